@@ -1,0 +1,72 @@
+/** The benchmark's synthetic catalog: datasets with properties, ownership, tags, schema and lineage. */
+export const ASPECTS_PER_DATASET = 5;
+
+export const benchUrn = (run: string, i: number): string =>
+  `urn:li:dataset:(urn:li:dataPlatform:hive,bench_${run}.db.table_${i},PROD)`;
+
+const audit = { time: 1700000000000, actor: 'urn:li:corpuser:bench' };
+
+export function datasetAspects(
+  run: string,
+  i: number,
+): { urn: string; aspect: string; value: Record<string, unknown> }[] {
+  const urn = benchUrn(run, i);
+  const fields = Array.from({ length: 8 }, (_, f) => ({
+    fieldPath: `col_${f}`,
+    nativeDataType: f % 2 ? 'bigint' : 'varchar',
+    type: { type: { [f % 2 ? 'com.linkedin.schema.NumberType' : 'com.linkedin.schema.StringType']: {} } },
+    description: `column ${f} of table ${i}`,
+    nullable: true,
+  }));
+  return [
+    {
+      urn,
+      aspect: 'datasetProperties',
+      value: {
+        name: `table_${i}`,
+        description: `Table number ${i} of the benchmark`,
+        customProperties: { team: `team_${i % 50}` },
+      },
+    },
+    {
+      urn,
+      aspect: 'ownership',
+      value: {
+        owners: [
+          { owner: `urn:li:corpuser:user_${i % 500}`, type: 'DATAOWNER' },
+          { owner: `urn:li:corpGroup:group_${i % 40}`, type: 'TECHNICAL_OWNER' },
+        ],
+        lastModified: audit,
+      },
+    },
+    {
+      urn,
+      aspect: 'globalTags',
+      value: { tags: [{ tag: `urn:li:tag:tier_${i % 3}` }, { tag: `urn:li:tag:domain_${i % 20}` }] },
+    },
+    {
+      urn,
+      aspect: 'schemaMetadata',
+      value: {
+        schemaName: `table_${i}`,
+        platform: 'urn:li:dataPlatform:hive',
+        version: 0,
+        created: audit,
+        lastModified: audit,
+        hash: '',
+        platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } },
+        fields,
+      },
+    },
+    {
+      urn,
+      aspect: 'upstreamLineage',
+      value: {
+        upstreams:
+          i === 0
+            ? []
+            : [{ dataset: benchUrn(run, Math.floor((i - 1) / 2)), type: 'TRANSFORMED', auditStamp: audit }],
+      },
+    },
+  ];
+}

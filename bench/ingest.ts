@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import neo4j from 'neo4j-driver';
+import { startLocalNeo4j, type LocalNeo4j } from '../src/local-neo4j/index.js';
+import { defaultRegistry } from '../src/registry/index.js';
+import { ASPECTS_PER_DATASET, benchUrn, datasetAspects } from './data.js';
+import { directLoad } from './direct.js';
+
+/**
+ * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
+ * graph writes done directly, and GET /entitiesV2 latency over the loaded data.
+ */
+const ASPECTS = Number(process.env.BENCH_ASPECTS ?? 100_000);
+const BATCH = 1000;
+const root = process.cwd();
+const resultsFile = path.join(root, 'bench', 'results.json');
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+const round = (n: number, d = 1): number => Math.round(n * 10 ** d) / 10 ** d;
+
+async function main(): Promise<void> {
+  const datasets = Math.ceil(ASPECTS / ASPECTS_PER_DATASET);
+  let local: LocalNeo4j | undefined;
+  let graph = {
+    uri: process.env.NEO4J_URI ?? '',
+    user: process.env.NEO4J_USER ?? 'neo4j',
+    password: process.env.NEO4J_PASSWORD ?? '',
+  };
+  if (!graph.uri) {
+    const dir = path.join(root, '.neohub', 'bench');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    local = await startLocalNeo4j({
+      dataDir: path.join(dir, 'neo4j'),
+      log: (m) => console.log(m),
+      heap: '4g',
+      pageCache: '2g',
+    });
+    graph = local;
+  }
+  const port = await freePort();
+  const server: ChildProcess = spawn('node', [path.join(root, 'dist/src/main.js')], {
+    env: {
+      ...process.env,
+      NEO4J_URI: graph.uri,
+      NEO4J_USER: graph.user,
+      NEO4J_PASSWORD: graph.password,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 240) throw new Error('neohub did not start');
+      try {
+        if ((await fetch(`${base}/health`)).ok) break;
+      } catch {
+        /* starting */
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const driver = neo4j.driver(
+      graph.uri,
+      graph.password ? neo4j.auth.basic(graph.user, graph.password) : undefined,
+    );
+    const registry = defaultRegistry();
+
+    // Warm-up of both paths on a small separate data set.
+    await directLoad(driver, registry, `warm_direct_${randomUUID().slice(0, 6)}`, 400);
+    await httpLoad(base, `warm_http_${randomUUID().slice(0, 6)}`, 400);
+
+    const directRate = await directLoad(driver, registry, `direct_${randomUUID().slice(0, 6)}`, datasets);
+    console.log(`direct driver: ${round(directRate)} aspects/s`);
+    const run = `http_${randomUUID().slice(0, 6)}`;
+    const httpRate = await httpLoad(base, run, datasets);
+    console.log(`neohub ingestProposalBatch over HTTP: ${round(httpRate)} aspects/s`);
+
+    const latencies: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const urn = benchUrn(run, Math.floor(Math.random() * datasets));
+      const t = performance.now();
+      const res = await fetch(`${base}/entitiesV2/${encodeURIComponent(urn)}`, {
+        headers: { 'X-RestLi-Protocol-Version': '2.0.0' },
+      });
+      const body = (await res.json()) as { aspects: Record<string, unknown> };
+      latencies.push(performance.now() - t);
+      if (Object.keys(body.aspects).length !== ASPECTS_PER_DATASET + 1)
+        throw new Error(`unexpected entity ${urn}`);
+    }
+    latencies.sort((a, b) => a - b);
+    const figures = {
+      'ingest.aspects': datasets * ASPECTS_PER_DATASET,
+      'ingest.directDriver.aspectsPerSec': round(directRate),
+      'ingest.httpBatch.aspectsPerSec': round(httpRate),
+      'ingest.httpToDirectRatio': round(httpRate / directRate, 3),
+      'entitiesV2.p50Ms': round(pct(latencies, 50), 2),
+      'entitiesV2.p99Ms': round(pct(latencies, 99), 2),
+    };
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+    } catch {
+      /* first run */
+    }
+    writeFileSync(
+      resultsFile,
+      `${JSON.stringify({ ...previous, ...figures, measuredAt: new Date().toISOString() }, null, 2)}\n`,
+    );
+    console.table(figures);
+    await driver.close();
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await local?.stop();
+  }
+}
+
+async function httpLoad(base: string, run: string, datasets: number): Promise<number> {
+  const proposals = Array.from({ length: datasets }, (_, i) => datasetAspects(run, i))
+    .flat()
+    .map((r) => ({
+      entityType: 'dataset',
+      entityUrn: r.urn,
+      changeType: 'UPSERT',
+      aspectName: r.aspect,
+      aspect: { value: JSON.stringify(r.value), contentType: 'application/json' },
+      systemMetadata: { lastObserved: Date.now(), runId: run },
+    }));
+  const started = performance.now();
+  for (let off = 0; off < proposals.length; off += BATCH) {
+    const res = await fetch(`${base}/aspects?action=ingestProposalBatch`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
+      body: JSON.stringify({ proposals: proposals.slice(off, off + BATCH), async: 'false' }),
+    });
+    if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
+  }
+  return proposals.length / ((performance.now() - started) / 1000);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+/**
+ * The Neo4j schema of neohub: constraints and indexes, applied idempotently at start-up.
+ *
+ * - (:Entity {urn}) one node per entity (plus a label per entity kind); stubs for referenced URNs.
+ * - (:Aspect {urn, name}) the latest version (version 0) of each versioned aspect.
+ * - (:AspectVersion {urn, name, version}) the history, version 1 = oldest.
+ * - (:TimeseriesValue {urn, aspect, timestampMillis}) time-series aspect values.
+ * - (:ChangeLog {seq}) the metadata change log, written in the same transaction as the change.
+ * - (:Counter {name}) monotonic sequences.
+ */
+export const MIGRATIONS: readonly string[] = [
+  'CREATE CONSTRAINT entity_urn IF NOT EXISTS FOR (e:Entity) REQUIRE e.urn IS UNIQUE',
+  'CREATE CONSTRAINT aspect_urn_name IF NOT EXISTS FOR (a:Aspect) REQUIRE (a.urn, a.name) IS UNIQUE',
+  'CREATE INDEX aspect_urn IF NOT EXISTS FOR (a:Aspect) ON (a.urn)',
+  'CREATE INDEX aspect_version IF NOT EXISTS FOR (v:AspectVersion) ON (v.urn, v.name, v.version)',
+  'CREATE INDEX aspect_version_urn IF NOT EXISTS FOR (v:AspectVersion) ON (v.urn)',
+  'CREATE CONSTRAINT timeseries_key IF NOT EXISTS FOR (t:TimeseriesValue) REQUIRE (t.urn, t.aspect, t.timestampMillis) IS UNIQUE',
+  'CREATE INDEX timeseries_urn IF NOT EXISTS FOR (t:TimeseriesValue) ON (t.urn)',
+  'CREATE INDEX timeseries_entity_aspect IF NOT EXISTS FOR (t:TimeseriesValue) ON (t.entityType, t.aspect)',
+  'CREATE CONSTRAINT changelog_seq IF NOT EXISTS FOR (c:ChangeLog) REQUIRE c.seq IS UNIQUE',
+  'CREATE CONSTRAINT counter_name IF NOT EXISTS FOR (c:Counter) REQUIRE c.name IS UNIQUE',
+  'CREATE INDEX entity_type IF NOT EXISTS FOR (e:Entity) ON (e.entityType)',
+];

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { BadRequestError, ValidationError } from '../../src/errors/index.js';
+import type { Proposal, Services } from '../../src/services/index.js';
+import { action, body, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
+
+/** `/aspects`: ingestProposal(Batch), getTimeseriesAspectValues, and the versioned aspect GET. */
+export function aspectsRoutes(app: FastifyInstance, s: Services): void {
+  app.post('/aspects', async (req, reply) => {
+    const b = body(req);
+    switch (action(req)) {
+      case 'ingestProposal': {
+        const proposal = b.proposal;
+        if (!proposal || typeof proposal !== 'object')
+          throw new ValidationError("Parameter 'proposal' is required", [
+            { path: '/proposal', message: 'field is required but not found' },
+          ]);
+        await s.ingest.ingest([proposal as Proposal], writeContext(req));
+        return ok(reply, (proposal as Proposal).entityUrn);
+      }
+      case 'ingestProposalBatch': {
+        const proposals = b.proposals;
+        if (!Array.isArray(proposals))
+          throw new ValidationError("Parameter 'proposals' must be a list", [
+            { path: '/proposals', message: 'field is required but not found' },
+          ]);
+        await s.ingest.ingest(proposals as Proposal[], writeContext(req));
+        return ok(reply, 'success');
+      }
+      case 'getTimeseriesAspectValues': {
+        const urn = requiredString(b, 'urn');
+        const aspect = requiredString(b, 'aspect');
+        const entity = typeof b.entity === 'string' ? b.entity : undefined;
+        const startTimeMillis = optionalInt(b.startTimeMillis, 'startTimeMillis');
+        const endTimeMillis = optionalInt(b.endTimeMillis, 'endTimeMillis');
+        const latest = b.latestValue === true || b.latestValue === 'true';
+        const limit = latest ? 1 : Math.min(optionalInt(b.limit, 'limit') ?? 10000, s.config.maxPageSize);
+        if (limit < 0) throw new BadRequestError('limit must be >= 0');
+        const rows = await s.reads.timeseries({
+          urn,
+          aspect,
+          startTimeMillis,
+          endTimeMillis,
+          limit,
+          filter: b.filter,
+        });
+        const spec = s.registry.parseEntityUrn(urn).entity;
+        return ok(reply, {
+          limit,
+          aspectName: s.registry.findAspect(aspect)?.name ?? aspect,
+          entityName: entity ?? spec.name,
+          ...(startTimeMillis !== undefined ? { startTimeMillis } : {}),
+          ...(endTimeMillis !== undefined ? { endTimeMillis } : {}),
+          values: rows.map((r) => ({
+            aspect: { value: r.value, contentType: 'application/json' },
+            ...(r.systemMetadata ? { systemMetadata: JSON.parse(r.systemMetadata) } : {}),
+          })),
+        });
+      }
+      default:
+        throw new BadRequestError(`Unsupported action on /aspects: ${String(action(req))}`);
+    }
+  });
+
+  app.get('/aspects/*', async (req, reply) => {
+    const urn = urnFromPath(req);
+    const q = req.query as { aspect?: string; version?: string };
+    if (!q.aspect) throw new BadRequestError("Parameter 'aspect' is required");
+    const version = optionalInt(q.version, 'version') ?? 0;
+    if (version < 0) throw new BadRequestError('version must be >= 0');
+    const found = await s.reads.aspect(urn, q.aspect, version);
+    return reply.send({ version: found.version, aspect: { [found.recordName]: found.value } });
+  });
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../src/services/index.js';
+
+/** `GET /config` (what DataHub's client checks first) and `GET /health`; both need no token. */
+export function configRoutes(app: FastifyInstance, s: Services): void {
+  app.get('/config', async (_req, reply) =>
+    reply.header('Content-Type', 'application/json').send({
+      noCode: 'true',
+      retention: 'true',
+      statefulIngestionCapable: true,
+      patchCapable: true,
+      supportsImpactAnalysis: true,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'GMT',
+      versions: { 'acryldata/datahub': { version: s.config.reportedVersion, commit: 'neohub' } },
+      baseUrl: `http://${s.config.host}:${s.config.port}`,
+      telemetry: { enabledCli: false, enabledIngestion: false },
+      managedIngestion: { enabled: false, defaultCliVersion: '' },
+      datahub: { serverType: 'prod' },
+      datasetUrnNameCasing: false,
+      models: {},
+      neohub: { version: '0.1.0' },
+    }),
+  );
+  app.get('/health', async (_req, reply) => reply.status(200).send());
+  app.get('/health/live', async (_req, reply) => reply.status(200).send());
+}

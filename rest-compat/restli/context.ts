@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BadRequestError } from '../../src/errors/index.js';
+import { SYSTEM_ACTOR, type WriteContext } from '../../src/services/index.js';
+
+/** The caller of a request, for AuditStamps. Authentication (a later layer) will set it. */
+export function writeContext(_req: FastifyRequest): WriteContext {
+  return { actor: SYSTEM_ACTOR };
+}
+
+/** The URN in a path like `/entitiesV2/<urn>`, raw or percent-encoded. */
+export function urnFromPath(req: FastifyRequest): string {
+  const star = (req.params as { '*'?: string })['*'] ?? '';
+  const raw = star.startsWith('urn') ? star : decodeSafe(star);
+  if (!raw) throw new BadRequestError('Missing URN in path');
+  return raw.includes('%') ? decodeSafe(raw) : raw;
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new BadRequestError(`Malformed percent-encoding in URN: ${s}`);
+  }
+}
+
+export function body(req: FastifyRequest): Record<string, unknown> {
+  const b = req.body;
+  if (b === undefined || b === null || b === '') return {};
+  if (typeof b !== 'object' || Array.isArray(b))
+    throw new BadRequestError('Request body must be a JSON object');
+  return b as Record<string, unknown>;
+}
+
+export function optionalInt(v: unknown, name: string): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n))
+    throw new BadRequestError(`${name} must be an integer, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+export function requiredString(b: Record<string, unknown>, name: string): string {
+  const v = b[name];
+  if (typeof v !== 'string' || v === '') throw new BadRequestError(`Parameter '${name}' is required`);
+  return v;
+}
+
+export const action = (req: FastifyRequest): string | undefined => (req.query as { action?: string }).action;
+
+export const ok = (reply: FastifyReply, value: unknown): FastifyReply =>
+  reply.header('Content-Type', 'application/json').send({ value });

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
+import type { Services } from '../../src/services/index.js';
+import { action, body, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
+import { all, parseRestliQuery } from './query.js';
+import { snapshotToProposals, viewToSnapshot } from './snapshot.js';
+
+/** `/entities` (legacy snapshots, delete) and `/entitiesV2` (latest aspects, single and batch). */
+export function entitiesRoutes(app: FastifyInstance, s: Services): void {
+  app.post('/entities', async (req, reply) => {
+    const b = body(req);
+    switch (action(req)) {
+      case 'ingest': {
+        const proposals = snapshotToProposals(s.registry, b.entity, b.systemMetadata);
+        await s.ingest.ingest(proposals, writeContext(req));
+        return reply.status(200).send();
+      }
+      case 'batchIngest': {
+        if (!Array.isArray(b.entities)) throw new BadRequestError("Parameter 'entities' must be a list");
+        const sms = Array.isArray(b.systemMetadata) ? b.systemMetadata : [];
+        const proposals = b.entities.flatMap((e, i) => snapshotToProposals(s.registry, e, sms[i]));
+        await s.ingest.ingest(proposals, writeContext(req));
+        return reply.status(200).send();
+      }
+      case 'delete': {
+        const urn = requiredString(b, 'urn');
+        const ctx = writeContext(req);
+        if (typeof b.aspectName === 'string' && b.aspectName) {
+          const start = optionalInt(b.startTimeMillis, 'startTimeMillis');
+          const end = optionalInt(b.endTimeMillis, 'endTimeMillis');
+          const timeseriesRows = await s.ingest.deleteTimeseries(urn, b.aspectName, start, end, ctx);
+          return ok(reply, { urn, rows: 0, timeseriesRows });
+        }
+        const res = await s.ingest.deleteEntity(urn, ctx);
+        return ok(reply, { urn, ...res });
+      }
+      default:
+        throw new BadRequestError(`Unsupported action on /entities: ${String(action(req))}`);
+    }
+  });
+
+  app.get('/entities/*', async (req, reply) => {
+    const urn = urnFromPath(req);
+    const snapshot = viewToSnapshot(s.registry, await s.reads.entity(urn));
+    if (!snapshot) throw new NotFoundError(`Entity ${urn} not found`);
+    return reply.send({ value: snapshot });
+  });
+
+  app.get('/entitiesV2/*', async (req, reply) => {
+    const urn = urnFromPath(req);
+    const q = parseRestliQuery(req.raw.url ?? '');
+    const aspects = q.has('aspects') ? all(q, 'aspects') : undefined;
+    return reply.send(await s.reads.entity(urn, aspects));
+  });
+
+  app.get('/entitiesV2', async (req, reply) => {
+    const q = parseRestliQuery(req.raw.url ?? '');
+    const ids = q.get('ids') ?? [];
+    if (!ids.length) throw new BadRequestError("Parameter 'ids' is required: ids=List(<urn>,...)");
+    if (ids.length > s.config.maxPageSize)
+      throw new BadRequestError(`At most ${s.config.maxPageSize} ids per request`);
+    const aspects = q.has('aspects') ? all(q, 'aspects') : undefined;
+    const views = await s.reads.entities(ids, aspects);
+    return reply.send({
+      results: Object.fromEntries(views.map((v) => [v.urn, v])),
+      statuses: {},
+      errors: {},
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BadRequestError } from '../../src/errors/index.js';
+import type { Services } from '../../src/services/index.js';
+import { optionalInt } from './context.js';
+import { all, first, parseRestliQuery } from './query.js';
+
+export interface RelationshipParams {
+  readonly urn: string;
+  readonly types: string[];
+  readonly direction: 'INCOMING' | 'OUTGOING';
+  readonly start: number;
+  readonly count: number;
+}
+
+/** Reads the shared relationship query (`types` for Rest.li, `relationshipTypes` for OpenAPI). */
+export function relationshipParams(req: FastifyRequest, s: Services, typesParam: string): RelationshipParams {
+  const q = parseRestliQuery(req.raw.url ?? '');
+  const urn = first(q, 'urn');
+  if (!urn) throw new BadRequestError("Parameter 'urn' is required");
+  const types = all(q, typesParam);
+  if (!types.length) throw new BadRequestError(`Parameter '${typesParam}' is required`);
+  const direction = (first(q, 'direction') ?? '').toUpperCase();
+  if (direction !== 'INCOMING' && direction !== 'OUTGOING')
+    throw new BadRequestError("Parameter 'direction' must be INCOMING or OUTGOING");
+  const start = optionalInt(first(q, 'start'), 'start') ?? 0;
+  const count = Math.min(optionalInt(first(q, 'count'), 'count') ?? 100, s.config.maxPageSize);
+  if (start < 0 || count < 0) throw new BadRequestError('start and count must be >= 0');
+  return { urn, types, direction, start, count };
+}
+
+/** `GET /relationships`: the entities on the other side of an entity's edges. */
+export function relationshipsRoutes(app: FastifyInstance, s: Services): void {
+  app.get('/relationships', async (req, reply) => {
+    const p = relationshipParams(req, s, 'types');
+    const page = await s.reads.relationships(p.urn, p.types, p.direction, p.start, p.count);
+    return reply.send({
+      start: p.start,
+      count: page.relationships.length,
+      total: page.total,
+      relationships: page.relationships.map((r) => ({ entity: r.entity, type: r.type })),
+      entities: page.relationships.map((r) => r.entity),
+    });
+  });
+}

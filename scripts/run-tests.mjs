@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// The test command (`npm test`, also what .ci/run calls). On a fresh clone it installs what it needs:
+// npm packages, the Neo4j jars (Maven), the conformance virtualenv (pip). Then: static checks, unit and
+// integration tests against a real Neo4j it starts, and the DataHub client conformance suite against a
+// real neohub. It ends with one line: `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const home = path.join(root, '.neohub', 'test');
+let passed = 0;
+let failed = 0;
+const cleanups = [];
+
+const log = (msg) => process.stdout.write(`\n== ${msg}\n`);
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  return r.status === 0;
+}
+function step(name, cmd, args, opts) {
+  log(name);
+  if (run(cmd, args, opts)) passed++;
+  else {
+    failed++;
+    process.stdout.write(`FAILED: ${name}\n`);
+  }
+}
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+async function main() {
+  if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+    log('npm ci');
+    if (!run('npm', ['ci', '--no-audit', '--no-fund'])) throw new Error('npm ci failed');
+  }
+  log('build');
+  if (!run('npm', ['run', '--silent', 'build'])) throw new Error('build failed');
+  step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  step('lint', 'npx', ['eslint', '.']);
+  step('format', 'npx', ['prettier', '--check', '.']);
+
+  log('starting a local Neo4j for the tests');
+  mkdirSync(home, { recursive: true });
+  const { startLocalNeo4j } = await import(path.join(root, 'dist/src/local-neo4j/index.js'));
+  const neo4j = await startLocalNeo4j({
+    dataDir: path.join(home, 'neo4j'),
+    log: (m) => process.stdout.write(`${m}\n`),
+    heap: '1g',
+    pageCache: '256m',
+  });
+  cleanups.push(() => neo4j.stop());
+  const env = {
+    ...process.env,
+    NEO4J_URI: neo4j.uri,
+    NEO4J_USER: neo4j.user,
+    NEO4J_PASSWORD: neo4j.password,
+  };
+
+  log('vitest: unit, integration and HTTP tests');
+  const report = path.join(home, 'vitest.json');
+  rmSync(report, { force: true });
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    env,
+  });
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    passed += r.numPassedTests;
+    failed +=
+      r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+  } else failed++;
+
+  await conformance(env);
+}
+
+async function conformance(env) {
+  log('conformance: DataHub Python client against neohub');
+  const venv = path.join(root, '.venv');
+  const py = path.join(venv, 'bin', 'python');
+  const req = path.join(root, 'test', 'conformance', 'requirements.txt');
+  if (!existsSync(req)) return;
+  if (!existsSync(py) && !run('python3', ['-m', 'venv', venv])) return void failed++;
+  if (!run(py, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '-r', req]))
+    return void failed++;
+  const port = await freePort();
+  const server = spawn('node', [path.join(root, 'dist/src/main.js')], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', NEOHUB_HOME: home, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        server.once('exit', resolve);
+        server.kill('SIGTERM');
+      }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const junit = path.join(home, 'conformance.xml');
+  rmSync(junit, { force: true });
+  run(py, ['-m', 'pytest', 'test/conformance', '-q', `--junitxml=${junit}`], {
+    env: { ...env, NEOHUB_GMS_URL: url },
+  });
+  if (!existsSync(junit)) return void failed++;
+  const xml = readFileSync(junit, 'utf8');
+  const attr = (name) => Number((new RegExp(`<testsuite[^>]*\\s${name}="(\\d+)"`).exec(xml) ?? [])[1] ?? 0);
+  const total = attr('tests');
+  const bad = attr('failures') + attr('errors');
+  passed += total - bad - attr('skipped');
+  failed += bad;
+}
+
+main()
+  .catch((err) => {
+    failed++;
+    process.stdout.write(`test run aborted: ${err?.stack ?? err}\n`);
+  })
+  .finally(async () => {
+    for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
+    process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+    process.exit(failed === 0 ? 0 : 1);
+  });

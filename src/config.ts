@@ -1,0 +1,58 @@
+import path from 'node:path';
+
+/**
+ * The only module that reads `process.env`. Every key has a documented default; the result is frozen
+ * and passed to whatever needs it.
+ */
+export interface Config {
+  /** HTTP port (PORT, default 8080). */
+  readonly port: number;
+  /** Interface to bind (HOST, default 127.0.0.1; the Docker image sets 0.0.0.0). */
+  readonly host: string;
+  /** Folder for local-mode state: the embedded Neo4j's data, tokens (NEOHUB_HOME, default ./.neohub). */
+  readonly home: string;
+  /** An existing Neo4j to use (NEO4J_URI); unset = local mode provisions one. */
+  readonly neo4jUri: string | undefined;
+  readonly neo4jUser: string;
+  readonly neo4jPassword: string;
+  /** Database name (NEO4J_DATABASE, default the server's default database). */
+  readonly neo4jDatabase: string | undefined;
+  /** Local mode JVM heap and page cache (NEOHUB_NEO4J_HEAP default 1g, NEOHUB_NEO4J_PAGECACHE default 512m). */
+  readonly localHeap: string;
+  readonly localPageCache: string;
+  /** Largest accepted request body in bytes (NEOHUB_MAX_BODY_BYTES, default 32 MiB). */
+  readonly maxBodyBytes: number;
+  /** Largest page a caller may ask for (NEOHUB_MAX_PAGE_SIZE, default 10000). */
+  readonly maxPageSize: number;
+  /** Version reported at /config as acryldata/datahub (NEOHUB_REPORTED_VERSION, default v0.15.0). */
+  readonly reportedVersion: string;
+  readonly logLevel: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function int(env: Env, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${key} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  return Object.freeze({
+    port: int(env, 'PORT', 8080),
+    host: env.HOST || '127.0.0.1',
+    home: path.resolve(cwd, env.NEOHUB_HOME || '.neohub'),
+    neo4jUri: env.NEO4J_URI || undefined,
+    neo4jUser: env.NEO4J_USER || env.NEO4J_USERNAME || 'neo4j',
+    neo4jPassword: env.NEO4J_PASSWORD || '',
+    neo4jDatabase: env.NEO4J_DATABASE || undefined,
+    localHeap: env.NEOHUB_NEO4J_HEAP || '1g',
+    localPageCache: env.NEOHUB_NEO4J_PAGECACHE || '512m',
+    maxBodyBytes: int(env, 'NEOHUB_MAX_BODY_BYTES', 32 * 1024 * 1024),
+    maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
+    reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v0.15.0',
+    logLevel: env.LOG_LEVEL || 'info',
+  });
+}

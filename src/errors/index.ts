@@ -1,0 +1,5 @@
+export { NeohubError, STATUS_OF, type ErrorCode } from './neohub-error.js';
+export { ValidationError, type Violation } from './validation-error.js';
+export { BadRequestError } from './bad-request-error.js';
+export { NotFoundError } from './not-found-error.js';
+export { UnavailableError } from './unavailable-error.js';

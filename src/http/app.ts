@@ -1,0 +1,40 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerCompatRoutes } from '../../rest-compat/index.js';
+import { BadRequestError, NeohubError, NotFoundError } from '../errors/index.js';
+import type { Services } from '../services/index.js';
+import { sendRestliError } from '../../rest-compat/restli/errors.js';
+
+/**
+ * The HTTP app: body parsing shared by all transports, then the transports themselves. Every body is
+ * read as JSON whatever its content type (DataHub's doc curls send none), up to the configured size.
+ */
+export async function createApp(s: Services): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: s.config.maxBodyBytes,
+    logger: false,
+    routerOptions: { maxParamLength: 8192, ignoreDuplicateSlashes: false },
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, text, done) => {
+    const str = String(text);
+    if (str.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(str));
+    } catch (err) {
+      done(new BadRequestError(`Malformed JSON body: ${(err as Error).message}`, { cause: err }), undefined);
+    }
+  });
+  app.setErrorHandler((err, _req, reply) => sendRestliError(reply, err, s.log));
+  app.setNotFoundHandler((req, reply) =>
+    sendRestliError(reply, new NotFoundError(`No resource at ${req.method} ${req.url.split('?')[0]}`), s.log),
+  );
+  app.addHook('onRequest', async (req) => {
+    s.log.debug({ method: req.method, url: req.url }, 'request');
+  });
+  await registerCompatRoutes(app, s, s.log);
+  return app;
+}
+
+export function isDomainError(err: unknown): err is NeohubError {
+  return err instanceof NeohubError;
+}

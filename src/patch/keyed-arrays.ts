@@ -1,0 +1,81 @@
+/**
+ * Keyed arrays: for patching, an array of records whose elements are identified by key fields is seen
+ * as nested maps (key1 -> key2 -> ... -> element), so that a JSON Patch path like
+ * `/owners/urn:li:corpuser:jdoe/DATAOWNER` addresses one element. Missing key values count as "".
+ */
+export interface KeyedArraySpec {
+  /** Path to the array, `*` matching any map key or array element on the way. */
+  readonly path: readonly string[];
+  /** Key fields in nesting order; a nested field is written with `␟` (or `.`) between its parts. */
+  readonly keys: readonly string[];
+}
+
+type Json = unknown;
+type Obj = Record<string, Json>;
+const isObj = (v: Json): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function keyOf(element: Json, field: string): string {
+  let cur: Json = element;
+  for (const part of field.split(/\u241f|\./)) cur = isObj(cur) ? cur[part] : undefined;
+  return cur === undefined || cur === null ? '' : String(cur);
+}
+
+export function arrayToKeyed(arr: readonly Json[], keys: readonly string[]): Obj {
+  const root: Obj = {};
+  for (const el of arr) {
+    let node = root;
+    keys.forEach((k, depth) => {
+      const key = keyOf(el, k);
+      if (depth === keys.length - 1) node[key] = el;
+      else node = (isObj(node[key]) ? node[key] : (node[key] = {})) as Obj;
+    });
+  }
+  return root;
+}
+
+export function keyedToArray(map: Json, depth: number): Json[] {
+  if (!isObj(map)) return Array.isArray(map) ? map : [];
+  if (depth <= 1) return Object.values(map);
+  return Object.values(map).flatMap((v) => keyedToArray(v, depth - 1));
+}
+
+/** Visits every container at `path` (wildcards expanded), calling `fn(parent, key)`. */
+function visit(doc: Json, path: readonly string[], fn: (parent: Obj, key: string) => void): void {
+  if (!isObj(doc) || path.length === 0) return;
+  const [head, ...rest] = path as [string, ...string[]];
+  const keys = head === '*' ? Object.keys(doc) : [head];
+  for (const k of keys) {
+    if (rest.length === 0) fn(doc, k);
+    else visit(doc[k], rest, fn);
+  }
+}
+
+/** Converts the keyed arrays of `doc` to maps, outermost first (specs sorted by path length). */
+export function toKeyed(doc: Json, specs: readonly KeyedArraySpec[]): void {
+  for (const spec of [...specs].sort((a, b) => a.path.length - b.path.length)) {
+    visit(doc, spec.path, (parent, key) => {
+      const v = parent[key];
+      if (Array.isArray(v)) parent[key] = arrayToKeyed(v, spec.keys);
+    });
+  }
+}
+
+/** Converts the maps back to arrays, innermost first. */
+export function fromKeyed(doc: Json, specs: readonly KeyedArraySpec[]): void {
+  for (const spec of [...specs].sort((a, b) => b.path.length - a.path.length)) {
+    visit(doc, spec.path, (parent, key) => {
+      const v = parent[key];
+      if (isObj(v)) parent[key] = keyedToArray(v, spec.keys.length);
+    });
+  }
+}
+
+/** The spec whose array sits exactly at `path` (wildcards matching), if any. */
+export function specAt(
+  specs: readonly KeyedArraySpec[],
+  path: readonly string[],
+): KeyedArraySpec | undefined {
+  return specs.find(
+    (s) => s.path.length === path.length && s.path.every((p, i) => p === '*' || p === path[i]),
+  );
+}

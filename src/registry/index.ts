@@ -1,0 +1,15 @@
+import { ASPECTS } from './aspects/index.js';
+import { ENTITIES } from './entities.js';
+import { Registry } from './registry.js';
+
+export { Registry, validateRecord } from './registry.js';
+export type * from './types.js';
+export * as schema from './schema.js';
+
+let instance: Registry | undefined;
+
+/** The registry built from neohub's declarations (once). */
+export function defaultRegistry(): Registry {
+  instance ??= new Registry(ASPECTS, ENTITIES);
+  return instance;
+}

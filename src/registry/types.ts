@@ -1,0 +1,71 @@
+import type { RecordSchema } from './schema.js';
+
+/**
+ * A relationship annotation: every URN found at `path` inside the aspect becomes an edge named `name`
+ * from the entity that owns the aspect to the entity of that URN. Path segments are field names;
+ * `*` walks every element of an array (or value of a map); a union member is addressed by its key
+ * (`inputs/*\/string`).
+ */
+export interface RelationshipSpec {
+  readonly path: string;
+  readonly name: string;
+  readonly entityTypes: readonly string[];
+  readonly isLineage?: boolean;
+  /** false for edges that point downstream (e.g. mlModel MemberOf mlModelGroup). Default true. */
+  readonly isUpstream?: boolean;
+}
+
+export type SearchFieldType =
+  | 'KEYWORD'
+  | 'TEXT'
+  | 'TEXT_PARTIAL'
+  | 'WORD_GRAM'
+  | 'BROWSE_PATH'
+  | 'BROWSE_PATH_V2'
+  | 'URN'
+  | 'URN_PARTIAL'
+  | 'BOOLEAN'
+  | 'COUNT'
+  | 'DATETIME'
+  | 'OBJECT'
+  | 'MAP_ARRAY';
+
+/** A searchable annotation: the values at `path` are indexed under `fieldName`. */
+export interface SearchableSpec {
+  readonly path: string;
+  readonly fieldName: string;
+  readonly fieldType: SearchFieldType;
+  readonly queryByDefault?: boolean;
+  readonly enableAutocomplete?: boolean;
+  readonly addToFilters?: boolean;
+  readonly filterNameOverride?: string;
+  readonly boostScore?: number;
+  readonly hasValuesFieldName?: string;
+  readonly numValuesFieldName?: string;
+}
+
+export interface AspectSpec {
+  /** The aspect name, e.g. `ownership`. */
+  readonly name: string;
+  readonly schema: RecordSchema;
+  readonly timeseries?: boolean;
+  readonly relationships?: readonly RelationshipSpec[];
+  readonly searchable?: readonly SearchableSpec[];
+}
+
+export interface EntitySpec {
+  /** The entity name used in URNs and on the wire, e.g. `dataset`, `corpuser`, `mlFeature`. */
+  readonly name: string;
+  /** Neo4j label for the entity's node, e.g. `Dataset`. */
+  readonly label: string;
+  readonly keyAspect: string;
+  /**
+   * The key aspect's fields in URN order: `urn:li:<name>:<id>` for one field, `urn:li:<name>:(<a>,<b>,...)`
+   * for several.
+   */
+  readonly keyFields: readonly string[];
+  /** Names of the aspects this entity may carry (the key aspect included). */
+  readonly aspects: readonly string[];
+  /** Legacy snapshot record FQN, e.g. `com.linkedin.metadata.snapshot.DatasetSnapshot`. */
+  readonly snapshot?: string;
+}

@@ -1,0 +1,135 @@
+import type { Violation } from '../errors/index.js';
+import { parseUrn } from '../urn/index.js';
+import { resolve, unionKey, type RecordSchema, type Schema } from './schema.js';
+
+/**
+ * Checks a JSON value against a schema the way Rest.li does, and returns a normalized copy: record
+ * fields in schema order, nulls of optional fields dropped, defaults of omitted fields filled in.
+ */
+export function validateValue(
+  value: unknown,
+  schema: Schema,
+  path = '',
+): { value: unknown; violations: Violation[] } {
+  const violations: Violation[] = [];
+  const out = check(value, schema, path, violations);
+  return { value: out, violations };
+}
+
+type Json = unknown;
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'String',
+  int: 'Integer',
+  long: 'Long',
+  float: 'Float',
+  double: 'Double',
+  boolean: 'Boolean',
+  bytes: 'ByteString',
+};
+
+function describe(v: Json): string {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+function isObject(v: Json): v is Record<string, Json> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function check(v: Json, schema: Schema, path: string, out: Violation[]): Json {
+  const s = resolve(schema);
+  const at = path === '' ? '/' : path;
+  const fail = (message: string): Json => {
+    out.push({ path: at, message });
+    return v;
+  };
+  switch (s.kind) {
+    case 'string':
+    case 'bytes':
+      return typeof v === 'string' ? v : fail(`${describe(v)} cannot be coerced to ${TYPE_NAMES[s.kind]}`);
+    case 'boolean':
+      return typeof v === 'boolean' ? v : fail(`${describe(v)} cannot be coerced to Boolean`);
+    case 'int':
+    case 'long':
+      if (typeof v !== 'number' || !Number.isInteger(v))
+        return fail(`${describe(v)} cannot be coerced to ${TYPE_NAMES[s.kind]}`);
+      if (s.kind === 'int' && (v > 2147483647 || v < -2147483648))
+        return fail(`${v} is out of range for Integer`);
+      return v;
+    case 'float':
+    case 'double':
+      return typeof v === 'number' && Number.isFinite(v)
+        ? v
+        : fail(`${describe(v)} cannot be coerced to ${TYPE_NAMES[s.kind]}`);
+    case 'null':
+      return v === null ? v : fail(`${describe(v)} is not null`);
+    case 'urn': {
+      if (typeof v !== 'string') return fail(`${describe(v)} cannot be coerced to Urn`);
+      const parsed = parseUrn(v);
+      return typeof parsed === 'string' ? fail(parsed) : v;
+    }
+    case 'enum':
+      return typeof v === 'string' && s.symbols.includes(v)
+        ? v
+        : fail(`${describe(v)} is not an enum symbol of ${s.name}`);
+    case 'array':
+      if (!Array.isArray(v)) return fail(`${describe(v)} is not an array`);
+      return v.map((item, i) => check(item, s.items, `${path}/${i}`, out));
+    case 'map': {
+      if (!isObject(v)) return fail(`${describe(v)} is not a map`);
+      const res: Record<string, Json> = {};
+      for (const [k, item] of Object.entries(v)) res[k] = check(item, s.values, `${path}/${escape(k)}`, out);
+      return res;
+    }
+    case 'union': {
+      if (!isObject(v)) return fail(`${describe(v)} is not a union: expected an object with one member key`);
+      const keys = Object.keys(v);
+      if (keys.length !== 1) return fail(`union must have exactly one member key, found ${keys.length}`);
+      const key = keys[0] as string;
+      const member = s.members.find((m) => unionKey(m) === key);
+      if (!member) {
+        const allowed = s.members.map(unionKey).join(', ');
+        return fail(`"${key}" is not a member type of union [ ${allowed} ]`);
+      }
+      return { [key]: check(v[key], member, `${path}/${escape(key)}`, out) };
+    }
+    case 'record':
+      return checkRecord(v, s, path, out);
+  }
+}
+
+function checkRecord(v: Json, s: RecordSchema, path: string, out: Violation[]): Json {
+  if (!isObject(v)) {
+    out.push({ path: path === '' ? '/' : path, message: `${describe(v)} is not a record of type ${s.name}` });
+    return v;
+  }
+  const res: Record<string, Json> = {};
+  for (const field of s.fields) {
+    const fv = v[field.name];
+    const fpath = `${path}/${field.name}`;
+    if (fv === undefined || fv === null) {
+      if (field.default !== undefined)
+        res[field.name] = check(structuredClone(field.default), field.schema, fpath, []);
+      else if (!field.optional)
+        out.push({ path: fpath, message: 'field is required but not found and has no default value' });
+      continue;
+    }
+    res[field.name] = check(fv, field.schema, fpath, out);
+  }
+  for (const key of Object.keys(v)) {
+    if (!s.fields.some((f) => f.name === key)) {
+      out.push({ path: `${path}/${escape(key)}`, message: 'unrecognized field found but not allowed' });
+    }
+  }
+  return res;
+}
+
+/** JSON-pointer escaping of one path segment. */
+export const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Formats violations like Rest.li's validator: `ERROR :: /path :: message`. */
+export function formatViolations(recordName: string, violations: readonly Violation[]): string {
+  const lines = violations.map((x) => `ERROR :: ${x.path} :: ${x.message}`);
+  return `Failed to validate record with class ${recordName}: ${lines.join('\n')}\n`;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { createApp } from './http/index.js';
+import type { Logger } from './logger.js';
+import { defaultRegistry } from './registry/index.js';
+import { createServices, type Services } from './services/index.js';
+import { createDriver, Executor, Neo4jStore } from './store/index.js';
+
+/** A running neohub: its app, services and the graph connection, with one way to stop it all. */
+export interface Runtime {
+  readonly app: FastifyInstance;
+  readonly services: Services;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export interface GraphTarget {
+  readonly uri: string;
+  readonly user: string;
+  readonly password: string;
+}
+
+/** Connects to Neo4j, applies the schema, builds the services and starts listening. */
+export async function startRuntime(config: Config, graph: GraphTarget, log: Logger): Promise<Runtime> {
+  const driver = createDriver(graph.uri, graph.user, graph.password);
+  await driver.verifyConnectivity();
+  const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase);
+  const store = new Neo4jStore(exec);
+  await store.migrate();
+  const services = createServices(config, defaultRegistry(), store, log);
+  const app = await createApp(services);
+  const address = await app.listen({ port: config.port, host: config.host });
+  return {
+    app,
+    services,
+    url: address,
+    async stop() {
+      await app.close();
+      await exec.close();
+    },
+  };
+}

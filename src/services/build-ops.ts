@@ -1,0 +1,206 @@
+import { BadRequestError, NeohubError, ValidationError } from '../errors/index.js';
+import { applyPatch, keyedArraysFor, readPatchBody } from '../patch/index.js';
+import { extractEdges } from '../registry/edges.js';
+import type { Registry } from '../registry/registry.js';
+import type { AspectSpec, EntitySpec } from '../registry/types.js';
+import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
+import { clearedProjections, projectionsOf } from './projections.js';
+import { CHANGE_TYPES, type ChangeType, type Proposal } from './proposal.js';
+
+const JSON_CT = 'application/json';
+const PATCH_CT = 'application/json-patch+json';
+
+export interface Built {
+  readonly op: WriteOp;
+  readonly entity: EntityRow | undefined;
+}
+
+/** Turns one proposal into one validated write operation (or throws a 400/422 naming the path). */
+export function buildOp(registry: Registry, p: Proposal, created: AuditStamp): Built {
+  const changeType = String(p.changeType ?? 'UPSERT').toUpperCase() as ChangeType;
+  if (!CHANGE_TYPES.includes(changeType)) {
+    throw new ValidationError(`Unsupported changeType ${String(p.changeType)}`, [
+      { path: '/changeType', message: `must be one of ${CHANGE_TYPES.join(', ')}` },
+    ]);
+  }
+  if (typeof p.entityUrn !== 'string' || !p.entityUrn) {
+    throw new ValidationError('Missing entityUrn', [
+      { path: '/entityUrn', message: 'field is required but not found' },
+    ]);
+  }
+  const { parsed, entity } = registry.parseEntityUrn(p.entityUrn);
+  if (
+    p.entityType !== undefined &&
+    p.entityType !== null &&
+    p.entityType.toLowerCase() !== entity.name.toLowerCase()
+  ) {
+    registry.entity(p.entityType);
+    throw new ValidationError(
+      `entityType ${p.entityType} does not match the URN's entity type ${entity.name}`,
+      [{ path: '/entityType', message: `expected ${entity.name}` }],
+    );
+  }
+  const urn = parsed.urn;
+  const sm = systemMetadataOf(p.systemMetadata, created.time);
+  const base = { urn, entityType: entity.name, created, systemMetadata: sm };
+  const keySpec = registry.keyAspectOf(entity);
+  const entityRow: EntityRow = {
+    urn,
+    entityType: entity.name,
+    label: entity.label,
+    keyAspect: keySpec.name,
+    keyValue: JSON.stringify(registry.keyValue(entity, parsed)),
+    created,
+    systemMetadata: sm,
+  };
+  if (typeof p.aspectName !== 'string' || !p.aspectName) {
+    if (changeType === 'DELETE') return { op: { ...base, kind: 'deleteEntity' }, entity: entityRow };
+    throw new ValidationError('Missing aspectName', [
+      { path: '/aspectName', message: 'field is required but not found' },
+    ]);
+  }
+  const aspect = registry.aspectOf(entity, p.aspectName);
+
+  if (changeType === 'DELETE') {
+    if (aspect.name === keySpec.name) return { op: { ...base, kind: 'deleteEntity' }, entity: entityRow };
+    if (aspect.timeseries) {
+      return {
+        op: {
+          ...base,
+          kind: 'deleteTimeseries',
+          aspect: aspect.name,
+          startTimeMillis: undefined,
+          endTimeMillis: undefined,
+        },
+        entity: entityRow,
+      };
+    }
+    return {
+      op: {
+        ...base,
+        kind: 'deleteAspect',
+        aspect: aspect.name,
+        projections: clearedProjections(aspect.name),
+      },
+      entity: entityRow,
+    };
+  }
+
+  const raw = aspectPayload(p, changeType === 'PATCH' ? PATCH_CT : JSON_CT);
+  if (changeType === 'PATCH') {
+    if (aspect.timeseries)
+      throw new ValidationError(`PATCH is not supported for time-series aspect ${aspect.name}`, [
+        { path: '/changeType', message: 'PATCH on a time-series aspect' },
+      ]);
+    const { ops, arrayPrimaryKeys } = readPatchBody(raw);
+    const specs = keyedArraysFor(aspect.name, arrayPrimaryKeys);
+    const resolve = (current: string | undefined): UpsertOp => {
+      const next = applyPatch(current === undefined ? {} : JSON.parse(current), ops, specs);
+      return upsertOp(registry, entity, aspect, base, next);
+    };
+    return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
+  }
+
+  const value = registry.validateAspect(aspect, raw);
+  if (aspect.timeseries) {
+    const ts = value.timestampMillis;
+    if (typeof ts !== 'number')
+      throw new ValidationError('timestampMillis is required', [
+        { path: '/timestampMillis', message: 'field is required but not found' },
+      ]);
+    return {
+      op: {
+        ...base,
+        kind: 'timeseries',
+        aspect: aspect.name,
+        timestampMillis: ts,
+        value: JSON.stringify(value),
+      },
+      entity: entityRow,
+    };
+  }
+  if (aspect.name === keySpec.name && JSON.stringify(value) !== entityRow.keyValue) {
+    throw new ValidationError(`Key aspect ${aspect.name} does not match the URN ${urn}`, [
+      { path: '/', message: `expected ${entityRow.keyValue}` },
+    ]);
+  }
+  const op = upsertOp(registry, entity, aspect, base, value, true);
+  if (changeType === 'CREATE' || changeType === 'CREATE_ENTITY') {
+    const resolve = (current: string | undefined): UpsertOp => {
+      if (current !== undefined) {
+        throw new ValidationError(
+          `Cannot perform CREATE if not exists since the aspect ${aspect.name} already exists for ${urn}`,
+          [{ path: '/changeType', message: 'aspect already exists' }],
+        );
+      }
+      return op;
+    };
+    return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
+  }
+  return { op, entity: entityRow };
+}
+
+function upsertOp(
+  registry: Registry,
+  entity: EntitySpec,
+  aspect: AspectSpec,
+  base: { urn: string; entityType: string; created: AuditStamp; systemMetadata: string },
+  raw: unknown,
+  validated = false,
+): UpsertOp {
+  const value = validated ? (raw as Record<string, unknown>) : registry.validateAspect(aspect, raw);
+  const edges: EdgeRow[] = extractEdges(aspect, value).map((e) => {
+    const type = e.destination.slice(7, e.destination.indexOf(':', 7));
+    const spec = registry.findEntity(type);
+    return {
+      type: e.type,
+      destination: e.destination,
+      destinationType: spec?.name ?? type,
+      destinationLabel: spec?.label ?? 'Entity',
+    };
+  });
+  void entity;
+  return {
+    ...base,
+    kind: 'upsert',
+    aspect: aspect.name,
+    value: JSON.stringify(value),
+    edges,
+    projections: projectionsOf(aspect.name, value),
+  };
+}
+
+function aspectPayload(p: Proposal, expectedType: string): unknown {
+  const a = p.aspect;
+  if (!a || a.value === undefined || a.value === null) {
+    throw new ValidationError('Missing aspect', [
+      { path: '/aspect/value', message: 'field is required but not found' },
+    ]);
+  }
+  const ct = a.contentType ?? expectedType;
+  if (ct !== expectedType && !(expectedType === PATCH_CT && ct === JSON_CT)) {
+    throw new BadRequestError(`Unsupported aspect contentType ${ct}; expected ${expectedType}`);
+  }
+  if (typeof a.value !== 'string') return a.value;
+  try {
+    return JSON.parse(a.value);
+  } catch (err) {
+    throw new BadRequestError(`Unparsable aspect value (${(err as Error).message}) at /aspect/value`, {
+      cause: err,
+    });
+  }
+}
+
+function systemMetadataOf(sm: Proposal['systemMetadata'], now: number): string {
+  const out: Record<string, unknown> = sm && typeof sm === 'object' && !Array.isArray(sm) ? { ...sm } : {};
+  if (typeof out.lastObserved !== 'number' || out.lastObserved === 0) out.lastObserved = now;
+  if (typeof out.runId !== 'string' || !out.runId) out.runId = 'no-run-id-provided';
+  return JSON.stringify(out);
+}
+
+/** Prefixes an error with the proposal's position in a batch, keeping its class and status. */
+export function inBatch(err: unknown, index: number, total: number): unknown {
+  if (total <= 1 || !(err instanceof NeohubError)) return err;
+  err.message = `proposals[${index}]: ${err.message}`;
+  return err;
+}

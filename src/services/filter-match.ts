@@ -1,0 +1,104 @@
+import { BadRequestError } from '../errors/index.js';
+
+/** A filter as DataHub clients send it: `{or: [{and: [criterion...]}]}` or the legacy `{criteria: [...]}`. */
+export interface Criterion {
+  readonly field: string;
+  readonly value?: string;
+  readonly values?: readonly string[];
+  readonly condition?: string;
+  readonly negated?: boolean;
+}
+export interface Filter {
+  readonly or?: readonly { readonly and: readonly Criterion[] }[];
+  readonly criteria?: readonly Criterion[];
+}
+
+export const CONDITIONS = [
+  'EQUAL',
+  'IEQUAL',
+  'CONTAIN',
+  'START_WITH',
+  'END_WITH',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'IN',
+  'EXISTS',
+  'IS_NULL',
+] as const;
+
+/** Normalizes a filter to a list of conjunctions, checking its shape (400 when malformed). */
+export function conjunctions(filter: unknown): Criterion[][] {
+  if (filter === undefined || filter === null) return [];
+  if (typeof filter !== 'object' || Array.isArray(filter))
+    throw new BadRequestError('filter must be an object');
+  const f = filter as Filter;
+  const groups = f.or ? f.or.map((g) => g?.and ?? []) : f.criteria ? [f.criteria] : [];
+  for (const g of groups) {
+    if (!Array.isArray(g)) throw new BadRequestError('filter.or[].and must be a list of criteria');
+    for (const c of g) {
+      if (!c || typeof c.field !== 'string')
+        throw new BadRequestError('every filter criterion needs a string field');
+      const cond = c.condition ?? 'EQUAL';
+      if (!(CONDITIONS as readonly string[]).includes(cond))
+        throw new BadRequestError(`Unsupported filter condition ${cond}`);
+    }
+  }
+  return groups as Criterion[][];
+}
+
+function valuesAt(doc: unknown, field: string): unknown[] {
+  let cur: unknown[] = [doc];
+  for (const part of field.split('.')) {
+    cur = cur
+      .flatMap((v) => (Array.isArray(v) ? v : [v]))
+      .flatMap((v) => (v && typeof v === 'object' ? [(v as Record<string, unknown>)[part]] : []));
+  }
+  return cur.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v) => v !== undefined && v !== null);
+}
+
+function test(actual: unknown, expected: string, condition: string): boolean {
+  const a = typeof actual === 'object' ? JSON.stringify(actual) : String(actual);
+  const num = (x: string): number => Number(x);
+  switch (condition) {
+    case 'EQUAL':
+    case 'IN':
+      return a === expected;
+    case 'IEQUAL':
+      return a.toLowerCase() === expected.toLowerCase();
+    case 'CONTAIN':
+      return a.includes(expected);
+    case 'START_WITH':
+      return a.startsWith(expected);
+    case 'END_WITH':
+      return a.endsWith(expected);
+    case 'GREATER_THAN':
+      return num(a) > num(expected);
+    case 'GREATER_THAN_OR_EQUAL_TO':
+      return num(a) >= num(expected);
+    case 'LESS_THAN':
+      return num(a) < num(expected);
+    case 'LESS_THAN_OR_EQUAL_TO':
+      return num(a) <= num(expected);
+    default:
+      return false;
+  }
+}
+
+/** Whether a JSON document matches the filter (fields are dotted paths into the document). */
+export function matches(doc: unknown, groups: readonly (readonly Criterion[])[]): boolean {
+  if (!groups.length) return true;
+  return groups.some((and) =>
+    and.every((c) => {
+      const cond = c.condition ?? 'EQUAL';
+      const found = valuesAt(doc, c.field);
+      const expected = c.values ?? (c.value !== undefined ? [c.value] : []);
+      let ok: boolean;
+      if (cond === 'EXISTS') ok = found.length > 0;
+      else if (cond === 'IS_NULL') ok = found.length === 0;
+      else ok = found.some((v) => expected.some((e) => test(v, String(e), cond)));
+      return c.negated ? !ok : ok;
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+/** A metadata change proposal as every transport hands it to the ingest service. */
+export interface Proposal {
+  readonly entityType?: string | undefined;
+  readonly entityUrn?: string | undefined;
+  readonly changeType?: string | undefined;
+  readonly aspectName?: string | undefined;
+  /** Rest.li sends `{value: "<json>", contentType}`; OpenAPI hands the parsed value. */
+  readonly aspect?: { readonly value?: unknown; readonly contentType?: string | undefined } | undefined;
+  readonly systemMetadata?: Readonly<Record<string, unknown>> | null | undefined;
+  readonly headers?: Readonly<Record<string, string>> | null | undefined;
+}
+
+/** Who makes a change, for AuditStamps; set by the transport from the authenticated caller. */
+export interface WriteContext {
+  readonly actor: string;
+  readonly now?: number;
+}
+
+export const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
+export const UNKNOWN_ACTOR = 'urn:li:corpuser:datahub';
+
+export const CHANGE_TYPES = ['UPSERT', 'DELETE', 'PATCH', 'CREATE', 'CREATE_ENTITY', 'RESTATE'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];

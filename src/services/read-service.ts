@@ -1,0 +1,109 @@
+import { NotFoundError } from '../errors/index.js';
+import type { Registry } from '../registry/registry.js';
+import type { EntityStore, RelationshipPage, StoredAspect } from '../store/index.js';
+import { conjunctions, matches } from './filter-match.js';
+
+export interface EnvelopedAspect {
+  readonly name: string;
+  readonly version: number;
+  readonly value: Record<string, unknown>;
+  readonly created: { readonly time: number; readonly actor: string };
+  readonly systemMetadata?: Record<string, unknown>;
+}
+
+export interface EntityView {
+  readonly urn: string;
+  readonly entityName: string;
+  readonly aspects: Readonly<Record<string, EnvelopedAspect>>;
+}
+
+export interface TimeseriesRequest {
+  readonly urn: string;
+  readonly aspect: string;
+  readonly startTimeMillis?: number | undefined;
+  readonly endTimeMillis?: number | undefined;
+  readonly limit: number;
+  readonly filter?: unknown;
+}
+
+const envelope = (a: StoredAspect): EnvelopedAspect => ({
+  name: a.name,
+  version: a.version,
+  value: JSON.parse(a.value) as Record<string, unknown>,
+  created: a.created,
+  ...(a.systemMetadata ? { systemMetadata: JSON.parse(a.systemMetadata) as Record<string, unknown> } : {}),
+});
+
+/** Reads of entities, aspects, time series and relationships: the services every transport calls. */
+export class ReadService {
+  constructor(
+    private readonly registry: Registry,
+    private readonly store: EntityStore,
+  ) {}
+
+  /** Latest aspects of entities; an entity that does not exist comes back with no aspects. */
+  async entities(urns: readonly string[], aspectNames?: readonly string[]): Promise<EntityView[]> {
+    const specs = urns.map((u) => this.registry.parseEntityUrn(u));
+    const names = aspectNames?.map((n) => this.registry.findAspect(n)?.name ?? n);
+    const stored = await this.store.latest(
+      specs.map((s) => s.parsed.urn),
+      names,
+    );
+    return specs.map(({ parsed, entity }) => {
+      const aspects: Record<string, EnvelopedAspect> = {};
+      for (const a of stored) if (a.urn === parsed.urn) aspects[a.name] = envelope(a);
+      return { urn: parsed.urn, entityName: entity.name, aspects };
+    });
+  }
+
+  async entity(urn: string, aspectNames?: readonly string[]): Promise<EntityView> {
+    return (await this.entities([urn], aspectNames))[0] as EntityView;
+  }
+
+  /** One version of one aspect (0 = latest); 404 when absent. */
+  async aspect(
+    urn: string,
+    aspectName: string,
+    version: number,
+  ): Promise<EnvelopedAspect & { recordName: string }> {
+    const { parsed, entity } = this.registry.parseEntityUrn(urn);
+    const spec = this.registry.aspectOf(entity, aspectName);
+    const found = spec.timeseries ? undefined : await this.store.version(parsed.urn, spec.name, version);
+    if (!found) throw new NotFoundError(`Aspect ${spec.name} version ${version} of ${parsed.urn} not found`);
+    return { ...envelope(found), recordName: spec.schema.name };
+  }
+
+  async exists(urn: string): Promise<boolean> {
+    return this.store.exists(this.registry.parseEntityUrn(urn).parsed.urn);
+  }
+
+  /** Time-series values in a range, newest first, filtered on fields of the value. */
+  async timeseries(
+    q: TimeseriesRequest,
+  ): Promise<{ timestampMillis: number; value: string; systemMetadata: string | null }[]> {
+    const { parsed, entity } = this.registry.parseEntityUrn(q.urn);
+    const spec = this.registry.aspectOf(entity, q.aspect);
+    const groups = conjunctions(q.filter);
+    const rows = await this.store.timeseries({
+      urn: parsed.urn,
+      aspect: spec.name,
+      startTimeMillis: q.startTimeMillis,
+      endTimeMillis: q.endTimeMillis,
+      scanLimit: groups.length ? Math.max(q.limit * 20, 10000) : q.limit,
+    });
+    return rows.filter((r) => matches(JSON.parse(r.value), groups)).slice(0, q.limit);
+  }
+
+  /** Edges of the given types; unknown relationship types simply match nothing. */
+  async relationships(
+    urn: string,
+    types: readonly string[],
+    direction: 'INCOMING' | 'OUTGOING',
+    start: number,
+    count: number,
+  ): Promise<RelationshipPage> {
+    const known = types.filter((t) => this.registry.relationshipTypes.has(t));
+    if (!known.length) return { total: 0, relationships: [] };
+    return this.store.relationships({ urn, types: known, direction, start, count });
+  }
+}

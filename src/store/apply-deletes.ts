@@ -1,0 +1,119 @@
+import type { Tx } from './executor.js';
+import { runId } from './apply-batch.js';
+import type { ChangeLogEntry, WriteOp } from './types.js';
+
+type Pending = Omit<ChangeLogEntry, 'seq'>;
+type Result = { changed: boolean; rows: number; timeseriesRows: number };
+type Item = { op: WriteOp; i: number };
+
+/** Aspect deletes, entity hard deletes and time-series range deletes of one round. */
+export async function applyDeletes(
+  tx: Tx,
+  items: Item[],
+  results: Result[],
+  pending: Pending[],
+  now: number,
+): Promise<void> {
+  for (const { op, i } of items) {
+    const result = results[i] as Result;
+    const log = (
+      aspect: string | null,
+      previousValue: string | null,
+      newValue: string | null = null,
+    ): void => {
+      pending.push({
+        urn: op.urn,
+        entityType: op.entityType,
+        aspect,
+        changeType: 'DELETE',
+        previousValue,
+        newValue,
+        created: op.created,
+        runId: runId(op.systemMetadata),
+      });
+    };
+    if (op.kind === 'deleteAspect') {
+      const res = await tx.run<{ prev: string; rows: number }>(
+        `MATCH (a:Aspect {urn: $urn, name: $aspect})
+         WITH a, a.value AS prev
+         OPTIONAL MATCH (v:AspectVersion {urn: $urn, name: $aspect})
+         WITH a, prev, collect(v) AS vs
+         FOREACH (x IN vs | DELETE x)
+         DELETE a
+         WITH prev, size(vs) + 1 AS rows
+         OPTIONAL MATCH (n:Entity {urn: $urn})
+         SET n += $clear
+         WITH prev, rows, n
+         OPTIONAL MATCH (n)-[e]->() WHERE e.aspect = $aspect
+         DELETE e
+         RETURN DISTINCT prev, rows`,
+        { urn: op.urn, aspect: op.aspect, clear: op.projections },
+      );
+      const rec = res.records[0];
+      if (!rec) continue;
+      result.changed = true;
+      result.rows = rec.get('rows');
+      log(op.aspect, rec.get('prev'));
+    } else if (op.kind === 'deleteEntity') {
+      const aspects = await tx.run<{ name: string; value: string }>(
+        `MATCH (a:Aspect {urn: $urn}) WITH a, a.name AS name, a.value AS value DELETE a RETURN name, value`,
+        { urn: op.urn },
+      );
+      const versions = await tx.run<{ n: number }>(
+        `MATCH (v:AspectVersion {urn: $urn}) DELETE v RETURN count(*) AS n`,
+        { urn: op.urn },
+      );
+      result.timeseriesRows = await deleteTimeseries(tx, op.urn, undefined, undefined, undefined);
+      await tx.run(
+        `MATCH (n:Entity {urn: $urn})
+         OPTIONAL MATCH (n)-[e]->() DELETE e
+         WITH DISTINCT n
+         CALL (n) {
+           WITH n WHERE EXISTS { (n)<--() }
+           SET n = {urn: n.urn, entityType: n.entityType, createdAt: n.createdAt, stub: true, lastModified: $now}
+         }
+         WITH n WHERE NOT EXISTS { (n)<--() }
+         DELETE n`,
+        { urn: op.urn, now },
+      );
+      result.rows = aspects.records.length + (versions.records[0]?.get('n') ?? 0);
+      result.changed = result.rows + result.timeseriesRows > 0;
+      for (const rec of aspects.records) log(rec.get('name'), rec.get('value'));
+    } else if (op.kind === 'deleteTimeseries') {
+      result.timeseriesRows = await deleteTimeseries(
+        tx,
+        op.urn,
+        op.aspect,
+        op.startTimeMillis,
+        op.endTimeMillis,
+      );
+      result.changed = result.timeseriesRows > 0;
+      if (result.changed) {
+        const range = {
+          startTimeMillis: op.startTimeMillis ?? null,
+          endTimeMillis: op.endTimeMillis ?? null,
+          rows: result.timeseriesRows,
+        };
+        log(op.aspect ?? null, null, JSON.stringify(range));
+      }
+    }
+  }
+}
+
+async function deleteTimeseries(
+  tx: Tx,
+  urn: string,
+  aspect: string | undefined,
+  start: number | undefined,
+  end: number | undefined,
+): Promise<number> {
+  const res = await tx.run<{ n: number }>(
+    `MATCH (t:TimeseriesValue {urn: $urn})
+     WHERE ($aspect IS NULL OR t.aspect = $aspect)
+       AND ($start IS NULL OR t.timestampMillis >= $start)
+       AND ($end IS NULL OR t.timestampMillis <= $end)
+     DELETE t RETURN count(*) AS n`,
+    { urn, aspect: aspect ?? null, start: start ?? null, end: end ?? null },
+  );
+  return res.records[0]?.get('n') ?? 0;
+}

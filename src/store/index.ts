@@ -1,0 +1,5 @@
+export { Executor, createDriver, type Tx } from './executor.js';
+export { Neo4jStore, type EntityStore } from './neo4j-store.js';
+export type * from './types.js';
+export type { RelationshipPage, RelationshipQuery } from './read-relationships.js';
+export type { TimeseriesQuery } from './read-timeseries.js';

@@ -1,0 +1,43 @@
+import { MIGRATIONS } from '../../graph-schema/migrations.js';
+import { applyBatch } from './apply-batch.js';
+import type { Executor } from './executor.js';
+import { readExists, readLatest, readVersion } from './read-aspects.js';
+import { readRelationships, type RelationshipPage, type RelationshipQuery } from './read-relationships.js';
+import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
+import type { ApplyResult, StoredAspect, StoredTimeseries, WriteBatch } from './types.js';
+
+/** The port the services depend on: the graph store of entities, aspects, edges and the change log. */
+export interface EntityStore {
+  apply(batch: WriteBatch): Promise<ApplyResult>;
+  latest(urns: readonly string[], names?: readonly string[]): Promise<StoredAspect[]>;
+  version(urn: string, name: string, version: number): Promise<StoredAspect | undefined>;
+  exists(urn: string): Promise<boolean>;
+  timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]>;
+  relationships(q: RelationshipQuery): Promise<RelationshipPage>;
+}
+
+export class Neo4jStore implements EntityStore {
+  constructor(private readonly exec: Executor) {}
+
+  async migrate(): Promise<void> {
+    for (const statement of MIGRATIONS) await this.exec.write((tx) => tx.run(statement));
+  }
+  apply(batch: WriteBatch): Promise<ApplyResult> {
+    return this.exec.write((tx) => applyBatch(tx, batch, Date.now()));
+  }
+  latest(urns: readonly string[], names?: readonly string[]): Promise<StoredAspect[]> {
+    return this.exec.read((tx) => readLatest(tx, urns, names));
+  }
+  version(urn: string, name: string, version: number): Promise<StoredAspect | undefined> {
+    return this.exec.read((tx) => readVersion(tx, urn, name, version));
+  }
+  exists(urn: string): Promise<boolean> {
+    return this.exec.read((tx) => readExists(tx, urn));
+  }
+  timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]> {
+    return this.exec.read((tx) => readTimeseries(tx, q));
+  }
+  relationships(q: RelationshipQuery): Promise<RelationshipPage> {
+    return this.exec.read((tx) => readRelationships(tx, q));
+  }
+}

@@ -1,0 +1,62 @@
+import type { Tx } from './executor.js';
+import type { StoredAspect } from './types.js';
+
+type Row = {
+  urn: string;
+  name: string;
+  version: number;
+  value: string;
+  time: number;
+  actor: string;
+  sm: string | null;
+};
+
+const toAspect = (r: Row): StoredAspect => ({
+  urn: r.urn,
+  name: r.name,
+  version: r.version,
+  value: r.value,
+  created: { time: r.time, actor: r.actor },
+  systemMetadata: r.sm,
+});
+
+/** Latest aspects of several entities (all, or only `names`): index seeks on Aspect.urn. */
+export async function readLatest(
+  tx: Tx,
+  urns: readonly string[],
+  names?: readonly string[],
+): Promise<StoredAspect[]> {
+  const res = await tx.run<Row>(
+    `UNWIND $urns AS u
+     MATCH (a:Aspect {urn: u})
+     WHERE $names IS NULL OR a.name IN $names
+     RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.createdTime AS time,
+            a.createdActor AS actor, a.systemMetadata AS sm`,
+    { urns, names: names ?? null },
+  );
+  return res.records.map((r) => toAspect(r.toObject()));
+}
+
+/** One version of one aspect: 0 is the latest, 1 the oldest kept. */
+export async function readVersion(
+  tx: Tx,
+  urn: string,
+  name: string,
+  version: number,
+): Promise<StoredAspect | undefined> {
+  const cypher =
+    version === 0
+      ? `MATCH (a:Aspect {urn: $urn, name: $name})
+         RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm`
+      : `MATCH (a:AspectVersion {urn: $urn, name: $name, version: $version})
+         RETURN a.urn AS urn, a.name AS name, a.version AS version, a.value AS value, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm`;
+  const res = await tx.run<Row>(cypher, { urn, name, version });
+  const rec = res.records[0];
+  return rec ? toAspect(rec.toObject()) : undefined;
+}
+
+/** Whether an entity exists as more than a stub (it has its key aspect). */
+export async function readExists(tx: Tx, urn: string): Promise<boolean> {
+  const res = await tx.run(`MATCH (n:Entity {urn: $urn}) WHERE n.hasKey RETURN 1 AS x`, { urn });
+  return res.records.length > 0;
+}

@@ -1,0 +1,39 @@
+import type { Tx } from './executor.js';
+
+export interface RelationshipQuery {
+  readonly urn: string;
+  /** Relationship types, already checked against the registry's whitelist. */
+  readonly types: readonly string[];
+  readonly direction: 'INCOMING' | 'OUTGOING';
+  readonly start: number;
+  readonly count: number;
+}
+
+export interface RelationshipPage {
+  readonly total: number;
+  readonly relationships: readonly {
+    readonly entity: string;
+    readonly type: string;
+    readonly createdOn: number | null;
+    readonly createdActor: string | null;
+  }[];
+}
+
+/** One page of the entities on the other side of `urn`'s edges of the given types, ordered by URN. */
+export async function readRelationships(tx: Tx, q: RelationshipQuery): Promise<RelationshipPage> {
+  const pattern = q.direction === 'OUTGOING' ? '(n)-[r]->(m)' : '(n)<-[r]-(m)';
+  const res = await tx.run<{
+    total: number;
+    page: { entity: string; type: string; createdOn: number | null; createdActor: string | null }[];
+  }>(
+    `MATCH (n:Entity {urn: $urn})
+     MATCH ${pattern} WHERE type(r) IN $types
+     WITH m.urn AS entity, type(r) AS type, min(r.createdOn) AS createdOn, min(r.createdActor) AS createdActor
+     ORDER BY entity, type
+     WITH collect({entity: entity, type: type, createdOn: createdOn, createdActor: createdActor}) AS rels
+     RETURN size(rels) AS total, rels[$start..$end] AS page`,
+    { urn: q.urn, types: q.types, start: q.start, end: q.start + q.count },
+  );
+  const rec = res.records[0];
+  return rec ? { total: rec.get('total'), relationships: rec.get('page') } : { total: 0, relationships: [] };
+}

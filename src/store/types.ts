@@ -1,0 +1,124 @@
+/** What the store persists and returns; the ingest service builds write operations from proposals. */
+
+export interface AuditStamp {
+  readonly time: number;
+  readonly actor: string;
+}
+
+export interface EdgeRow {
+  readonly type: string;
+  readonly destination: string;
+  readonly destinationType: string;
+  /** Neo4j label of the destination's entity kind; `Entity` when the kind is not in the registry. */
+  readonly destinationLabel: string;
+}
+
+interface OpBase {
+  readonly urn: string;
+  readonly entityType: string;
+  readonly created: AuditStamp;
+  /** JSON of the proposal's system metadata (runId, lastObserved...). */
+  readonly systemMetadata: string;
+}
+
+export interface UpsertOp extends OpBase {
+  readonly kind: 'upsert';
+  readonly aspect: string;
+  /** The normalized aspect value as JSON. */
+  readonly value: string;
+  readonly edges: readonly EdgeRow[];
+  /** Entity-node properties derived from this aspect (e.g. `removed` from status). */
+  readonly projections: Readonly<Record<string, unknown>>;
+}
+
+export interface DeleteAspectOp extends OpBase {
+  readonly kind: 'deleteAspect';
+  readonly aspect: string;
+  /** The projections this aspect set, each to be cleared. */
+  readonly projections: Readonly<Record<string, unknown>>;
+}
+
+export interface DeleteEntityOp extends OpBase {
+  readonly kind: 'deleteEntity';
+}
+
+export interface TimeseriesOp extends OpBase {
+  readonly kind: 'timeseries';
+  readonly aspect: string;
+  readonly timestampMillis: number;
+  readonly value: string;
+}
+
+export interface DeleteTimeseriesOp extends OpBase {
+  readonly kind: 'deleteTimeseries';
+  readonly aspect: string | undefined;
+  readonly startTimeMillis: number | undefined;
+  readonly endTimeMillis: number | undefined;
+}
+
+/**
+ * A read-modify-write of one aspect (PATCH, create-if-absent, GraphQL mutations): `resolve` runs inside
+ * the write transaction after the entity is locked, with the current value (undefined when absent), and
+ * returns the operation to apply (or null for nothing). It may throw a domain error to abort the batch.
+ */
+export interface ComputeOp extends OpBase {
+  readonly kind: 'compute';
+  readonly aspect: string;
+  readonly resolve: (current: string | undefined) => UpsertOp | DeleteAspectOp | null;
+}
+
+export type WriteOp =
+  UpsertOp | DeleteAspectOp | DeleteEntityOp | TimeseriesOp | DeleteTimeseriesOp | ComputeOp;
+
+/** Per entity of a batch: its label and the key aspect to write when the entity is new. */
+export interface EntityRow {
+  readonly urn: string;
+  readonly entityType: string;
+  readonly label: string;
+  readonly keyAspect: string;
+  readonly keyValue: string;
+  readonly created: AuditStamp;
+  readonly systemMetadata: string;
+}
+
+export interface WriteBatch {
+  readonly entities: readonly EntityRow[];
+  readonly ops: readonly WriteOp[];
+}
+
+export interface ChangeLogEntry {
+  readonly seq: number;
+  readonly urn: string;
+  readonly entityType: string;
+  readonly aspect: string | null;
+  readonly changeType: 'UPSERT' | 'DELETE';
+  readonly previousValue: string | null;
+  readonly newValue: string | null;
+  readonly created: AuditStamp;
+  readonly runId: string | null;
+}
+
+export interface ApplyResult {
+  /** Per op, in order: whether it changed anything, and rows removed by deletes. */
+  readonly results: readonly {
+    readonly changed: boolean;
+    readonly rows: number;
+    readonly timeseriesRows: number;
+  }[];
+  readonly changeLog: readonly ChangeLogEntry[];
+}
+
+export interface StoredAspect {
+  readonly urn: string;
+  readonly name: string;
+  readonly version: number;
+  readonly value: string;
+  readonly created: AuditStamp;
+  readonly systemMetadata: string | null;
+}
+
+export interface StoredTimeseries {
+  readonly timestampMillis: number;
+  readonly value: string;
+  readonly systemMetadata: string | null;
+}

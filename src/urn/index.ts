@@ -1,0 +1,1 @@
+export { parseUrn, makeUrn, entityTypeOf, type ParsedUrn } from './urn.js';

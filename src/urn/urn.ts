@@ -1,0 +1,74 @@
+/**
+ * URN syntax: `urn:li:<entityType>:<id>`, where `<id>` is either a plain string or a tuple
+ * `(<part>,<part>,...)` whose parts may themselves be URNs with tuples (parentheses nest).
+ */
+export interface ParsedUrn {
+  readonly urn: string;
+  readonly entityType: string;
+  /** The raw id after `urn:li:<entityType>:`. */
+  readonly id: string;
+  /** The tuple parts, or the id alone for a plain id. */
+  readonly parts: readonly string[];
+}
+
+const PREFIX = 'urn:li:';
+
+/** Parses a URN, or returns a sentence saying why it is malformed. */
+export function parseUrn(urn: string): ParsedUrn | string {
+  if (typeof urn !== 'string') return 'URN must be a string';
+  if (!urn.startsWith(PREFIX)) return `Invalid URN "${urn}": must start with "${PREFIX}"`;
+  const rest = urn.slice(PREFIX.length);
+  const colon = rest.indexOf(':');
+  if (colon <= 0) return `Invalid URN "${urn}": missing entity type or id`;
+  const entityType = rest.slice(0, colon);
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(entityType))
+    return `Invalid URN "${urn}": bad entity type "${entityType}"`;
+  const id = rest.slice(colon + 1);
+  if (id.length === 0) return `Invalid URN "${urn}": empty id`;
+  if (!id.startsWith('(')) {
+    if (/[()]/.test(id) && !balanced(id)) return `Invalid URN "${urn}": unbalanced parentheses`;
+    return { urn, entityType, id, parts: [id] };
+  }
+  if (!id.endsWith(')') || !balanced(id)) return `Invalid URN "${urn}": unbalanced parentheses`;
+  const parts = splitTuple(id.slice(1, -1));
+  if (parts.some((p) => p.length === 0)) return `Invalid URN "${urn}": empty tuple part`;
+  return { urn, entityType, id, parts };
+}
+
+function balanced(s: string): boolean {
+  let depth = 0;
+  for (const ch of s) {
+    if (ch === '(') depth++;
+    else if (ch === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+function splitTuple(inner: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === ',' && depth === 0) {
+      parts.push(inner.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(inner.slice(start));
+  return parts;
+}
+
+/** Builds a URN from an entity type and its key parts. */
+export function makeUrn(entityType: string, parts: readonly string[]): string {
+  return parts.length === 1
+    ? `${PREFIX}${entityType}:${parts[0]}`
+    : `${PREFIX}${entityType}:(${parts.join(',')})`;
+}
+
+export const entityTypeOf = (urn: string): string | undefined => {
+  const p = parseUrn(urn);
+  return typeof p === 'string' ? undefined : p.entityType;
+};

@@ -1,0 +1,197 @@
+import neo4j, { type Driver } from 'neo4j-driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../../src/runtime.js';
+import { SYSTEM_ACTOR } from '../../src/services/index.js';
+import { datasetUrn, graphTarget, mcp, startTestServer, unique } from '../support/runtime.js';
+
+let rt: Runtime;
+let driver: Driver;
+const ctx = { actor: SYSTEM_ACTOR };
+
+async function cypher<T = Record<string, unknown>>(
+  query: string,
+  params: Record<string, unknown> = {},
+): Promise<T[]> {
+  const res = await driver.executeQuery(query, params);
+  return res.records.map((r) => r.toObject() as T);
+}
+
+beforeAll(async () => {
+  rt = await startTestServer();
+  const g = graphTarget();
+  driver = neo4j.driver(g.uri, g.password ? neo4j.auth.basic(g.user, g.password) : undefined, {
+    disableLosslessIntegers: true,
+  });
+});
+afterAll(async () => {
+  await driver?.close();
+  await rt?.stop();
+});
+
+describe('the one write path', () => {
+  it('keeps version 0 as latest and the history as versions 1..n, skipping no-op writes', async () => {
+    const urn = datasetUrn(`versions_${unique()}`);
+    for (const d of ['one', 'two', 'three', 'three']) {
+      await rt.services.ingest.ingest([mcp(urn, 'datasetProperties', { description: d })], ctx);
+    }
+    const { reads } = rt.services;
+    expect((await reads.aspect(urn, 'datasetProperties', 0)).value.description).toBe('three');
+    expect((await reads.aspect(urn, 'datasetProperties', 1)).value.description).toBe('one');
+    expect((await reads.aspect(urn, 'datasetProperties', 2)).value.description).toBe('two');
+    await expect(reads.aspect(urn, 'datasetProperties', 3)).rejects.toThrow(/not found/);
+    const log = await cypher<{ n: number }>(
+      'MATCH (c:ChangeLog {urn: $urn, aspect: "datasetProperties"}) RETURN count(c) AS n',
+      { urn },
+    );
+    expect(log[0]?.n).toBe(3);
+  });
+
+  it('never loses a version when 50 writers race on one aspect', async () => {
+    const urn = datasetUrn(`race_${unique()}`);
+    const writers = Array.from({ length: 50 }, (_, i) =>
+      rt.services.ingest.ingest([mcp(urn, 'datasetProperties', { description: `writer ${i}` })], ctx),
+    );
+    await Promise.all(writers);
+    const rows = await cypher<{ version: number; value: string }>(
+      `MATCH (a:Aspect {urn: $urn, name: 'datasetProperties'}) RETURN 0 AS version, a.value AS value
+       UNION ALL MATCH (v:AspectVersion {urn: $urn, name: 'datasetProperties'}) RETURN v.version AS version, v.value AS value`,
+      { urn },
+    );
+    expect(rows).toHaveLength(50);
+    expect(new Set(rows.map((r) => r.version))).toEqual(new Set(Array.from({ length: 50 }, (_, i) => i)));
+    expect(new Set(rows.map((r) => JSON.parse(r.value).description)).size).toBe(50);
+    const seqs = await cypher<{ seq: number }>(
+      'MATCH (c:ChangeLog {urn: $urn, aspect: "datasetProperties"}) RETURN c.seq AS seq',
+      { urn },
+    );
+    expect(seqs).toHaveLength(50);
+  });
+
+  it('derives the key aspect from the URN and creates stubs for referenced entities', async () => {
+    const id = unique();
+    const urn = datasetUrn(`keyed_${id}`, 'kafka');
+    const owner = `urn:li:corpuser:stub_${id}`;
+    await rt.services.ingest.ingest([mcp(urn, 'ownership', { owners: [{ owner, type: 'DATAOWNER' }] })], ctx);
+    const view = await rt.services.reads.entity(urn);
+    expect(view.aspects.datasetKey?.value).toEqual({
+      platform: 'urn:li:dataPlatform:kafka',
+      name: `keyed_${id}`,
+      origin: 'PROD',
+    });
+    const stub = await cypher<{ stub: boolean; labels: string[] }>(
+      'MATCH (n:Entity {urn: $owner}) RETURN n.stub AS stub, labels(n) AS labels',
+      { owner },
+    );
+    expect(stub[0]).toEqual({ stub: true, labels: expect.arrayContaining(['Entity', 'CorpUser']) });
+    expect(await rt.services.reads.exists(owner)).toBe(false);
+    expect(await rt.services.reads.exists(urn)).toBe(true);
+  });
+
+  it("replaces exactly one aspect's edges on rewrite", async () => {
+    const id = unique();
+    const urn = datasetUrn(`edges_${id}`);
+    const user = (n: string): string => `urn:li:corpuser:${n}_${id}`;
+    await rt.services.ingest.ingest(
+      [
+        mcp(urn, 'ownership', {
+          owners: [
+            { owner: user('a'), type: 'DATAOWNER' },
+            { owner: user('b'), type: 'DATAOWNER' },
+          ],
+        }),
+        mcp(urn, 'globalTags', { tags: [{ tag: `urn:li:tag:t_${id}` }] }),
+      ],
+      ctx,
+    );
+    await rt.services.ingest.ingest(
+      [mcp(urn, 'ownership', { owners: [{ owner: user('c'), type: 'DATAOWNER' }] })],
+      ctx,
+    );
+    const edges = await cypher<{ type: string; dst: string }>(
+      'MATCH (:Entity {urn: $urn})-[r]->(d) RETURN type(r) AS type, d.urn AS dst ORDER BY dst',
+      { urn },
+    );
+    expect(edges).toEqual([
+      { type: 'OwnedBy', dst: user('c') },
+      { type: 'TaggedWith', dst: `urn:li:tag:t_${id}` },
+    ]);
+  });
+
+  it('writes nothing from a batch with one bad proposal', async () => {
+    const urn = datasetUrn(`atomic_${unique()}`);
+    await expect(
+      rt.services.ingest.ingest(
+        [mcp(urn, 'datasetProperties', { description: 'ok' }), mcp(urn, 'ownership', { owners: 'nope' })],
+        ctx,
+      ),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('/owners') });
+    expect((await rt.services.reads.entity(urn)).aspects).toEqual({});
+    expect(await cypher('MATCH (n:Entity {urn: $urn}) RETURN n', { urn })).toHaveLength(0);
+  });
+
+  it('records each change with previous and new value in the change log, in order', async () => {
+    const urn = datasetUrn(`log_${unique()}`);
+    await rt.services.ingest.ingest([mcp(urn, 'status', { removed: false })], ctx);
+    await rt.services.ingest.ingest([mcp(urn, 'status', { removed: true })], ctx);
+    await rt.services.ingest.ingest(
+      [{ entityUrn: urn, entityType: 'dataset', changeType: 'DELETE', aspectName: 'status' }],
+      ctx,
+    );
+    const log = await cypher<{
+      aspect: string;
+      changeType: string;
+      prev: string | null;
+      next: string | null;
+      seq: number;
+    }>(
+      'MATCH (c:ChangeLog {urn: $urn}) RETURN c.aspect AS aspect, c.changeType AS changeType, c.previousValue AS prev, c.newValue AS next, c.seq AS seq ORDER BY seq',
+      { urn },
+    );
+    expect(log.map((l) => [l.aspect, l.changeType, l.prev, l.next])).toEqual([
+      ['datasetKey', 'UPSERT', null, expect.any(String)],
+      ['status', 'UPSERT', null, '{"removed":false}'],
+      ['status', 'UPSERT', '{"removed":false}', '{"removed":true}'],
+      ['status', 'DELETE', '{"removed":true}', null],
+    ]);
+    const seqs = log.map((l) => l.seq);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+  });
+
+  it('keys time-series values by timestamp: same timestamp replaces', async () => {
+    const urn = datasetUrn(`ts_${unique()}`);
+    const profile = (ts: number, rowCount: number): Record<string, unknown> =>
+      mcp(urn, 'datasetProfile', { timestampMillis: ts, rowCount, columnCount: 2 });
+    await rt.services.ingest.ingest([profile(1000, 1), profile(2000, 2), profile(1000, 3)], ctx);
+    const rows = await rt.services.reads.timeseries({ urn, aspect: 'datasetProfile', limit: 10 });
+    expect(rows.map((r) => [r.timestampMillis, JSON.parse(r.value).rowCount])).toEqual([
+      [2000, 2],
+      [1000, 3],
+    ]);
+  });
+
+  it('hard deletes an entity, keeping it as a stub while others point at it', async () => {
+    const id = unique();
+    const target = datasetUrn(`target_${id}`);
+    const source = datasetUrn(`source_${id}`);
+    await rt.services.ingest.ingest(
+      [
+        mcp(target, 'datasetProperties', { description: 'x' }),
+        mcp(source, 'upstreamLineage', {
+          upstreams: [
+            { dataset: target, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:x' } },
+          ],
+        }),
+      ],
+      ctx,
+    );
+    const res = await rt.services.ingest.deleteEntity(target, ctx);
+    expect(res.rows).toBe(2);
+    expect(await rt.services.reads.exists(target)).toBe(false);
+    const node = await cypher<{ stub: boolean }>('MATCH (n:Entity {urn: $target}) RETURN n.stub AS stub', {
+      target,
+    });
+    expect(node).toEqual([{ stub: true }]);
+    const up = await rt.services.reads.relationships(source, ['DownstreamOf'], 'OUTGOING', 0, 10);
+    expect(up.relationships.map((r) => r.entity)).toEqual([target]);
+  });
+});

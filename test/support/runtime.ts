@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startRuntime, type Runtime } from '../../src/runtime.js';
+
+/** The Neo4j the test command started (`npm test` sets NEO4J_URI); tests never mock the database. */
+export function graphTarget(): { uri: string; user: string; password: string } {
+  const uri = process.env.NEO4J_URI;
+  if (!uri)
+    throw new Error('Integration tests need NEO4J_URI: run them through `npm test`, which starts a Neo4j.');
+  return { uri, user: process.env.NEO4J_USER ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '' };
+}
+
+/** A neohub on a free loopback port, in-process. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<Runtime> {
+  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env });
+  return startRuntime(config, graphTarget(), createLogger('error'));
+}
+
+/** A suffix that keeps one test's URNs apart from every other test's and run's. */
+export const unique = (): string => randomUUID().slice(0, 8);
+
+export const datasetUrn = (name: string, platform = 'hive'): string =>
+  `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
+
+/** Rest.li JSON-string envelope of an aspect value. */
+export const mcp = (
+  entityUrn: string,
+  aspectName: string,
+  value: unknown,
+  changeType = 'UPSERT',
+): Record<string, unknown> => ({
+  entityType: entityUrn.split(':')[2],
+  entityUrn,
+  changeType,
+  aspectName,
+  aspect: {
+    value: JSON.stringify(value),
+    contentType: changeType === 'PATCH' ? 'application/json-patch+json' : 'application/json',
+  },
+});
+
+export async function post(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+}
+
+export async function get(
+  base: string,
+  path: string,
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(`${base}${path}`, { headers: { 'X-RestLi-Protocol-Version': '2.0.0' } });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+export const enc = encodeURIComponent;
