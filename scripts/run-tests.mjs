@@ -39,8 +39,8 @@ const freePort = () =>
 
 async function main() {
   if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-    log('npm ci');
-    if (!run('npm', ['ci', '--no-audit', '--no-fund'])) throw new Error('npm ci failed');
+    log('npm install');
+    if (!run('npm', ['install', '--no-audit', '--no-fund'])) throw new Error('npm install failed');
   }
   log('build');
   if (!run('npm', ['run', '--silent', 'build'])) throw new Error('build failed');

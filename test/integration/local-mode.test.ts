@@ -1,0 +1,85 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { datasetUrn, enc, get, mcp, post, unique } from '../support/runtime.js';
+
+const main = path.resolve('dist/src/main.js');
+const home = mkdtempSync(path.join(os.tmpdir(), 'neohub-local-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** `npm start` as a user runs it: no NEO4J_URI, so neohub provisions and runs its own Neo4j. */
+async function startLocal(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+  const env = { ...process.env, PORT: String(port), NEOHUB_HOME: home, LOG_LEVEL: 'info' };
+  delete env.NEO4J_URI;
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`neohub exited: ${out}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return { child, output: () => out };
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`neohub did not start: ${out}`);
+}
+
+function boltPort(output: string): number {
+  const m = /bolt:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+  if (!m) throw new Error(`no Bolt address in the log: ${output}`);
+  return Number(m[1]);
+}
+
+const portOpen = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+describe('local mode (npm start with nothing configured)', () => {
+  it('runs its own Neo4j, stops it on SIGTERM, and keeps the data across a restart', async () => {
+    expect(existsSync(main)).toBe(true);
+    const urn = datasetUrn(`local_${unique()}`);
+    const port = await freePort();
+    const first = await startLocal(port);
+    const base = `http://127.0.0.1:${port}`;
+    expect((await post(base, '/aspects?action=ingestProposal', { proposal: mcp(urn, 'datasetProperties', { description: 'kept' }) })).status).toBe(200);
+    const bolt = boltPort(first.output());
+    expect(await portOpen(bolt)).toBe(true);
+    first.child.kill('SIGTERM');
+    const code = await new Promise((r) => first.child.once('exit', r));
+    expect(code).toBe(0);
+    expect(await portOpen(bolt)).toBe(false);
+    expect(existsSync(path.join(home, 'neo4j', 'data'))).toBe(true);
+
+    const second = await startLocal(port);
+    const read = await get(base, `/aspects/${enc(urn)}?aspect=datasetProperties&version=0`);
+    expect(read.body.aspect['com.linkedin.dataset.DatasetProperties'].description).toBe('kept');
+    second.child.kill('SIGINT');
+    expect(await new Promise((r) => second.child.once('exit', r))).toBe(0);
+  }, 240_000);
+
+  it('exits with one clear message when there is no Java', () => {
+    const env: NodeJS.ProcessEnv = { PATH: '/nonexistent', NEOHUB_HOME: home, PORT: '0' };
+    const res = spawnSync(process.execPath, [main], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toMatch(/Java 17 or newer/);
+    expect(res.stderr).toMatch(/docker compose up/);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+  });
+});
