@@ -20,7 +20,7 @@ const freePort = (): Promise<number> =>
 
 /** `npm start` as a user runs it: no NEO4J_URI, so neohub provisions and runs its own Neo4j. */
 async function startLocal(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const env = { ...process.env, PORT: String(port), NEOHUB_HOME: home, LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEOHUB_HOME: home, LOG_LEVEL: 'info' };
   delete env.NEO4J_URI;
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -58,7 +58,13 @@ describe('local mode (npm start with nothing configured)', () => {
     const port = await freePort();
     const first = await startLocal(port);
     const base = `http://127.0.0.1:${port}`;
-    expect((await post(base, '/aspects?action=ingestProposal', { proposal: mcp(urn, 'datasetProperties', { description: 'kept' }) })).status).toBe(200);
+    expect(
+      (
+        await post(base, '/aspects?action=ingestProposal', {
+          proposal: mcp(urn, 'datasetProperties', { description: 'kept' }),
+        })
+      ).status,
+    ).toBe(200);
     const bolt = boltPort(first.output());
     expect(await portOpen(bolt)).toBe(true);
     first.child.kill('SIGTERM');
