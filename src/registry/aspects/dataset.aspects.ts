@@ -1,0 +1,118 @@
+// The dataset aspects: which record each is, and its relationship and searchable annotations (facts
+// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+import type { AspectSpec } from '../types.js';
+import {
+  DatasetProfile,
+  DatasetProperties,
+  DatasetUsageStatistics,
+  EditableDatasetProperties,
+  UpstreamLineage,
+} from './dataset.js';
+
+export const DATASET_ASPECTS: readonly AspectSpec[] = [
+  {
+    name: 'datasetProperties',
+    schema: DatasetProperties,
+    searchable: [
+      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
+      { path: 'externalUrl', fieldName: 'externalUrl', fieldType: 'KEYWORD' },
+      { path: 'name', fieldName: 'name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
+      {
+        path: 'qualifiedName',
+        fieldName: 'qualifiedName',
+        fieldType: 'WORD_GRAM',
+        enableAutocomplete: true,
+        addToFilters: false,
+        boostScore: 10.0,
+      },
+      {
+        path: 'description',
+        fieldName: 'description',
+        fieldType: 'TEXT',
+        hasValuesFieldName: 'hasDescription',
+      },
+      { path: 'created/time', fieldName: 'createdAt', fieldType: 'DATETIME' },
+      { path: 'lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
+    ],
+  },
+  {
+    name: 'editableDatasetProperties',
+    schema: EditableDatasetProperties,
+    searchable: [
+      {
+        path: 'description',
+        fieldName: 'editedDescription',
+        fieldType: 'TEXT',
+        hasValuesFieldName: 'hasDescription',
+      },
+      { path: 'name', fieldName: 'editedName', fieldType: 'TEXT_PARTIAL', boostScore: 10.0 },
+    ],
+  },
+  {
+    name: 'upstreamLineage',
+    schema: UpstreamLineage,
+    relationships: [
+      { path: 'upstreams/*/dataset', name: 'DownstreamOf', entityTypes: ['dataset'], isLineage: true },
+      {
+        path: 'fineGrainedLineages/*/upstreams/*',
+        name: 'DownstreamOf',
+        entityTypes: ['dataset', 'schemaField'],
+      },
+    ],
+    searchable: [
+      {
+        path: 'upstreams/*/dataset',
+        fieldName: 'upstreams',
+        fieldType: 'URN',
+        queryByDefault: false,
+        hasValuesFieldName: 'hasUpstreams',
+      },
+      {
+        path: 'fineGrainedLineages/*/upstreams/*',
+        fieldName: 'fineGrainedUpstreams',
+        fieldType: 'URN',
+        queryByDefault: false,
+        hasValuesFieldName: 'hasFineGrainedUpstreams',
+      },
+    ],
+  },
+  {
+    name: 'datasetUsageStatistics',
+    schema: DatasetUsageStatistics,
+    timeseries: true,
+    searchable: [
+      {
+        path: 'uniqueUserCount',
+        fieldName: 'uniqueUserCount',
+        fieldType: 'COUNT',
+        hasValuesFieldName: 'hasUniqueUserCount',
+      },
+      {
+        path: 'totalSqlQueries',
+        fieldName: 'totalSqlQueries',
+        fieldType: 'COUNT',
+        hasValuesFieldName: 'hasTotalSqlQueriesCount',
+      },
+    ],
+  },
+  {
+    name: 'datasetProfile',
+    schema: DatasetProfile,
+    timeseries: true,
+    searchable: [
+      { path: 'rowCount', fieldName: 'rowCount', fieldType: 'COUNT', hasValuesFieldName: 'hasRowCount' },
+      {
+        path: 'columnCount',
+        fieldName: 'columnCount',
+        fieldType: 'COUNT',
+        hasValuesFieldName: 'hasColumnCount',
+      },
+      {
+        path: 'sizeInBytes',
+        fieldName: 'sizeInBytes',
+        fieldType: 'COUNT',
+        hasValuesFieldName: 'hasSizeInBytes',
+      },
+    ],
+  },
+];

@@ -1,0 +1,108 @@
+// The identity aspects: which record each is, and its relationship and searchable annotations (facts
+// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+import type { AspectSpec } from '../types.js';
+import {
+  CorpGroupEditableInfo,
+  CorpGroupInfo,
+  CorpUserEditableInfo,
+  CorpUserInfo,
+  CorpUserStatus,
+} from './identity.js';
+
+export const IDENTITY_ASPECTS: readonly AspectSpec[] = [
+  {
+    name: 'corpUserInfo',
+    schema: CorpUserInfo,
+    relationships: [{ path: 'managerUrn', name: 'ReportsTo', entityTypes: ['corpuser'] }],
+    searchable: [
+      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
+      { path: 'active', fieldName: 'active', fieldType: 'BOOLEAN' },
+      {
+        path: 'displayName',
+        fieldName: 'displayName',
+        fieldType: 'WORD_GRAM',
+        queryByDefault: true,
+        enableAutocomplete: true,
+        boostScore: 10.0,
+      },
+      { path: 'email', fieldName: 'email', fieldType: 'KEYWORD', queryByDefault: true },
+      { path: 'title', fieldName: 'title', fieldType: 'KEYWORD', queryByDefault: true },
+      { path: 'managerUrn', fieldName: 'managerLdap', fieldType: 'URN', queryByDefault: false },
+      {
+        path: 'fullName',
+        fieldName: 'fullName',
+        fieldType: 'WORD_GRAM',
+        queryByDefault: true,
+        enableAutocomplete: true,
+        boostScore: 10.0,
+      },
+      { path: 'system', fieldName: 'system', fieldType: 'BOOLEAN', queryByDefault: false },
+      { path: 'isSupportUser', fieldName: 'isSupportUser', fieldType: 'BOOLEAN', queryByDefault: false },
+    ],
+  },
+  {
+    name: 'corpUserEditableInfo',
+    schema: CorpUserEditableInfo,
+    relationships: [
+      { path: 'platforms/*', name: 'IsUserOf', entityTypes: ['dataPlatform'] },
+      { path: 'persona', name: 'IsPersona', entityTypes: ['dataHubPersona'] },
+    ],
+    searchable: [
+      { path: 'teams/*', fieldName: 'teams', fieldType: 'TEXT' },
+      { path: 'skills/*', fieldName: 'skills', fieldType: 'TEXT' },
+      {
+        path: 'displayName',
+        fieldName: 'displayName',
+        fieldType: 'WORD_GRAM',
+        queryByDefault: true,
+        boostScore: 10.0,
+      },
+    ],
+  },
+  {
+    name: 'corpUserStatus',
+    schema: CorpUserStatus,
+    searchable: [
+      { path: 'status', fieldName: 'status', fieldType: 'KEYWORD' },
+      { path: 'lastModified/time', fieldName: 'statusLastModifiedAt', fieldType: 'COUNT' },
+    ],
+  },
+  {
+    name: 'corpGroupInfo',
+    schema: CorpGroupInfo,
+    relationships: [
+      { path: 'admins/*', name: 'OwnedBy', entityTypes: ['corpuser'] },
+      { path: 'members/*', name: 'IsPartOf', entityTypes: ['corpuser'] },
+      { path: 'groups/*', name: 'IsPartOf', entityTypes: ['corpGroup'] },
+    ],
+    searchable: [
+      {
+        path: 'displayName',
+        fieldName: 'displayName',
+        fieldType: 'TEXT_PARTIAL',
+        queryByDefault: true,
+        enableAutocomplete: true,
+        boostScore: 10.0,
+      },
+      {
+        path: 'description',
+        fieldName: 'description',
+        fieldType: 'TEXT_PARTIAL',
+        hasValuesFieldName: 'hasDescription',
+      },
+      { path: 'created/time', fieldName: 'createdTime', fieldType: 'DATETIME' },
+    ],
+  },
+  {
+    name: 'corpGroupEditableInfo',
+    schema: CorpGroupEditableInfo,
+    searchable: [
+      {
+        path: 'description',
+        fieldName: 'editedDescription',
+        fieldType: 'TEXT',
+        hasValuesFieldName: 'hasDescription',
+      },
+    ],
+  },
+];

@@ -1,0 +1,29 @@
+// The platform aspects: which record each is, and its relationship and searchable annotations (facts
+// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+import type { AspectSpec } from '../types.js';
+import { DataPlatformInfo, TelemetryClientId } from './platform.js';
+
+export const PLATFORM_ASPECTS: readonly AspectSpec[] = [
+  {
+    name: 'dataPlatformInfo',
+    schema: DataPlatformInfo,
+    searchable: [
+      {
+        path: 'name',
+        fieldName: 'name',
+        fieldType: 'WORD_GRAM',
+        enableAutocomplete: false,
+        boostScore: 10.0,
+      },
+      {
+        path: 'displayName',
+        fieldName: 'displayName',
+        fieldType: 'WORD_GRAM',
+        enableAutocomplete: true,
+        boostScore: 10.0,
+      },
+      { path: 'logical', fieldName: 'logical', fieldType: 'BOOLEAN' },
+    ],
+  },
+  { name: 'telemetryClientId', schema: TelemetryClientId },
+];
