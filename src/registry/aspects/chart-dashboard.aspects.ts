@@ -7,6 +7,16 @@ import {
   EditableChartProperties,
   EditableDashboardProperties,
 } from './chart-dashboard.js';
+import {
+  accessSearch,
+  createdAtSearch2,
+  customPropertiesSearch,
+  descriptionSearch,
+  editedDescriptionSearch,
+  externalUrlSearch,
+  lastModifiedAtSearch,
+  titleSearch,
+} from './shared.aspects.js';
 
 export const CHART_DASHBOARD_ASPECTS: readonly AspectSpec[] = [
   {
@@ -22,23 +32,12 @@ export const CHART_DASHBOARD_ASPECTS: readonly AspectSpec[] = [
       },
     ],
     searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
-      { path: 'externalUrl', fieldName: 'externalUrl', fieldType: 'KEYWORD' },
-      {
-        path: 'title',
-        fieldName: 'title',
-        fieldType: 'WORD_GRAM',
-        enableAutocomplete: true,
-        boostScore: 10.0,
-      },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-      { path: 'lastModified/created/time', fieldName: 'createdAt', fieldType: 'DATETIME' },
-      { path: 'lastModified/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
+      customPropertiesSearch,
+      externalUrlSearch,
+      titleSearch,
+      descriptionSearch,
+      createdAtSearch2,
+      lastModifiedAtSearch,
       { path: 'chartUrl', fieldName: 'chartUrl', fieldType: 'KEYWORD' },
       {
         path: 'type',
@@ -47,27 +46,10 @@ export const CHART_DASHBOARD_ASPECTS: readonly AspectSpec[] = [
         addToFilters: true,
         filterNameOverride: 'Chart Type',
       },
-      {
-        path: 'access',
-        fieldName: 'access',
-        fieldType: 'KEYWORD',
-        addToFilters: true,
-        filterNameOverride: 'Access Level',
-      },
+      accessSearch,
     ],
   },
-  {
-    name: 'editableChartProperties',
-    schema: EditableChartProperties,
-    searchable: [
-      {
-        path: 'description',
-        fieldName: 'editedDescription',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
-  },
+  { name: 'editableChartProperties', schema: EditableChartProperties, searchable: [editedDescriptionSearch] },
   {
     name: 'dashboardInfo',
     schema: DashboardInfo,
@@ -84,43 +66,19 @@ export const CHART_DASHBOARD_ASPECTS: readonly AspectSpec[] = [
       },
     ],
     searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
-      { path: 'externalUrl', fieldName: 'externalUrl', fieldType: 'KEYWORD' },
-      {
-        path: 'title',
-        fieldName: 'title',
-        fieldType: 'WORD_GRAM',
-        enableAutocomplete: true,
-        boostScore: 10.0,
-      },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-      { path: 'lastModified/created/time', fieldName: 'createdAt', fieldType: 'DATETIME' },
-      { path: 'lastModified/lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
+      customPropertiesSearch,
+      externalUrlSearch,
+      titleSearch,
+      descriptionSearch,
+      createdAtSearch2,
+      lastModifiedAtSearch,
       { path: 'dashboardUrl', fieldName: 'dashboardUrl', fieldType: 'KEYWORD' },
-      {
-        path: 'access',
-        fieldName: 'access',
-        fieldType: 'KEYWORD',
-        addToFilters: true,
-        filterNameOverride: 'Access Level',
-      },
+      accessSearch,
     ],
   },
   {
     name: 'editableDashboardProperties',
     schema: EditableDashboardProperties,
-    searchable: [
-      {
-        path: 'description',
-        fieldName: 'editedDescription',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
+    searchable: [editedDescriptionSearch],
   },
 ];

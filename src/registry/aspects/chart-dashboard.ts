@@ -1,7 +1,7 @@
 // Schemas of the chart-dashboard records, transcribed from DataHub's published aspect models (field names, types,
 // optionality and defaults are wire facts). Generated once by a throwaway script; edit by hand from now on.
 import { array, enumOf, long, map, optional, record, string, union, urn, withDefault } from '../schema.js';
-import { AccessLevel, AuditStamp, ChangeAuditStamps, Edge } from './common.js';
+import { AccessLevel, AuditStamp, ChangeAuditStamps, Edge, UNKNOWN_STAMP } from './common.js';
 
 export const ChartType = enumOf('com.linkedin.chart.ChartType', [
   'BAR',
@@ -32,18 +32,8 @@ export const ChartInfo = record('com.linkedin.chart.ChartInfo', {
 });
 
 export const EditableChartProperties = record('com.linkedin.chart.EditableChartProperties', {
-  created: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
-  lastModified: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
+  created: withDefault(AuditStamp, UNKNOWN_STAMP),
+  lastModified: withDefault(AuditStamp, UNKNOWN_STAMP),
   deleted: optional(AuditStamp),
   description: optional(string),
 });
@@ -65,18 +55,8 @@ export const DashboardInfo = record('com.linkedin.dashboard.DashboardInfo', {
 });
 
 export const EditableDashboardProperties = record('com.linkedin.dashboard.EditableDashboardProperties', {
-  created: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
-  lastModified: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
+  created: withDefault(AuditStamp, UNKNOWN_STAMP),
+  lastModified: withDefault(AuditStamp, UNKNOWN_STAMP),
   deleted: optional(AuditStamp),
   description: optional(string),
 });

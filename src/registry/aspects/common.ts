@@ -4,6 +4,9 @@ import { array, boolean, enumOf, long, map, optional, record, string, urn, withD
 
 export const AccessLevel = enumOf('com.linkedin.common.AccessLevel', ['PUBLIC', 'PRIVATE']);
 
+/** The default AuditStamp of DataHub's models: an unknown actor at time 0. */
+export const UNKNOWN_STAMP = { actor: 'urn:li:corpuser:unknown', time: 0 };
+
 export const AuditStamp = record('com.linkedin.common.AuditStamp', {
   time: long,
   actor: urn(),
@@ -12,18 +15,8 @@ export const AuditStamp = record('com.linkedin.common.AuditStamp', {
 });
 
 export const ChangeAuditStamps = record('com.linkedin.common.ChangeAuditStamps', {
-  created: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
-  lastModified: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
+  created: withDefault(AuditStamp, UNKNOWN_STAMP),
+  lastModified: withDefault(AuditStamp, UNKNOWN_STAMP),
   deleted: optional(AuditStamp),
 });
 
@@ -190,12 +183,7 @@ export const Owner = record('com.linkedin.common.Owner', {
 export const Ownership = record('com.linkedin.common.Ownership', {
   owners: array(Owner),
   ownerTypes: withDefault(map(array(string)), {}),
-  lastModified: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
+  lastModified: withDefault(AuditStamp, UNKNOWN_STAMP),
 });
 
 export const Status = record('com.linkedin.common.Status', {

@@ -8,15 +8,22 @@ import {
   EditableDatasetProperties,
   UpstreamLineage,
 } from './dataset.js';
+import {
+  customPropertiesSearch,
+  descriptionSearch,
+  editedDescriptionSearch,
+  externalUrlSearch,
+  nameSearch2,
+} from './shared.aspects.js';
 
 export const DATASET_ASPECTS: readonly AspectSpec[] = [
   {
     name: 'datasetProperties',
     schema: DatasetProperties,
     searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
-      { path: 'externalUrl', fieldName: 'externalUrl', fieldType: 'KEYWORD' },
-      { path: 'name', fieldName: 'name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
+      customPropertiesSearch,
+      externalUrlSearch,
+      nameSearch2,
       {
         path: 'qualifiedName',
         fieldName: 'qualifiedName',
@@ -25,12 +32,7 @@ export const DATASET_ASPECTS: readonly AspectSpec[] = [
         addToFilters: false,
         boostScore: 10.0,
       },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
+      descriptionSearch,
       { path: 'created/time', fieldName: 'createdAt', fieldType: 'DATETIME' },
       { path: 'lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
     ],
@@ -39,12 +41,7 @@ export const DATASET_ASPECTS: readonly AspectSpec[] = [
     name: 'editableDatasetProperties',
     schema: EditableDatasetProperties,
     searchable: [
-      {
-        path: 'description',
-        fieldName: 'editedDescription',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
+      editedDescriptionSearch,
       { path: 'name', fieldName: 'editedName', fieldType: 'TEXT_PARTIAL', boostScore: 10.0 },
     ],
   },

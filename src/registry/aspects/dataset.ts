@@ -13,7 +13,7 @@ import {
   urn,
   withDefault,
 } from '../schema.js';
-import { AuditStamp, TimeStamp } from './common.js';
+import { AuditStamp, TimeStamp, UNKNOWN_STAMP } from './common.js';
 import { PartitionSpec, TimeWindowSize } from './timeseries.js';
 
 export const Histogram = record('com.linkedin.dataset.Histogram', {
@@ -109,18 +109,8 @@ export const DatasetUsageStatistics = record('com.linkedin.dataset.DatasetUsageS
 });
 
 export const EditableDatasetProperties = record('com.linkedin.dataset.EditableDatasetProperties', {
-  created: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
-  lastModified: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
+  created: withDefault(AuditStamp, UNKNOWN_STAMP),
+  lastModified: withDefault(AuditStamp, UNKNOWN_STAMP),
   deleted: optional(AuditStamp),
   description: optional(string),
   name: optional(string),
@@ -155,12 +145,7 @@ export const FineGrainedLineage = record('com.linkedin.dataset.FineGrainedLineag
 });
 
 export const Upstream = record('com.linkedin.dataset.Upstream', {
-  auditStamp: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
+  auditStamp: withDefault(AuditStamp, UNKNOWN_STAMP),
   created: optional(AuditStamp),
   dataset: urn(),
   type: DatasetLineageType,

@@ -8,6 +8,7 @@ import {
   CorpUserInfo,
   CorpUserStatus,
 } from './identity.js';
+import { createdTimeSearch, customPropertiesSearch, editedDescriptionSearch } from './shared.aspects.js';
 
 export const IDENTITY_ASPECTS: readonly AspectSpec[] = [
   {
@@ -15,7 +16,7 @@ export const IDENTITY_ASPECTS: readonly AspectSpec[] = [
     schema: CorpUserInfo,
     relationships: [{ path: 'managerUrn', name: 'ReportsTo', entityTypes: ['corpuser'] }],
     searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
+      customPropertiesSearch,
       { path: 'active', fieldName: 'active', fieldType: 'BOOLEAN' },
       {
         path: 'displayName',
@@ -90,19 +91,8 @@ export const IDENTITY_ASPECTS: readonly AspectSpec[] = [
         fieldType: 'TEXT_PARTIAL',
         hasValuesFieldName: 'hasDescription',
       },
-      { path: 'created/time', fieldName: 'createdTime', fieldType: 'DATETIME' },
+      createdTimeSearch,
     ],
   },
-  {
-    name: 'corpGroupEditableInfo',
-    schema: CorpGroupEditableInfo,
-    searchable: [
-      {
-        path: 'description',
-        fieldName: 'editedDescription',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
-  },
+  { name: 'corpGroupEditableInfo', schema: CorpGroupEditableInfo, searchable: [editedDescriptionSearch] },
 ];

@@ -19,6 +19,14 @@ import {
   TagKey,
   TelemetryKey,
 } from './keys.js';
+import {
+  featureNamespaceSearch,
+  idSearch,
+  nameSearch,
+  nameSearch2,
+  originSearch,
+  toolSearch,
+} from './shared.aspects.js';
 
 export const KEYS_ASPECTS: readonly AspectSpec[] = [
   {
@@ -26,27 +34,12 @@ export const KEYS_ASPECTS: readonly AspectSpec[] = [
     schema: DatasetKey,
     searchable: [
       { path: 'platform', fieldName: 'platform', fieldType: 'URN', enableAutocomplete: true },
-      { path: 'name', fieldName: 'id', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
-      {
-        path: 'origin',
-        fieldName: 'origin',
-        fieldType: 'TEXT_PARTIAL',
-        queryByDefault: false,
-        addToFilters: true,
-        filterNameOverride: 'Environment',
-      },
+      idSearch,
+      originSearch,
     ],
   },
-  {
-    name: 'chartKey',
-    schema: ChartKey,
-    searchable: [{ path: 'dashboardTool', fieldName: 'tool', fieldType: 'TEXT_PARTIAL', boostScore: 4.0 }],
-  },
-  {
-    name: 'dashboardKey',
-    schema: DashboardKey,
-    searchable: [{ path: 'dashboardTool', fieldName: 'tool', fieldType: 'TEXT_PARTIAL', boostScore: 4.0 }],
-  },
+  { name: 'chartKey', schema: ChartKey, searchable: [toolSearch] },
+  { name: 'dashboardKey', schema: DashboardKey, searchable: [toolSearch] },
   {
     name: 'corpUserKey',
     schema: CorpUserKey,
@@ -60,76 +53,27 @@ export const KEYS_ASPECTS: readonly AspectSpec[] = [
       },
     ],
   },
-  {
-    name: 'corpGroupKey',
-    schema: CorpGroupKey,
-    searchable: [
-      {
-        path: 'name',
-        fieldName: 'name',
-        fieldType: 'WORD_GRAM',
-        queryByDefault: true,
-        enableAutocomplete: true,
-        boostScore: 10.0,
-      },
-    ],
-  },
-  {
-    name: 'tagKey',
-    schema: TagKey,
-    searchable: [
-      { path: 'name', fieldName: 'id', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
-    ],
-  },
+  { name: 'corpGroupKey', schema: CorpGroupKey, searchable: [nameSearch] },
+  { name: 'tagKey', schema: TagKey, searchable: [idSearch] },
   {
     name: 'glossaryTermKey',
     schema: GlossaryTermKey,
     searchable: [{ path: 'name', fieldName: 'id', fieldType: 'WORD_GRAM', enableAutocomplete: true }],
   },
-  {
-    name: 'mlFeatureKey',
-    schema: MLFeatureKey,
-    searchable: [
-      { path: 'featureNamespace', fieldName: 'featureNamespace', fieldType: 'TEXT_PARTIAL' },
-      { path: 'name', fieldName: 'name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
-    ],
-  },
-  {
-    name: 'mlPrimaryKeyKey',
-    schema: MLPrimaryKeyKey,
-    searchable: [
-      { path: 'featureNamespace', fieldName: 'featureNamespace', fieldType: 'TEXT_PARTIAL' },
-      { path: 'name', fieldName: 'name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
-    ],
-  },
+  { name: 'mlFeatureKey', schema: MLFeatureKey, searchable: [featureNamespaceSearch, nameSearch2] },
+  { name: 'mlPrimaryKeyKey', schema: MLPrimaryKeyKey, searchable: [featureNamespaceSearch, nameSearch2] },
   {
     name: 'mlFeatureTableKey',
     schema: MLFeatureTableKey,
     relationships: [{ path: 'platform', name: 'SourcePlatform', entityTypes: ['dataPlatform'] }],
-    searchable: [
-      { path: 'name', fieldName: 'name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
-    ],
+    searchable: [nameSearch2],
   },
-  {
-    name: 'mlModelKey',
-    schema: MLModelKey,
-    searchable: [
-      { path: 'name', fieldName: 'id', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
-      {
-        path: 'origin',
-        fieldName: 'origin',
-        fieldType: 'TEXT_PARTIAL',
-        queryByDefault: false,
-        addToFilters: true,
-        filterNameOverride: 'Environment',
-      },
-    ],
-  },
+  { name: 'mlModelKey', schema: MLModelKey, searchable: [idSearch, originSearch] },
   {
     name: 'mlModelGroupKey',
     schema: MLModelGroupKey,
     searchable: [
-      { path: 'name', fieldName: 'id', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
+      idSearch,
       { path: 'origin', fieldName: 'origin', fieldType: 'TEXT_PARTIAL', queryByDefault: false },
     ],
   },

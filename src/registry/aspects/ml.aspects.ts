@@ -13,35 +13,31 @@ import {
   MLModelProperties,
   MLPrimaryKeyProperties,
 } from './ml.js';
+import {
+  DerivedFromEdge,
+  TrainedByEdge,
+  UsedByEdge,
+  createdAtSearch,
+  customPropertiesSearch,
+  descriptionSearch,
+  editedDescriptionSearch,
+  externalUrlSearch,
+  lastModifiedAtSearch2,
+  nameSearch,
+} from './shared.aspects.js';
 
 export const ML_ASPECTS: readonly AspectSpec[] = [
   {
     name: 'mlFeatureProperties',
     schema: MLFeatureProperties,
-    relationships: [{ path: 'sources/*', name: 'DerivedFrom', entityTypes: ['dataset'], isLineage: true }],
-    searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
+    relationships: [DerivedFromEdge],
+    searchable: [customPropertiesSearch, descriptionSearch],
   },
   {
     name: 'mlPrimaryKeyProperties',
     schema: MLPrimaryKeyProperties,
-    relationships: [{ path: 'sources/*', name: 'DerivedFrom', entityTypes: ['dataset'], isLineage: true }],
-    searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
+    relationships: [DerivedFromEdge],
+    searchable: [customPropertiesSearch, descriptionSearch],
   },
   {
     name: 'mlFeatureTableProperties',
@@ -51,13 +47,8 @@ export const ML_ASPECTS: readonly AspectSpec[] = [
       { path: 'mlPrimaryKeys/*', name: 'KeyedBy', entityTypes: ['mlPrimaryKey'] },
     ],
     searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
+      customPropertiesSearch,
+      descriptionSearch,
       { path: 'mlFeatures/*', fieldName: 'features', fieldType: 'URN' },
       { path: 'mlPrimaryKeys/*', fieldName: 'primaryKeys', fieldType: 'URN' },
     ],
@@ -66,19 +57,8 @@ export const ML_ASPECTS: readonly AspectSpec[] = [
     name: 'mlModelProperties',
     schema: MLModelProperties,
     relationships: [
-      {
-        path: 'trainingJobs/*',
-        name: 'TrainedBy',
-        entityTypes: ['dataJob', 'dataProcessInstance'],
-        isLineage: true,
-      },
-      {
-        path: 'downstreamJobs/*',
-        name: 'UsedBy',
-        entityTypes: ['dataJob', 'dataProcessInstance'],
-        isLineage: true,
-        isUpstream: false,
-      },
+      TrainedByEdge,
+      UsedByEdge,
       { path: 'mlFeatures/*', name: 'Consumes', entityTypes: ['mlFeature'], isLineage: true },
       { path: 'deployments/*', name: 'DeployedTo', entityTypes: ['mlModelDeployment'] },
       {
@@ -90,134 +70,51 @@ export const ML_ASPECTS: readonly AspectSpec[] = [
       },
     ],
     searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
-      { path: 'externalUrl', fieldName: 'externalUrl', fieldType: 'KEYWORD' },
-      {
-        path: 'name',
-        fieldName: 'name',
-        fieldType: 'WORD_GRAM',
-        queryByDefault: true,
-        enableAutocomplete: true,
-        boostScore: 10.0,
-      },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-      { path: 'created/time', fieldName: 'createdAt', fieldType: 'DATETIME', queryByDefault: false },
-      {
-        path: 'lastModified/time',
-        fieldName: 'lastModifiedAt',
-        fieldType: 'DATETIME',
-        queryByDefault: false,
-      },
+      customPropertiesSearch,
+      externalUrlSearch,
+      nameSearch,
+      descriptionSearch,
+      createdAtSearch,
+      lastModifiedAtSearch2,
       { path: 'type', fieldName: 'type', fieldType: 'TEXT_PARTIAL' },
     ],
   },
   {
     name: 'mlModelGroupProperties',
     schema: MLModelGroupProperties,
-    relationships: [
-      {
-        path: 'trainingJobs/*',
-        name: 'TrainedBy',
-        entityTypes: ['dataJob', 'dataProcessInstance'],
-        isLineage: true,
-      },
-      {
-        path: 'downstreamJobs/*',
-        name: 'UsedBy',
-        entityTypes: ['dataJob', 'dataProcessInstance'],
-        isLineage: true,
-        isUpstream: false,
-      },
-    ],
+    relationships: [TrainedByEdge, UsedByEdge],
     searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
-      { path: 'externalUrl', fieldName: 'externalUrl', fieldType: 'KEYWORD' },
-      {
-        path: 'name',
-        fieldName: 'name',
-        fieldType: 'WORD_GRAM',
-        queryByDefault: true,
-        enableAutocomplete: true,
-        boostScore: 10.0,
-      },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-      { path: 'created/time', fieldName: 'createdAt', fieldType: 'DATETIME', queryByDefault: false },
-      {
-        path: 'lastModified/time',
-        fieldName: 'lastModifiedAt',
-        fieldType: 'DATETIME',
-        queryByDefault: false,
-      },
+      customPropertiesSearch,
+      externalUrlSearch,
+      nameSearch,
+      descriptionSearch,
+      createdAtSearch,
+      lastModifiedAtSearch2,
     ],
   },
   {
     name: 'editableMlFeatureProperties',
     schema: EditableMLFeatureProperties,
-    searchable: [
-      {
-        path: 'description',
-        fieldName: 'editedDescription',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
+    searchable: [editedDescriptionSearch],
   },
   {
     name: 'editableMlPrimaryKeyProperties',
     schema: EditableMLPrimaryKeyProperties,
-    searchable: [
-      {
-        path: 'description',
-        fieldName: 'editedDescription',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
+    searchable: [editedDescriptionSearch],
   },
   {
     name: 'editableMlFeatureTableProperties',
     schema: EditableMLFeatureTableProperties,
-    searchable: [
-      {
-        path: 'description',
-        fieldName: 'editedDescription',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
+    searchable: [editedDescriptionSearch],
   },
   {
     name: 'editableMlModelProperties',
     schema: EditableMLModelProperties,
-    searchable: [
-      {
-        path: 'description',
-        fieldName: 'editedDescription',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
+    searchable: [editedDescriptionSearch],
   },
   {
     name: 'editableMlModelGroupProperties',
     schema: EditableMLModelGroupProperties,
-    searchable: [
-      {
-        path: 'description',
-        fieldName: 'editedDescription',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
+    searchable: [editedDescriptionSearch],
   },
 ];

@@ -2,6 +2,7 @@
 // of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
 import type { AspectSpec } from '../types.js';
 import { DataPlatformInfo, TelemetryClientId } from './platform.js';
+import { displayNameSearch } from './shared.aspects.js';
 
 export const PLATFORM_ASPECTS: readonly AspectSpec[] = [
   {
@@ -15,13 +16,7 @@ export const PLATFORM_ASPECTS: readonly AspectSpec[] = [
         enableAutocomplete: false,
         boostScore: 10.0,
       },
-      {
-        path: 'displayName',
-        fieldName: 'displayName',
-        fieldType: 'WORD_GRAM',
-        enableAutocomplete: true,
-        boostScore: 10.0,
-      },
+      displayNameSearch,
       { path: 'logical', fieldName: 'logical', fieldType: 'BOOLEAN' },
     ],
   },

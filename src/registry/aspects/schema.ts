@@ -1,7 +1,7 @@
 // Schemas of the schema records, transcribed from DataHub's published aspect models (field names, types,
 // optionality and defaults are wire facts). Generated once by a throwaway script; edit by hand from now on.
 import { array, boolean, long, map, optional, record, string, union, urn, withDefault } from '../schema.js';
-import { AuditStamp, GlobalTags, GlossaryTerms } from './common.js';
+import { AuditStamp, GlobalTags, GlossaryTerms, UNKNOWN_STAMP } from './common.js';
 
 export const ArrayType = record('com.linkedin.schema.ArrayType', {
   nestedType: optional(array(string)),
@@ -31,18 +31,8 @@ export const EditableSchemaFieldInfo = record('com.linkedin.schema.EditableSchem
 });
 
 export const EditableSchemaMetadata = record('com.linkedin.schema.EditableSchemaMetadata', {
-  created: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
-  lastModified: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
+  created: withDefault(AuditStamp, UNKNOWN_STAMP),
+  lastModified: withDefault(AuditStamp, UNKNOWN_STAMP),
   deleted: optional(AuditStamp),
   editableSchemaFieldInfo: array(EditableSchemaFieldInfo),
 });
@@ -164,18 +154,8 @@ export const SchemaMetadata = record('com.linkedin.schema.SchemaMetadata', {
   schemaName: string,
   platform: urn(),
   version: long,
-  created: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
-  lastModified: withDefault(AuditStamp, {
-    actor: 'urn:li:corpuser:unknown',
-    impersonator: null,
-    time: 0,
-    message: null,
-  }),
+  created: withDefault(AuditStamp, UNKNOWN_STAMP),
+  lastModified: withDefault(AuditStamp, UNKNOWN_STAMP),
   deleted: optional(AuditStamp),
   dataset: optional(urn()),
   cluster: optional(string),

@@ -7,6 +7,7 @@ import {
   StructuredPropertyKey,
   StructuredPropertySettings,
 } from './structured-properties.js';
+import { createdTimeSearch, descriptionSearch, displayNameSearch } from './shared.aspects.js';
 
 export const STRUCTURED_PROPERTIES_ASPECTS: readonly AspectSpec[] = [
   { name: 'structuredPropertyKey', schema: StructuredPropertyKey },
@@ -22,23 +23,12 @@ export const STRUCTURED_PROPERTIES_ASPECTS: readonly AspectSpec[] = [
         queryByDefault: true,
         boostScore: 10.0,
       },
-      {
-        path: 'displayName',
-        fieldName: 'displayName',
-        fieldType: 'WORD_GRAM',
-        enableAutocomplete: true,
-        boostScore: 10.0,
-      },
+      displayNameSearch,
       { path: 'entityTypes/*', fieldName: 'entityTypes', fieldType: 'TEXT' },
       { path: 'allowedPlatforms/*', fieldName: 'allowedPlatforms', fieldType: 'TEXT' },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
+      descriptionSearch,
       { path: 'immutable', fieldName: 'immutable', fieldType: 'BOOLEAN' },
-      { path: 'created/time', fieldName: 'createdTime', fieldType: 'DATETIME' },
+      createdTimeSearch,
       { path: 'lastModified/time', fieldName: 'lastModified', fieldType: 'DATETIME' },
     ],
   },

@@ -2,29 +2,18 @@
 // of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
 import type { AspectSpec } from '../types.js';
 import { GlossaryTermInfo, TagProperties } from './tag-glossary.js';
+import { customPropertiesSearch, descriptionSearch, nameSearch2 } from './shared.aspects.js';
 
 export const TAG_GLOSSARY_ASPECTS: readonly AspectSpec[] = [
-  {
-    name: 'tagProperties',
-    schema: TagProperties,
-    searchable: [
-      { path: 'name', fieldName: 'name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
-      {
-        path: 'description',
-        fieldName: 'description',
-        fieldType: 'TEXT',
-        hasValuesFieldName: 'hasDescription',
-      },
-    ],
-  },
+  { name: 'tagProperties', schema: TagProperties, searchable: [nameSearch2, descriptionSearch] },
   {
     name: 'glossaryTermInfo',
     schema: GlossaryTermInfo,
     relationships: [{ path: 'parentNode', name: 'IsPartOf', entityTypes: ['glossaryNode'] }],
     searchable: [
-      { path: 'customProperties/*', fieldName: 'customProperties', fieldType: 'TEXT', queryByDefault: true },
+      customPropertiesSearch,
       { path: 'id', fieldName: 'id', fieldType: 'TEXT_PARTIAL' },
-      { path: 'name', fieldName: 'name', fieldType: 'WORD_GRAM', enableAutocomplete: true, boostScore: 10.0 },
+      nameSearch2,
       {
         path: 'definition',
         fieldName: 'definition',
