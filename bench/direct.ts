@@ -41,13 +41,15 @@ export async function directLoad(
         const edges = chunk.flatMap((r) =>
           r.edges.map((e) => ({ src: r.urn, aspect: r.aspect, type: e.type, dst: e.dst })),
         );
-        await tx.run(
-          `UNWIND $edges AS x
-           MATCH (s:Entity {urn: x.src})
-           MERGE (d:Entity {urn: x.dst}) ON CREATE SET d.stub = true
-           CREATE (s)-[:$(x.type) {aspect: x.aspect}]->(d)`,
-          { edges },
-        );
+        for (const type of new Set(edges.map((e) => e.type))) {
+          await tx.run(
+            `UNWIND $edges AS x
+             MATCH (s:Entity {urn: x.src})
+             MERGE (d:Entity {urn: x.dst}) ON CREATE SET d.stub = true
+             CREATE (s)-[:${type} {aspect: x.aspect}]->(d)`,
+            { edges: edges.filter((e) => e.type === type) },
+          );
+        }
       });
     } finally {
       await session.close();

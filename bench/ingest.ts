@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import neo4j from 'neo4j-driver';
 import { startLocalNeo4j, type LocalNeo4j } from '../src/local-neo4j/index.js';
 import { defaultRegistry } from '../src/registry/index.js';
+import { createDriver } from '../src/store/index.js';
 import { ASPECTS_PER_DATASET, benchUrn, datasetAspects } from './data.js';
 import { directLoad } from './direct.js';
 
@@ -76,10 +76,7 @@ async function main(): Promise<void> {
       }
       await new Promise((r) => setTimeout(r, 250));
     }
-    const driver = neo4j.driver(
-      graph.uri,
-      graph.password ? neo4j.auth.basic(graph.user, graph.password) : undefined,
-    );
+    const driver = createDriver(graph.uri, graph.user, graph.password);
     const registry = defaultRegistry();
 
     // Warm-up of both paths on a small separate data set.

@@ -1,21 +1,19 @@
 import type { Tx } from './executor.js';
-import { runId } from './apply-batch.js';
-import type { ChangeLogEntry, WriteOp } from './types.js';
+import { runId, type OpResult, type PendingChange } from './batch-util.js';
+import type { WriteOp } from './types.js';
 
-type Pending = Omit<ChangeLogEntry, 'seq'>;
-type Result = { changed: boolean; rows: number; timeseriesRows: number };
 type Item = { op: WriteOp; i: number };
 
 /** Aspect deletes, entity hard deletes and time-series range deletes of one round. */
 export async function applyDeletes(
   tx: Tx,
   items: Item[],
-  results: Result[],
-  pending: Pending[],
+  results: OpResult[],
+  pending: PendingChange[],
   now: number,
 ): Promise<void> {
   for (const { op, i } of items) {
-    const result = results[i] as Result;
+    const result = results[i] as OpResult;
     const log = (
       aspect: string | null,
       previousValue: string | null,

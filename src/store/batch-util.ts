@@ -1,0 +1,36 @@
+import type { ChangeLogEntry } from './types.js';
+
+/** Small helpers shared by the write operations of the store. */
+
+export type PendingChange = Omit<ChangeLogEntry, 'seq'>;
+export type OpResult = { changed: boolean; rows: number; timeseriesRows: number };
+
+/**
+ * Labels and relationship types cannot be Cypher parameters. They come from the registry's whitelist;
+ * this checks their shape once more right where they are written into a statement.
+ */
+export function cypherName(name: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`unsafe label or relationship type: ${name}`);
+  return name;
+}
+
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** The runId of a proposal's system metadata JSON, if any. */
+export const runId = (sm: string): string | null => {
+  try {
+    const v = (JSON.parse(sm) as { runId?: unknown }).runId;
+    return typeof v === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+};

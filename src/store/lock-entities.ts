@@ -1,0 +1,66 @@
+import type { Tx } from './executor.js';
+import { cypherName, groupBy, runId, type PendingChange } from './batch-util.js';
+import type { WriteBatch } from './types.js';
+
+type KeyRow = {
+  urn: string;
+  entityType: string;
+  keyAspect: string;
+  keyValue: string;
+  time: number;
+  actor: string;
+  runId: string | null;
+};
+
+/**
+ * Takes the write lock of every entity of the batch first, in URN order per entity kind (creating the
+ * nodes of new entities with their kind's label), and writes the key aspect of entities new to the store.
+ */
+export async function lockEntities(
+  tx: Tx,
+  batch: WriteBatch,
+  now: number,
+  pending: PendingChange[],
+): Promise<void> {
+  const upsertUrns = new Set(
+    batch.ops
+      .filter((o) => o.kind === 'upsert' || o.kind === 'timeseries' || o.kind === 'compute')
+      .map((o) => o.urn),
+  );
+  const rows = [...batch.entities].sort((a, b) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
+  const creating = rows.filter((e) => upsertUrns.has(e.urn));
+  const locking = rows.filter((e) => !upsertUrns.has(e.urn)).map((e) => e.urn);
+  if (locking.length) {
+    await tx.run('UNWIND $urns AS u MATCH (n:Entity {urn: u}) SET n.lockedAt = $now', { urns: locking, now });
+  }
+  const keyRows: KeyRow[] = [];
+  for (const [label, group] of groupBy(creating, (e) => e.label)) {
+    const res = await tx.run<KeyRow>(
+      `UNWIND $rows AS e
+       MERGE (n:Entity {urn: e.urn})
+       ON CREATE SET n.createdAt = $now
+       SET n.entityType = e.entityType, n.stub = false, n.lockedAt = $now, n:${cypherName(label)}
+       WITH n, e WHERE n.hasKey IS NULL
+       SET n.hasKey = true
+       MERGE (a:Aspect {urn: e.urn, name: e.keyAspect})
+       SET a.version = 0, a.maxVersion = coalesce(a.maxVersion, 0), a.value = e.keyValue,
+           a.createdTime = e.created.time, a.createdActor = e.created.actor, a.systemMetadata = e.systemMetadata
+       RETURN e.urn AS urn, e.entityType AS entityType, e.keyAspect AS keyAspect, e.keyValue AS keyValue,
+              e.created.time AS time, e.created.actor AS actor, e.runId AS runId`,
+      { rows: group.map((e) => ({ ...e, runId: runId(e.systemMetadata) })), now },
+    );
+    keyRows.push(...res.records.map((r) => r.toObject()));
+  }
+  for (const r of keyRows) {
+    pending.push({
+      urn: r.urn,
+      entityType: r.entityType,
+      aspect: r.keyAspect,
+      changeType: 'UPSERT',
+      previousValue: null,
+      newValue: r.keyValue,
+      created: { time: r.time, actor: r.actor },
+      runId: r.runId,
+    });
+  }
+}
