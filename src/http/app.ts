@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompatRoutes } from '../../rest-compat/index.js';
-import { BadRequestError, NeohubError, NotFoundError } from '../errors/index.js';
+import { BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Services } from '../services/index.js';
 import { sendRestliError } from '../../rest-compat/restli/errors.js';
 
@@ -33,8 +33,4 @@ export async function createApp(s: Services): Promise<FastifyInstance> {
   });
   await registerCompatRoutes(app, s, s.log);
   return app;
-}
-
-export function isDomainError(err: unknown): err is NeohubError {
-  return err instanceof NeohubError;
 }

@@ -2,7 +2,7 @@ import { BadRequestError, NeohubError, ValidationError } from '../errors/index.j
 import { applyPatch, keyedArraysFor, readPatchBody } from '../patch/index.js';
 import { extractEdges } from '../registry/edges.js';
 import type { Registry } from '../registry/registry.js';
-import type { AspectSpec, EntitySpec } from '../registry/types.js';
+import type { AspectSpec } from '../registry/types.js';
 import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
 import { clearedProjections, projectionsOf } from './projections.js';
 import { CHANGE_TYPES, type ChangeType, type Proposal } from './proposal.js';
@@ -96,7 +96,7 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp): B
     const specs = keyedArraysFor(aspect.name, arrayPrimaryKeys);
     const resolve = (current: string | undefined): UpsertOp => {
       const next = applyPatch(current === undefined ? {} : JSON.parse(current), ops, specs);
-      return upsertOp(registry, entity, aspect, base, next);
+      return upsertOp(registry, aspect, base, next);
     };
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
   }
@@ -124,7 +124,7 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp): B
       { path: '/', message: `expected ${entityRow.keyValue}` },
     ]);
   }
-  const op = upsertOp(registry, entity, aspect, base, value, true);
+  const op = upsertOp(registry, aspect, base, value, true);
   if (changeType === 'CREATE' || changeType === 'CREATE_ENTITY') {
     const resolve = (current: string | undefined): UpsertOp => {
       if (current !== undefined) {
@@ -142,7 +142,6 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp): B
 
 function upsertOp(
   registry: Registry,
-  entity: EntitySpec,
   aspect: AspectSpec,
   base: { urn: string; entityType: string; created: AuditStamp; systemMetadata: string },
   raw: unknown,
@@ -159,7 +158,6 @@ function upsertOp(
       destinationLabel: spec?.label ?? 'Entity',
     };
   });
-  void entity;
   return {
     ...base,
     kind: 'upsert',

@@ -156,3 +156,32 @@ describe('bad input writes nothing and gets a clear Rest.li error', () => {
     expect((await get(base, '/nowhere')).status).toBe(404);
   });
 });
+
+describe('limits', () => {
+  it('answers 413 with a Rest.li error for a body over the size limit, and writes nothing', async () => {
+    const small = await startTestServer({ NEOHUB_MAX_BODY_BYTES: '2048' });
+    try {
+      const urn = datasetUrn(`big_${unique()}`);
+      const res = await post(small.url, '/aspects?action=ingestProposal', {
+        proposal: mcp(urn, 'datasetProperties', { description: 'x'.repeat(4096) }),
+      });
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({
+        status: 413,
+        exceptionClass: 'com.linkedin.restli.server.RestLiServiceException',
+      });
+      expect((await get(small.url, `/entitiesV2/${enc(urn)}`)).body.aspects).toEqual({});
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('accepts a body sent without a Content-Type, as the documented curls do', async () => {
+    const urn = datasetUrn(`noct_${unique()}`);
+    const res = await fetch(`${base}/aspects?action=ingestProposal`, {
+      method: 'POST',
+      body: JSON.stringify({ proposal: mcp(urn, 'status', { removed: false }) }),
+    });
+    expect(res.status).toBe(200);
+  });
+});
