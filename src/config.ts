@@ -26,6 +26,8 @@ export interface Config {
   readonly maxPageSize: number;
   /** Version reported at /config as acryldata/datahub (NEOHUB_REPORTED_VERSION, default v0.15.0). */
   readonly reportedVersion: string;
+  /** Run the search-sync worker in this process (NEOHUB_SEARCH_SYNC, default true; `false` to run it elsewhere). */
+  readonly searchSync: boolean;
   readonly logLevel: string;
 }
 
@@ -53,6 +55,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxBodyBytes: int(env, 'NEOHUB_MAX_BODY_BYTES', 32 * 1024 * 1024),
     maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
     reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v0.15.0',
+    searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
   });
 }

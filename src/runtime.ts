@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { createApp } from './http/index.js';
 import type { Logger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
+import { EmbeddedSearchIndex, SearchService, SearchSyncWorker } from '../search-sync/index.js';
 import { createServices, type Services } from './services/index.js';
 import { createDriver, Executor, Neo4jStore } from './store/index.js';
 
@@ -27,7 +28,13 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase);
   const store = new Neo4jStore(exec);
   await store.migrate();
-  const services = createServices(config, defaultRegistry(), store, log);
+  const registry = defaultRegistry();
+  const index = new EmbeddedSearchIndex(exec, registry);
+  await index.init();
+  const worker = new SearchSyncWorker(exec, store, index, registry, log.child({ module: 'search-sync' }));
+  if (config.searchSync) worker.start();
+  const search = new SearchService(registry, index, worker, config.maxPageSize);
+  const services = createServices(config, registry, store, search, log);
   const app = await createApp(services);
   const address = await app.listen({ port: config.port, host: config.host });
   return {
@@ -36,6 +43,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     url: address,
     async stop() {
       await app.close();
+      await worker.stop();
       await exec.close();
     },
   };

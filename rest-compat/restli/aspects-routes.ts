@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, ValidationError } from '../../src/errors/index.js';
 import type { Proposal, Services } from '../../src/services/index.js';
-import { action, body, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
+import {
+  action,
+  body,
+  ok,
+  optionalInt,
+  requiredString,
+  syncIndexIfAsked,
+  urnFromPath,
+  writeContext,
+} from './context.js';
 
 /** `/aspects`: ingestProposal(Batch), getTimeseriesAspectValues, and the versioned aspect GET. */
 export function aspectsRoutes(app: FastifyInstance, s: Services): void {
@@ -15,6 +24,7 @@ export function aspectsRoutes(app: FastifyInstance, s: Services): void {
             { path: '/proposal', message: 'field is required but not found' },
           ]);
         await s.ingest.ingest([proposal as Proposal], writeContext(req));
+        await syncIndexIfAsked(req, s);
         return ok(reply, (proposal as Proposal).entityUrn);
       }
       case 'ingestProposalBatch': {
@@ -24,6 +34,7 @@ export function aspectsRoutes(app: FastifyInstance, s: Services): void {
             { path: '/proposals', message: 'field is required but not found' },
           ]);
         await s.ingest.ingest(proposals as Proposal[], writeContext(req));
+        await syncIndexIfAsked(req, s);
         return ok(reply, 'success');
       }
       case 'getTimeseriesAspectValues': {

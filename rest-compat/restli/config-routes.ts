@@ -23,4 +23,5 @@ export function configRoutes(app: FastifyInstance, s: Services): void {
   );
   app.get('/health', async (_req, reply) => reply.status(200).send());
   app.get('/health/live', async (_req, reply) => reply.status(200).send());
+  app.get('/health/search', async (_req, reply) => reply.send(await s.search.status()));
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
-import { SYSTEM_ACTOR, type WriteContext } from '../../src/services/index.js';
+import { SYSTEM_ACTOR, type Services, type WriteContext } from '../../src/services/index.js';
 
 /** The caller of a request, for AuditStamps. Authentication (a later layer) will set it. */
 export function writeContext(_req: FastifyRequest): WriteContext {
@@ -43,6 +43,12 @@ export function requiredString(b: Record<string, unknown>, name: string): string
   const v = b[name];
   if (typeof v !== 'string' || v === '') throw new BadRequestError(`Parameter '${name}' is required`);
   return v;
+}
+
+/** DataHub's `X-DataHub-Sync-Index-Update: true`: answer a write only once the search index has it. */
+export async function syncIndexIfAsked(req: FastifyRequest, s: Services): Promise<void> {
+  if (String(req.headers['x-datahub-sync-index-update'] ?? '').toLowerCase() === 'true')
+    await s.search.waitForIndex();
 }
 
 export const action = (req: FastifyRequest): string | undefined => (req.query as { action?: string }).action;

@@ -3,6 +3,7 @@ import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
 import { action, body, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
 import { all, parseRestliQuery } from './query.js';
+import { restliSearchResult } from './search-shapes.js';
 import { snapshotToProposals, viewToSnapshot } from './snapshot.js';
 
 /** `/entities` (legacy snapshots, delete) and `/entitiesV2` (latest aspects, single and batch). */
@@ -33,6 +34,22 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
         }
         const res = await s.ingest.deleteEntity(urn, ctx);
         return ok(reply, { urn, ...res });
+      }
+      case 'search': {
+        const start = optionalInt(b.start, 'start') ?? 0;
+        const count = optionalInt(b.count, 'count') ?? 10;
+        const entity = typeof b.entity === 'string' && b.entity ? [b.entity] : [];
+        const input = typeof b.input === 'string' ? b.input : '*';
+        const result = await s.search.search({ entities: entity, input, filter: b.filter, start, count });
+        return ok(reply, restliSearchResult(result, start, count));
+      }
+      case 'listUrns': {
+        const entity = requiredString(b, 'entity');
+        const start = optionalInt(b.start, 'start') ?? 0;
+        const count = Math.min(optionalInt(b.count, 'count') ?? 10, s.config.maxPageSize);
+        if (start < 0 || count < 0) throw new BadRequestError('start and count must be >= 0');
+        const page = await s.reads.listUrns(entity, start, count);
+        return ok(reply, { entities: page.urns, start, count: page.urns.length, total: page.total });
       }
       default:
         throw new BadRequestError(`Unsupported action on /entities: ${String(action(req))}`);

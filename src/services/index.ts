@@ -1,3 +1,4 @@
+import type { SearchService } from '../../search-sync/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/registry.js';
@@ -16,6 +17,7 @@ export interface Services {
   readonly registry: Registry;
   readonly ingest: IngestService;
   readonly reads: ReadService;
+  readonly search: SearchService;
   readonly log: Logger;
 }
 
@@ -23,6 +25,7 @@ export function createServices(
   config: Config,
   registry: Registry,
   store: EntityStore,
+  search: SearchService,
   log: Logger,
 ): Services {
   return Object.freeze({
@@ -30,6 +33,7 @@ export function createServices(
     registry,
     ingest: new IngestService(registry, store, log.child({ module: 'ingest' })),
     reads: new ReadService(registry, store),
+    search,
     log,
   });
 }

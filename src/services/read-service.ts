@@ -94,6 +94,15 @@ export class ReadService {
     return rows.filter((r) => matches(JSON.parse(r.value), groups)).slice(0, q.limit);
   }
 
+  /** A page of the URNs of one entity type, from the store. */
+  async listUrns(
+    entityType: string,
+    start: number,
+    count: number,
+  ): Promise<{ total: number; urns: string[] }> {
+    return this.store.urns(this.registry.entity(entityType).name, start, count);
+  }
+
   /** Edges of the given types; unknown relationship types simply match nothing. */
   async relationships(
     urn: string,

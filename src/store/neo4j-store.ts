@@ -4,6 +4,7 @@ import type { Executor } from './executor.js';
 import { readExists, readLatest, readVersion } from './read-aspects.js';
 import { readRelationships, type RelationshipPage, type RelationshipQuery } from './read-relationships.js';
 import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
+import { readUrns } from './read-urns.js';
 import type { ApplyResult, StoredAspect, StoredTimeseries, WriteBatch } from './types.js';
 
 /** The port the services depend on: the graph store of entities, aspects, edges and the change log. */
@@ -14,6 +15,7 @@ export interface EntityStore {
   exists(urn: string): Promise<boolean>;
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]>;
   relationships(q: RelationshipQuery): Promise<RelationshipPage>;
+  urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
 }
 
 export class Neo4jStore implements EntityStore {
@@ -39,5 +41,8 @@ export class Neo4jStore implements EntityStore {
   }
   relationships(q: RelationshipQuery): Promise<RelationshipPage> {
     return this.exec.read((tx) => readRelationships(tx, q));
+  }
+  urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }> {
+    return this.exec.read((tx) => readUrns(tx, entityType, start, count));
   }
 }

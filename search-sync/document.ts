@@ -1,0 +1,149 @@
+import type { Registry } from '../src/registry/index.js';
+import type { SearchableSpec } from '../src/registry/index.js';
+
+export type FieldValue = string | number | boolean;
+
+/** The search document of one entity: its latest state, flattened into index fields. */
+export interface SearchDocument {
+  readonly urn: string;
+  readonly entityType: string;
+  readonly removed: boolean;
+  /** Index field name -> values (always a list; booleans and numbers stay typed). */
+  readonly fields: Readonly<Record<string, readonly FieldValue[]>>;
+}
+
+export interface SearchField {
+  readonly name: string;
+  readonly type: SearchableSpec['fieldType'];
+  readonly queryByDefault: boolean;
+  readonly boost: number;
+  readonly autocomplete: boolean;
+  readonly filterable: boolean;
+}
+
+const DEFAULT_QUERY_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'URN', 'URN_PARTIAL', 'WORD_GRAM']);
+
+/** Every index field the registry declares, merged by name (a field is queryable if any source says so). */
+export function searchFields(registry: Registry): Map<string, SearchField> {
+  const out = new Map<string, SearchField>();
+  const add = (f: SearchField): void => {
+    const prev = out.get(f.name);
+    out.set(
+      f.name,
+      prev
+        ? {
+            ...prev,
+            queryByDefault: prev.queryByDefault || f.queryByDefault,
+            boost: Math.max(prev.boost, f.boost),
+            autocomplete: prev.autocomplete || f.autocomplete,
+            filterable: prev.filterable || f.filterable,
+          }
+        : f,
+    );
+  };
+  for (const aspect of registry.allAspects()) {
+    for (const s of aspect.searchable ?? []) {
+      if (s.fieldType === 'MAP_ARRAY' || s.fieldName.startsWith('$')) continue;
+      add({
+        name: s.fieldName,
+        type: s.fieldType,
+        queryByDefault: s.queryByDefault ?? DEFAULT_QUERY_TYPES.has(s.fieldType),
+        boost: s.boostScore ?? 1,
+        autocomplete: s.enableAutocomplete ?? false,
+        filterable: s.addToFilters ?? false,
+      });
+      for (const extra of [s.hasValuesFieldName, s.numValuesFieldName]) {
+        if (extra)
+          add({
+            name: extra,
+            type: extra === s.hasValuesFieldName ? 'BOOLEAN' : 'COUNT',
+            queryByDefault: false,
+            boost: 1,
+            autocomplete: false,
+            filterable: false,
+          });
+      }
+    }
+  }
+  add({ name: 'urn', type: 'URN', queryByDefault: true, boost: 1, autocomplete: false, filterable: false });
+  add({
+    name: 'browsePaths',
+    type: 'BROWSE_PATH',
+    queryByDefault: false,
+    boost: 1,
+    autocomplete: false,
+    filterable: false,
+  });
+  return out;
+}
+
+/** Values at a searchable path; a map reached through `*` yields `key=value` strings, as DataHub indexes it. */
+function valuesAt(value: unknown, segments: readonly string[]): FieldValue[] {
+  if (segments.length === 0) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [value];
+    if (Array.isArray(value)) return value.flatMap((v) => valuesAt(v, []));
+    return [];
+  }
+  if (value === null || typeof value !== 'object') return [];
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (head === '*') {
+    if (Array.isArray(value)) return value.flatMap((v) => valuesAt(v, rest));
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (rest.length === 0) return entries.map(([k, v]) => (typeof v === 'string' ? `${k}=${v}` : k));
+    return entries.flatMap(([, v]) => valuesAt(v, rest));
+  }
+  if (Array.isArray(value)) return value.flatMap((v) => valuesAt(v, segments));
+  return valuesAt((value as Record<string, unknown>)[head], rest);
+}
+
+/** A default browse path when an entity has none: `/<env>/<platform>/<name parts>` for datasets and the like. */
+export function defaultBrowsePath(entityType: string, key: Record<string, unknown>): string {
+  const platform =
+    typeof key.platform === 'string' ? key.platform.replace(/^urn:li:dataPlatform:/, '') : undefined;
+  const tool = key.dashboardTool;
+  const env = typeof key.origin === 'string' ? key.origin.toLowerCase() : undefined;
+  const name = [key.name, key.chartId, key.dashboardId, key.id, key.username].find(
+    (v) => typeof v === 'string',
+  ) as string | undefined;
+  const parts = [
+    env,
+    platform ?? (typeof tool === 'string' ? tool : undefined),
+    ...(name ? name.split('.') : [entityType]),
+  ];
+  return `/${parts.filter((p): p is string => !!p).join('/')}`;
+}
+
+/** The one document builder: incremental sync and full restore both call it. */
+export function buildDocument(
+  registry: Registry,
+  urn: string,
+  entityType: string,
+  aspects: readonly { readonly name: string; readonly value: Record<string, unknown> }[],
+): SearchDocument {
+  const fields: Record<string, FieldValue[]> = {};
+  const push = (name: string, values: readonly FieldValue[]): void => {
+    if (!values.length) return;
+    const list = (fields[name] ??= []);
+    for (const v of values) if (!list.includes(v)) list.push(v);
+  };
+  let removed = false;
+  let keyValue: Record<string, unknown> = {};
+  const entity = registry.findEntity(entityType);
+  for (const a of aspects) {
+    const spec = registry.findAspect(a.name);
+    if (!spec || spec.timeseries) continue;
+    if (a.name === 'status') removed = a.value.removed === true;
+    if (entity && a.name === entity.keyAspect) keyValue = a.value;
+    for (const s of spec.searchable ?? []) {
+      if (s.fieldType === 'MAP_ARRAY' || s.fieldName.startsWith('$')) continue;
+      const values = valuesAt(a.value, s.path.split('/').filter(Boolean));
+      push(s.fieldName, values);
+      if (s.hasValuesFieldName)
+        fields[s.hasValuesFieldName] = [values.length > 0 || fields[s.hasValuesFieldName]?.[0] === true];
+      if (s.numValuesFieldName) fields[s.numValuesFieldName] = [values.length];
+    }
+  }
+  if (!fields.browsePaths?.length) fields.browsePaths = [defaultBrowsePath(entityType, keyValue)];
+  fields.removed = [removed];
+  return { urn, entityType, removed, fields };
+}

@@ -1,0 +1,163 @@
+import type { Registry } from '../../src/registry/index.js';
+import type { Executor } from '../../src/store/index.js';
+import { searchFields, type FieldValue, type SearchDocument, type SearchField } from '../document.js';
+import type { SearchHit, SearchIndex, SearchQuery, SearchResult } from '../search-index.js';
+import { filterPredicate } from './filters.js';
+import { fullTextIndex, listProp, TEXT_TYPES, textProp } from './fields.js';
+import { textQuery } from './lucene.js';
+import { exactMatch, matchedFields } from './matching.js';
+
+const NUMERIC = new Set(['COUNT', 'DATETIME']);
+
+/**
+ * The embedded search adapter: documents are `(:SearchDocument)` nodes in the same Neo4j, with a
+ * full-text (Lucene) index over the default search fields and list properties for filters and facets.
+ */
+export class EmbeddedSearchIndex implements SearchIndex {
+  private readonly fields: Map<string, SearchField>;
+  private readonly fullText: { name: string; props: string[] };
+
+  constructor(
+    private readonly exec: Executor,
+    registry: Registry,
+  ) {
+    this.fields = searchFields(registry);
+    this.fullText = fullTextIndex(this.fields);
+  }
+
+  async init(): Promise<void> {
+    const props = this.fullText.props.map((p) => `d.${p}`).join(', ');
+    const statements = [
+      'CREATE CONSTRAINT search_document_urn IF NOT EXISTS FOR (d:SearchDocument) REQUIRE d.urn IS UNIQUE',
+      'CREATE INDEX search_document_type IF NOT EXISTS FOR (d:SearchDocument) ON (d.entityType, d.removed)',
+      `CREATE FULLTEXT INDEX ${this.fullText.name} IF NOT EXISTS FOR (d:SearchDocument) ON EACH [${props}]`,
+    ];
+    for (const s of statements) await this.exec.write((tx) => tx.run(s));
+    await this.exec.write((tx) => tx.run('CALL db.awaitIndexes(300)'));
+  }
+
+  async upsert(docs: readonly SearchDocument[]): Promise<void> {
+    if (!docs.length) return;
+    const rows = docs.map((d) => ({ urn: d.urn, props: this.toProps(d) }));
+    await this.exec.write((tx) =>
+      tx.run('UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn}) SET d = r.props', { rows }),
+    );
+  }
+
+  async remove(urns: readonly string[]): Promise<void> {
+    if (!urns.length) return;
+    await this.exec.write((tx) =>
+      tx.run('UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) DELETE d', { urns }),
+    );
+  }
+
+  async get(urn: string): Promise<SearchDocument | undefined> {
+    const props = await this.exec.read(async (tx) => {
+      const res = await tx.run<{ p: Record<string, unknown> }>(
+        'MATCH (d:SearchDocument {urn: $urn}) RETURN properties(d) AS p',
+        { urn },
+      );
+      return res.records[0]?.get('p');
+    });
+    return props ? this.fromProps(props) : undefined;
+  }
+
+  async search(q: SearchQuery): Promise<SearchResult> {
+    const params: Record<string, unknown> = {
+      types: q.types,
+      includeRemoved: q.includeRemoved === true,
+      start: q.start,
+      end: q.start + q.count,
+    };
+    const input = q.input.trim();
+    const exact = exactMatch(input, this.fields);
+    const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
+    const where = `(size($types) = 0 OR d.entityType IN $types) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, this.fields, params)}`;
+    const lucene = exact || input === '' || input === '*' ? undefined : textQuery(input, this.boosted());
+    let match: string;
+    if (lucene) {
+      params.index = this.fullText.name;
+      params.lucene = lucene;
+      match = `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS d, score WHERE d:SearchDocument AND ${where}`;
+    } else {
+      match = `MATCH (d:SearchDocument) WHERE ${where} WITH d, 1.0 AS score`;
+    }
+    const page = await this.exec.read(async (tx) => {
+      const res = await tx.run<{ total: number; page: { props: Record<string, unknown>; score: number }[] }>(
+        `${match}
+         WITH d, score ORDER BY score DESC, d.urn
+         WITH collect({props: properties(d), score: score}) AS hits
+         RETURN size(hits) AS total, hits[$start..$end] AS page`,
+        params,
+      );
+      const rec = res.records[0];
+      return rec ? { total: rec.get('total'), page: rec.get('page') } : { total: 0, page: [] };
+    });
+    const hits: SearchHit[] = page.page.map((row) => {
+      const doc = this.fromProps(row.props);
+      return {
+        urn: doc.urn,
+        entityType: doc.entityType,
+        score: row.score,
+        matchedFields: matchedFields(doc, input, exact, this.fields),
+      };
+    });
+    const facets = q.facets?.length ? await this.facets(match, params, q.facets) : {};
+    return { total: page.total, hits, facets };
+  }
+
+  /** Counts of every value of the requested facet fields over all matches, in one query. */
+  private async facets(
+    match: string,
+    params: Record<string, unknown>,
+    names: readonly string[],
+  ): Promise<Record<string, Record<string, number>>> {
+    const known = names.filter((f) => f === 'entityType' || this.fields.has(f));
+    const out: Record<string, Record<string, number>> = Object.fromEntries(known.map((f) => [f, {}]));
+    if (!known.length) return out;
+    const facetProps = known.map((f) => ({ name: f, prop: f === 'entityType' ? null : listProp(f) }));
+    const res = await this.exec.read((tx) =>
+      tx.run<{ name: string; v: unknown; n: number }>(
+        `${match}
+         UNWIND $facetProps AS fp
+         UNWIND CASE WHEN fp.prop IS NULL THEN [d.entityType] ELSE coalesce(d[fp.prop], []) END AS v
+         RETURN fp.name AS name, v, count(*) AS n`,
+        { ...params, facetProps },
+      ),
+    );
+    for (const r of res.records)
+      (out[r.get('name')] as Record<string, number>)[String(r.get('v'))] = r.get('n');
+    return out;
+  }
+
+  private boosted(): { prop: string; boost: number }[] {
+    return [...this.fields.values()]
+      .filter((f) => f.queryByDefault && TEXT_TYPES.has(f.type) && f.boost > 1)
+      .map((f) => ({ prop: textProp(f.name), boost: f.boost }));
+  }
+
+  private toProps(d: SearchDocument): Record<string, unknown> {
+    const props: Record<string, unknown> = { urn: d.urn, entityType: d.entityType, removed: d.removed };
+    for (const [name, values] of Object.entries(d.fields)) {
+      const field = this.fields.get(name);
+      const type = field?.type ?? 'KEYWORD';
+      const list: FieldValue[] =
+        type === 'BOOLEAN'
+          ? values.map((v) => v === true || v === 'true')
+          : NUMERIC.has(type)
+            ? values.map(Number).filter((n) => !Number.isNaN(n))
+            : values.map(String);
+      props[listProp(name)] = list;
+      if (field?.queryByDefault && TEXT_TYPES.has(type)) props[textProp(name)] = list.join('\n');
+    }
+    props.fieldNames = Object.keys(d.fields);
+    return props;
+  }
+
+  private fromProps(p: Record<string, unknown>): SearchDocument {
+    const names = Array.isArray(p.fieldNames) ? (p.fieldNames as string[]) : [];
+    const fields: Record<string, FieldValue[]> = {};
+    for (const n of names) fields[n] = (p[listProp(n)] as FieldValue[] | undefined) ?? [];
+    return { urn: String(p.urn), entityType: String(p.entityType), removed: p.removed === true, fields };
+  }
+}

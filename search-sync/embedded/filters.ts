@@ -1,0 +1,75 @@
+import { BadRequestError } from '../../src/errors/index.js';
+import type { Criterion } from '../../src/services/index.js';
+import type { SearchField } from '../document.js';
+import { listProp } from './fields.js';
+
+const TOP_LEVEL: Record<string, string> = { urn: 'urn', entityType: 'entityType', _entityType: 'entityType' };
+const NUMERIC = new Set(['COUNT', 'DATETIME']);
+
+/**
+ * Turns filter criteria into one Cypher predicate over `d` with parameters. Field names are checked
+ * against the registry's index fields; values are always parameters.
+ */
+export function filterPredicate(
+  groups: readonly (readonly Criterion[])[],
+  fields: ReadonlyMap<string, SearchField>,
+  params: Record<string, unknown>,
+): string {
+  if (!groups.length) return 'true';
+  let n = 0;
+  const one = (c: Criterion): string => {
+    const name = c.field.replace(/\.keyword$/, '');
+    const top = TOP_LEVEL[name];
+    const field = fields.get(name);
+    if (!top && !field) throw new BadRequestError(`Unknown filter field "${c.field}"`);
+    const i = n++;
+    const values = (c.values ?? (c.value !== undefined ? [c.value] : [])).map(String);
+    const numeric = field !== undefined && NUMERIC.has(field.type);
+    const bool = field?.type === 'BOOLEAN';
+    params[`fp${i}`] = top ? top : listProp(name);
+    params[`fv${i}`] = numeric ? values.map(Number) : bool ? values.map((v) => v === 'true') : values;
+    const list = top ? `[d[$fp${i}]]` : `coalesce(d[$fp${i}], [])`;
+    const any = (pred: string): string => `any(v IN ${list} WHERE any(x IN $fv${i} WHERE ${pred}))`;
+    let expr: string;
+    switch (c.condition ?? 'EQUAL') {
+      case 'EQUAL':
+      case 'IN':
+        expr = field?.type === 'URN' ? any("v = x OR v ENDS WITH ':' + x") : any('v = x');
+        break;
+      case 'IEQUAL':
+        expr = any('toLower(toString(v)) = toLower(x)');
+        break;
+      case 'CONTAIN':
+        expr = any('toString(v) CONTAINS x');
+        break;
+      case 'START_WITH':
+        expr = any('toString(v) STARTS WITH x');
+        break;
+      case 'END_WITH':
+        expr = any('toString(v) ENDS WITH x');
+        break;
+      case 'GREATER_THAN':
+        expr = any('v > x');
+        break;
+      case 'GREATER_THAN_OR_EQUAL_TO':
+        expr = any('v >= x');
+        break;
+      case 'LESS_THAN':
+        expr = any('v < x');
+        break;
+      case 'LESS_THAN_OR_EQUAL_TO':
+        expr = any('v <= x');
+        break;
+      case 'EXISTS':
+        expr = `size(${list}) > 0 AND ${list}[0] IS NOT NULL`;
+        break;
+      case 'IS_NULL':
+        expr = `NOT (size(${list}) > 0 AND ${list}[0] IS NOT NULL)`;
+        break;
+      default:
+        throw new BadRequestError(`Unsupported filter condition ${c.condition}`);
+    }
+    return c.negated ? `NOT (${expr})` : `(${expr})`;
+  };
+  return `(${groups.map((and) => (and.length ? and.map(one).join(' AND ') : 'true')).join(' OR ')})`;
+}

@@ -1,0 +1,28 @@
+/** Escapes every Lucene query metacharacter of user input, so it is matched as plain text. */
+export function escapeLucene(s: string): string {
+  return s.replace(/[+\-&|!(){}[\]^"~*?:\\/]/g, '\\$&');
+}
+
+/**
+ * A Lucene query for free text: every word must match some searched field (as a prefix), and matches
+ * in boosted fields (names, ids) rank higher.
+ */
+export function textQuery(
+  input: string,
+  boosted: readonly { prop: string; boost: number }[],
+): string | undefined {
+  const words = input
+    .toLowerCase()
+    .split(/[\s,;]+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean)
+    .slice(0, 16);
+  if (!words.length) return undefined;
+  return words
+    .map((w) => {
+      const t = escapeLucene(w);
+      const boosts = boosted.map((b) => `${b.prop}:${t}*^${b.boost}`).join(' OR ');
+      return `(${t}* OR ${t}${boosts ? ` OR ${boosts}` : ''})`;
+    })
+    .join(' AND ');
+}

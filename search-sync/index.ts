@@ -1,0 +1,11 @@
+export {
+  buildDocument,
+  defaultBrowsePath,
+  searchFields,
+  type SearchDocument,
+  type SearchField,
+} from './document.js';
+export type { SearchHit, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
+export { EmbeddedSearchIndex } from './embedded/embedded-index.js';
+export { SearchSyncWorker, type SyncStatus } from './worker.js';
+export { SearchService, type SearchRequest } from './search-service.js';

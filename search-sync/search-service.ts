@@ -1,0 +1,63 @@
+import { BadRequestError } from '../src/errors/index.js';
+import type { Registry } from '../src/registry/index.js';
+import { conjunctions } from '../src/services/filter-match.js';
+import type { SearchIndex, SearchResult } from './search-index.js';
+import type { SearchSyncWorker, SyncStatus } from './worker.js';
+
+export interface SearchRequest {
+  /** Entity type names (empty = every type). */
+  readonly entities: readonly string[];
+  readonly input: string;
+  readonly filter?: unknown;
+  readonly start: number;
+  readonly count: number;
+  /** Facets to count; default: the filterable fields of the searched types. */
+  readonly facets?: readonly string[];
+}
+
+/** Search over the index, for every transport; the worker's progress for /health and sync-waits. */
+export class SearchService {
+  constructor(
+    private readonly registry: Registry,
+    private readonly index: SearchIndex,
+    private readonly worker: SearchSyncWorker,
+    private readonly maxPageSize: number,
+  ) {}
+
+  async search(r: SearchRequest): Promise<SearchResult> {
+    const types = r.entities.map((e) => this.registry.entity(e).name);
+    if (r.start < 0 || r.count < 0) throw new BadRequestError('start and count must be >= 0');
+    if (r.count > this.maxPageSize) throw new BadRequestError(`count must be at most ${this.maxPageSize}`);
+    return this.index.search({
+      types,
+      input: r.input,
+      filters: conjunctions(r.filter),
+      start: r.start,
+      count: r.count,
+      facets: r.facets ?? this.filterFields(types),
+    });
+  }
+
+  /** The fields marked `addToFilters` on the aspects of these entity types (all types when none). */
+  filterFields(types: readonly string[]): string[] {
+    const entities = types.length ? types.map((t) => this.registry.entity(t)) : this.registry.allEntities();
+    const out = new Set<string>();
+    for (const e of entities) {
+      for (const name of e.aspects) {
+        for (const s of this.registry.findAspect(name)?.searchable ?? [])
+          if (s.addToFilters) out.add(s.fieldName);
+      }
+    }
+    return [...out];
+  }
+
+  status(): Promise<SyncStatus> {
+    return this.worker.status();
+  }
+
+  /** Waits until the index reflects every change committed so far (DataHub's X-DataHub-Sync-Index-Update). */
+  async waitForIndex(timeoutMs = 10_000): Promise<boolean> {
+    const { head } = await this.worker.status();
+    return this.worker.waitFor(head, timeoutMs);
+  }
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../../src/runtime.js';
+import { datasetUrn, get, mcp, post, startTestServer, unique } from '../support/runtime.js';
+
+let rt: Runtime;
+let base: string;
+beforeAll(async () => {
+  rt = await startTestServer();
+  base = rt.url;
+});
+afterAll(async () => rt?.stop());
+
+const SYNC = { 'X-DataHub-Sync-Index-Update': 'true' };
+const ingest = (proposals: unknown[]) =>
+  post(base, '/aspects?action=ingestProposalBatch', { proposals, async: 'false' }, SYNC);
+const search = (body: Record<string, unknown>) =>
+  post(base, '/entities?action=search', { entity: 'dataset', start: 0, count: 10, ...body });
+
+describe('search through Rest.li, fed by the sync worker', () => {
+  it('finds ingested entities by words, exact field values and filters, with aggregations', async () => {
+    const id = unique();
+    const word = `zebra${id}`;
+    const a = datasetUrn(`${word}_orders`);
+    const b = datasetUrn(`${word}_customers`, 'kafka');
+    await ingest([
+      mcp(a, 'datasetProperties', { name: `${word} orders`, description: 'all orders' }),
+      mcp(a, 'globalTags', { tags: [{ tag: `urn:li:tag:t${id}` }] }),
+      mcp(b, 'datasetProperties', { name: `${word} customers`, description: 'all customers' }),
+    ]);
+    const free = await search({ input: word });
+    expect(free.status).toBe(200);
+    expect(free.body.value).toMatchObject({ numEntities: 2, from: 0, pageSize: 10 });
+    expect(free.body.value.entities.map((e: { entity: string }) => e.entity).sort()).toEqual([a, b].sort());
+    expect(free.body.value.entities[0].matchedFields.length).toBeGreaterThan(0);
+    expect(
+      free.body.value.metadata.aggregations.find((x: { name: string }) => x.name === 'platform')
+        ?.aggregations,
+    ).toEqual({
+      'urn:li:dataPlatform:hive': 1,
+      'urn:li:dataPlatform:kafka': 1,
+    });
+    const colon = await search({ input: `tags:t${id}` });
+    expect(colon.body.value.entities).toEqual([
+      { entity: a, matchedFields: [{ name: 'tags', value: `urn:li:tag:t${id}` }] },
+    ]);
+    const filtered = await search({
+      input: word,
+      filter: {
+        or: [{ and: [{ field: 'platform', value: 'urn:li:dataPlatform:kafka', condition: 'EQUAL' }] }],
+      },
+    });
+    expect(filtered.body.value.entities.map((e: { entity: string }) => e.entity)).toEqual([b]);
+  });
+
+  it('hides soft-deleted entities and shows them again when restored; forgets hard-deleted ones', async () => {
+    const word = `yak${unique()}`;
+    const urn = datasetUrn(word);
+    await ingest([mcp(urn, 'datasetProperties', { name: word })]);
+    const count = async (): Promise<number> => (await search({ input: word })).body.value.numEntities;
+    expect(await count()).toBe(1);
+    await ingest([mcp(urn, 'status', { removed: true })]);
+    expect(await count()).toBe(0);
+    await ingest([mcp(urn, 'status', { removed: false })]);
+    expect(await count()).toBe(1);
+    await post(base, '/entities?action=delete', { urn });
+    expect(await rt.services.search.waitForIndex()).toBe(true);
+    expect(await count()).toBe(0);
+  });
+
+  it('lists URNs of an entity type from the store', async () => {
+    const urn = `urn:li:corpuser:listed_${unique()}`;
+    await ingest([mcp(urn, 'corpUserInfo', { active: true })]);
+    const first = await post(base, '/entities?action=listUrns', {
+      entity: 'corpuser',
+      start: 0,
+      count: 10000,
+    });
+    expect(first.body.value.entities).toContain(urn);
+    expect(first.body.value.total).toBeGreaterThanOrEqual(1);
+    expect((await post(base, '/entities?action=listUrns', { entity: 'nope' })).status).toBe(422);
+  });
+
+  it('reports the sync lag and rejects bad searches clearly', async () => {
+    const status = await get(base, '/health/search');
+    expect(status.body).toMatchObject({
+      checkpoint: expect.any(Number),
+      head: expect.any(Number),
+      lag: expect.any(Number),
+    });
+    expect((await search({ entity: 'spaceship', input: '*' })).status).toBe(422);
+    const badField = await search({
+      input: '*',
+      filter: { or: [{ and: [{ field: 'colour', value: 'red' }] }] },
+    });
+    expect(badField.status).toBe(400);
+    expect(badField.body.message).toMatch(/Unknown filter field/);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRegistry } from '../../src/registry/index.js';
+import { buildDocument, type SearchIndex } from '../../search-sync/index.js';
+import { unique } from '../support/runtime.js';
+
+const registry = defaultRegistry();
+
+/** The contract every SearchIndex adapter must pass. Each test scopes itself with a unique platform. */
+export function searchIndexContract(name: string, makeIndex: () => Promise<SearchIndex>): void {
+  describe(`SearchIndex contract: ${name}`, () => {
+    const setup = async (): Promise<{
+      index: SearchIndex;
+      platform: string;
+      urn: (n: string) => string;
+      scoped: { field: string; values: string[]; condition: string }[];
+    }> => {
+      const index = await makeIndex();
+      const id = unique();
+      const platform = `urn:li:dataPlatform:p${id}`;
+      const urn = (n: string): string => `urn:li:dataset:(${platform},${n},PROD)`;
+      const doc = (n: string, extra: { name: string; value: Record<string, unknown> }[]) =>
+        buildDocument(registry, urn(n), 'dataset', [
+          { name: 'datasetKey', value: { platform, name: n, origin: 'PROD' } },
+          ...extra,
+        ]);
+      await index.upsert([
+        doc('orders', [
+          {
+            name: 'datasetProperties',
+            value: { name: 'orders', description: 'Every customer order, one row per order line' },
+          },
+          { name: 'globalTags', value: { tags: [{ tag: 'urn:li:tag:Finance' }] } },
+          { name: 'ownership', value: { owners: [{ owner: 'urn:li:corpuser:alice', type: 'DATAOWNER' }] } },
+        ]),
+        doc('customers', [
+          { name: 'datasetProperties', value: { name: 'customers', description: 'Customer master data' } },
+          { name: 'globalTags', value: { tags: [{ tag: 'urn:li:tag:PII' }, { tag: 'urn:li:tag:Finance' }] } },
+        ]),
+        doc('clicks', [
+          { name: 'datasetProperties', value: { name: 'clicks', description: 'Web analytics events' } },
+          { name: 'status', value: { removed: false } },
+        ]),
+        doc('retired', [
+          { name: 'datasetProperties', value: { name: 'retired', description: 'Old customer table' } },
+          { name: 'status', value: { removed: true } },
+        ]),
+      ]);
+      return {
+        index,
+        platform,
+        urn,
+        scoped: [{ field: 'platform', values: [platform], condition: 'EQUAL' }],
+      };
+    };
+    const q = (scoped: object[], input: string, extra: object[] = []) => ({
+      types: ['dataset'],
+      input,
+      filters: [[...scoped, ...extra]] as never,
+      start: 0,
+      count: 10,
+    });
+
+    it('stores and returns documents, replacing by URN', async () => {
+      const { index, urn } = await setup();
+      const doc = await index.get(urn('orders'));
+      expect(doc?.fields.tags).toEqual(['urn:li:tag:Finance']);
+      expect(doc?.fields.browsePaths?.[0]).toMatch(/^\/prod\//);
+    });
+
+    it('matches free text on words and prefixes, ranked, never soft-deleted entities', async () => {
+      const { index, scoped, urn } = await setup();
+      const r = await index.search(q(scoped, 'customer'));
+      expect(r.hits.map((h) => h.urn).sort()).toEqual([urn('customers'), urn('orders')].sort());
+      expect(r.hits[0]?.urn).toBe(urn('customers'));
+      expect(r.hits[0]?.matchedFields.length).toBeGreaterThan(0);
+      expect((await index.search(q(scoped, 'analytic'))).hits.map((h) => h.urn)).toEqual([urn('clicks')]);
+    });
+
+    it('treats * as everything and pages', async () => {
+      const { index, scoped } = await setup();
+      const all = await index.search(q(scoped, '*'));
+      expect(all.total).toBe(3);
+      const page = await index.search({ ...q(scoped, '*'), start: 2, count: 2 });
+      expect(page.hits).toHaveLength(1);
+    });
+
+    it('does exact field:value matches, also on the id of a URN value', async () => {
+      const { index, scoped, urn } = await setup();
+      const r = await index.search(q(scoped, 'tags:PII'));
+      expect(r.hits.map((h) => h.urn)).toEqual([urn('customers')]);
+      expect(r.hits[0]?.matchedFields).toEqual([{ name: 'tags', value: 'urn:li:tag:PII' }]);
+    });
+
+    it('filters with conditions and negation, and counts facets', async () => {
+      const { index, scoped, urn } = await setup();
+      const finance = await index.search({
+        ...q(scoped, '*', [{ field: 'tags', values: ['urn:li:tag:Finance'], condition: 'EQUAL' }]),
+        facets: ['tags', 'owners'],
+      });
+      expect(finance.hits.map((h) => h.urn).sort()).toEqual([urn('customers'), urn('orders')].sort());
+      expect(finance.facets.tags).toEqual({ 'urn:li:tag:Finance': 2, 'urn:li:tag:PII': 1 });
+      expect(finance.facets.owners).toEqual({ 'urn:li:corpuser:alice': 1 });
+      const notFinance = await index.search(
+        q(scoped, '*', [
+          { field: 'tags', values: ['urn:li:tag:Finance'], condition: 'EQUAL', negated: true },
+        ]),
+      );
+      expect(notFinance.hits.map((h) => h.urn)).toEqual([urn('clicks')]);
+      const starts = await index.search(
+        q(scoped, '*', [{ field: 'name', values: ['cu'], condition: 'START_WITH' }]),
+      );
+      expect(starts.hits.map((h) => h.urn)).toEqual([urn('customers')]);
+      const contains = await index.search(
+        q(scoped, '*', [{ field: 'description', values: ['analytics'], condition: 'CONTAIN' }]),
+      );
+      expect(contains.hits.map((h) => h.urn)).toEqual([urn('clicks')]);
+      const exists = await index.search(q(scoped, '*', [{ field: 'owners', condition: 'EXISTS' }]));
+      expect(exists.hits.map((h) => h.urn)).toEqual([urn('orders')]);
+    });
+
+    it('removes documents', async () => {
+      const { index, scoped, urn } = await setup();
+      await index.remove([urn('orders'), urn('nothing')]);
+      expect(await index.get(urn('orders'))).toBeUndefined();
+      expect((await index.search(q(scoped, '*'))).total).toBe(2);
+    });
+
+    it('matches user input with query metacharacters as plain text', async () => {
+      const { index, scoped } = await setup();
+      for (const input of ['cust*mer', '"orders" OR 1=1', 'a:b:c', '(((', 'x) RETURN d //', '\\']) {
+        const r = await index.search(q(scoped, input));
+        expect(r.total).toBeGreaterThanOrEqual(0);
+      }
+    });
+  });
+}
