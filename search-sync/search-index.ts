@@ -28,6 +28,39 @@ export interface SearchResult {
   readonly facets: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
+export interface AutocompleteQuery {
+  readonly types: readonly string[];
+  readonly query: string;
+  /** Fields to complete on (the registry's autocomplete fields when empty). */
+  readonly fields: readonly string[];
+  readonly filters: readonly (readonly Criterion[])[];
+  readonly limit: number;
+}
+
+export interface AutocompleteResult {
+  readonly suggestions: readonly string[];
+  readonly entities: readonly { readonly urn: string; readonly entityType: string }[];
+}
+
+export interface BrowseQuery {
+  readonly types: readonly string[];
+  /** Slash-delimited folder, e.g. `/prod/hive`; `/` or empty for the root. */
+  readonly path: string;
+  readonly filters: readonly (readonly Criterion[])[];
+  readonly start: number;
+  readonly count: number;
+}
+
+export interface BrowseResult {
+  /** Sub-folders of the path with the number of entities below each. */
+  readonly groups: readonly { readonly name: string; readonly count: number }[];
+  /** Entities directly at the path (their browse path's parent is the path). */
+  readonly entities: readonly { readonly name: string; readonly urn: string }[];
+  readonly totalEntities: number;
+  /** Entities anywhere below the path. */
+  readonly totalBelow: number;
+}
+
 /** The port every search adapter implements (embedded Neo4j full-text; Meilisearch). */
 export interface SearchIndex {
   /** Creates what the index needs; idempotent. */
@@ -37,6 +70,8 @@ export interface SearchIndex {
   /** Removes the documents of these URNs (absent ones are ignored). */
   remove(urns: readonly string[]): Promise<void>;
   search(q: SearchQuery): Promise<SearchResult>;
+  autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult>;
+  browse(q: BrowseQuery): Promise<BrowseResult>;
   /** The document as indexed, for tests and diagnostics. */
   get(urn: string): Promise<SearchDocument | undefined>;
 }

@@ -1,7 +1,7 @@
 import { BadRequestError } from '../src/errors/index.js';
 import type { Registry } from '../src/registry/index.js';
 import { conjunctions } from '../src/services/filter-match.js';
-import type { SearchIndex, SearchResult } from './search-index.js';
+import type { AutocompleteResult, BrowseResult, SearchIndex, SearchResult } from './search-index.js';
 import type { SearchSyncWorker, SyncStatus } from './worker.js';
 
 export interface SearchRequest {
@@ -36,6 +36,50 @@ export class SearchService {
       count: r.count,
       facets: r.facets ?? this.filterFields(types),
     });
+  }
+
+  async autocomplete(r: {
+    entities: readonly string[];
+    query: string;
+    field?: string | undefined;
+    filter?: unknown;
+    limit: number;
+  }): Promise<AutocompleteResult> {
+    const types = r.entities.map((e) => this.registry.entity(e).name);
+    if (r.limit < 0 || r.limit > this.maxPageSize)
+      throw new BadRequestError(`limit must be between 0 and ${this.maxPageSize}`);
+    if (r.field !== undefined && !this.isField(r.field))
+      throw new BadRequestError(`Unknown autocomplete field "${r.field}"`);
+    return this.index.autocomplete({
+      types,
+      query: r.query,
+      fields: r.field ? [r.field] : [],
+      filters: conjunctions(r.filter),
+      limit: r.limit,
+    });
+  }
+
+  async browse(r: {
+    entities: readonly string[];
+    path: string;
+    filter?: unknown;
+    start: number;
+    count: number;
+  }): Promise<BrowseResult> {
+    const types = r.entities.map((e) => this.registry.entity(e).name);
+    if (r.start < 0 || r.count < 0 || r.count > this.maxPageSize)
+      throw new BadRequestError(`start must be >= 0 and limit between 0 and ${this.maxPageSize}`);
+    return this.index.browse({
+      types,
+      path: r.path,
+      filters: conjunctions(r.filter),
+      start: r.start,
+      count: r.count,
+    });
+  }
+
+  private isField(name: string): boolean {
+    return this.registry.allAspects().some((a) => (a.searchable ?? []).some((s) => s.fieldName === name));
   }
 
   /** The fields marked `addToFilters` on the aspects of these entity types (all types when none). */

@@ -43,6 +43,32 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
         const result = await s.search.search({ entities: entity, input, filter: b.filter, start, count });
         return ok(reply, restliSearchResult(result, start, count));
       }
+      case 'autocomplete': {
+        const limit = optionalInt(b.limit, 'limit') ?? 10;
+        const query = typeof b.query === 'string' ? b.query : '';
+        const entity = typeof b.entity === 'string' && b.entity ? [b.entity] : [];
+        const field = typeof b.field === 'string' && b.field ? b.field : undefined;
+        const r = await s.search.autocomplete({ entities: entity, query, field, filter: b.filter, limit });
+        return ok(reply, {
+          query,
+          suggestions: r.suggestions,
+          entities: r.entities.map((e) => ({ urn: e.urn })),
+        });
+      }
+      case 'browse': {
+        const path = typeof b.path === 'string' ? b.path : '/';
+        const start = optionalInt(b.start, 'start') ?? 0;
+        const limit = optionalInt(b.limit, 'limit') ?? 10;
+        const entity = typeof b.entity === 'string' && b.entity ? [b.entity] : [];
+        const r = await s.search.browse({ entities: entity, path, filter: b.filter, start, count: limit });
+        return ok(reply, {
+          numEntities: r.totalEntities,
+          pageSize: r.entities.length,
+          from: start,
+          metadata: { totalNumEntities: r.totalBelow, groups: r.groups, path },
+          entities: r.entities,
+        });
+      }
       case 'listUrns': {
         const entity = requiredString(b, 'entity');
         const start = optionalInt(b.start, 'start') ?? 0;

@@ -1,7 +1,18 @@
 import type { Registry } from '../../src/registry/index.js';
 import type { Executor } from '../../src/store/index.js';
 import { searchFields, type FieldValue, type SearchDocument, type SearchField } from '../document.js';
-import type { SearchHit, SearchIndex, SearchQuery, SearchResult } from '../search-index.js';
+import type {
+  AutocompleteQuery,
+  AutocompleteResult,
+  BrowseQuery,
+  BrowseResult,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+} from '../search-index.js';
+import { autocomplete } from './autocomplete.js';
+import { browse } from './browse.js';
 import { filterPredicate } from './filters.js';
 import { fullTextIndex, listProp, TEXT_TYPES, textProp } from './fields.js';
 import { textQuery } from './lucene.js';
@@ -72,7 +83,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const input = q.input.trim();
     const exact = exactMatch(input, this.fields);
     const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
-    const where = `(size($types) = 0 OR d.entityType IN $types) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, this.fields, params)}`;
+    const where = this.where(q.types, groups, params, q.includeRemoved === true);
     const lucene = exact || input === '' || input === '*' ? undefined : textQuery(input, this.boosted());
     let match: string;
     if (lucene) {
@@ -104,6 +115,31 @@ export class EmbeddedSearchIndex implements SearchIndex {
     });
     const facets = q.facets?.length ? await this.facets(match, params, q.facets) : {};
     return { total: page.total, hits, facets };
+  }
+
+  async autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult> {
+    const params: Record<string, unknown> = {};
+    const fields = q.fields.length
+      ? q.fields
+      : [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
+    return autocomplete(this.exec, { ...q, fields }, this.where(q.types, q.filters, params), params);
+  }
+
+  async browse(q: BrowseQuery): Promise<BrowseResult> {
+    const params: Record<string, unknown> = {};
+    return browse(this.exec, q, this.where(q.types, q.filters, params), params);
+  }
+
+  /** The predicate every query shares: entity types, no soft-deleted entities, the filters. */
+  private where(
+    types: readonly string[],
+    groups: SearchQuery['filters'],
+    params: Record<string, unknown>,
+    includeRemoved = false,
+  ): string {
+    params.types = types;
+    params.includeRemoved = includeRemoved;
+    return `(size($types) = 0 OR d.entityType IN $types) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, this.fields, params)}`;
   }
 
   /** Counts of every value of the requested facet fields over all matches, in one query. */

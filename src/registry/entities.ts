@@ -16,7 +16,10 @@ const COMMON = [
 ];
 const SNAPSHOT = (name: string): string => `com.linkedin.metadata.snapshot.${name}Snapshot`;
 
-/** Every entity kind of the spec (and the few DataHub's client touches), with its URN shape and aspects. */
+/**
+ * Every entity kind of the spec (and the few DataHub's client touches), with its URN shape and aspects: the
+ * aspects the pinned client's entity registry attaches to it, among those declared under `aspects/`.
+ */
 export const ENTITIES: readonly EntitySpec[] = [
   {
     name: 'dataset',
@@ -66,6 +69,7 @@ export const ENTITIES: readonly EntitySpec[] = [
       'status',
       'globalTags',
       'structuredProperties',
+      'subTypes',
     ],
   },
   {
@@ -82,6 +86,7 @@ export const ENTITIES: readonly EntitySpec[] = [
       'status',
       'globalTags',
       'structuredProperties',
+      'subTypes',
     ],
   },
   {
@@ -90,7 +95,7 @@ export const ENTITIES: readonly EntitySpec[] = [
     keyAspect: 'tagKey',
     keyFields: ['name'],
     snapshot: SNAPSHOT('Tag'),
-    aspects: ['tagKey', 'tagProperties', 'ownership', 'status', 'deprecation', 'structuredProperties'],
+    aspects: ['tagKey', 'tagProperties', 'ownership', 'status', 'deprecation'],
   },
   {
     name: 'glossaryTerm',
@@ -101,12 +106,15 @@ export const ENTITIES: readonly EntitySpec[] = [
     aspects: [
       'glossaryTermKey',
       'glossaryTermInfo',
+      'schemaMetadata',
       'ownership',
       'status',
       'deprecation',
       'institutionalMemory',
       'browsePaths',
       'structuredProperties',
+      'subTypes',
+      'globalTags',
     ],
   },
   {
@@ -123,7 +131,12 @@ export const ENTITIES: readonly EntitySpec[] = [
     keyAspect: 'mlPrimaryKeyKey',
     keyFields: ['featureNamespace', 'name'],
     snapshot: SNAPSHOT('MLPrimaryKey'),
-    aspects: ['mlPrimaryKeyKey', 'mlPrimaryKeyProperties', 'editableMlPrimaryKeyProperties', ...COMMON],
+    aspects: [
+      'mlPrimaryKeyKey',
+      'mlPrimaryKeyProperties',
+      'editableMlPrimaryKeyProperties',
+      ...COMMON.filter((a) => a !== 'browsePaths' && a !== 'browsePathsV2'),
+    ],
   },
   {
     name: 'mlFeatureTable',
@@ -175,14 +188,14 @@ export const ENTITIES: readonly EntitySpec[] = [
     label: 'DataType',
     keyAspect: 'dataTypeKey',
     keyFields: ['id'],
-    aspects: ['dataTypeKey'],
+    aspects: ['dataTypeKey', 'institutionalMemory', 'status'],
   },
   {
     name: 'entityType',
     label: 'EntityType',
     keyAspect: 'entityTypeKey',
     keyFields: ['id'],
-    aspects: ['entityTypeKey'],
+    aspects: ['entityTypeKey', 'institutionalMemory', 'status'],
   },
   {
     name: 'telemetry',

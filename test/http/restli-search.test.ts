@@ -67,6 +67,67 @@ describe('search through Rest.li, fed by the sync worker', () => {
     expect(await count()).toBe(0);
   });
 
+  it('autocompletes and browses with DataHub request and response shapes', async () => {
+    const id = unique();
+    const tool = `tool${id}`;
+    const charts = ['Baz Chart 1', 'Baz Chart 2'].map((title, i) => ({
+      urn: `urn:li:chart:(${tool},baz${i})`,
+      title,
+    }));
+    await ingest(
+      charts.map((c) =>
+        mcp(c.urn, 'chartInfo', {
+          title: `${c.title} ${id}`,
+          description: '',
+          lastModified: {
+            created: { time: 0, actor: 'urn:li:corpuser:x' },
+            lastModified: { time: 0, actor: 'urn:li:corpuser:x' },
+          },
+        }),
+      ),
+    );
+    const ac = await post(base, '/entities?action=autocomplete', {
+      query: `Baz Chart 1 ${id}`,
+      entity: 'chart',
+      start: 0,
+      limit: 10,
+    });
+    expect(ac.status).toBe(200);
+    expect(ac.body.value).toMatchObject({ query: `Baz Chart 1 ${id}`, suggestions: [`Baz Chart 1 ${id}`] });
+    const folder = await post(base, '/entities?action=browse', {
+      path: '/',
+      entity: 'chart',
+      start: 0,
+      limit: 10,
+    });
+    expect(folder.body.value.metadata.groups).toContainEqual({ name: tool, count: 2 });
+    const leaf = await post(base, '/entities?action=browse', {
+      path: `/${tool}`,
+      entity: 'chart',
+      start: 0,
+      limit: 10,
+    });
+    expect(leaf.body.value).toMatchObject({
+      numEntities: 2,
+      from: 0,
+      metadata: { totalNumEntities: 2, groups: [], path: `/${tool}` },
+    });
+    expect(leaf.body.value.entities).toEqual([
+      { name: 'baz0', urn: charts[0]?.urn },
+      { name: 'baz1', urn: charts[1]?.urn },
+    ]);
+    expect(
+      (
+        await post(base, '/entities?action=autocomplete', {
+          query: 'x',
+          entity: 'chart',
+          field: 'colour',
+          limit: 5,
+        })
+      ).status,
+    ).toBe(400);
+  });
+
   it('lists URNs of an entity type from the store', async () => {
     const urn = `urn:li:corpuser:listed_${unique()}`;
     await ingest([mcp(urn, 'corpUserInfo', { active: true })]);

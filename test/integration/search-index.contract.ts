@@ -125,6 +125,54 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       expect((await index.search(q(scoped, '*'))).total).toBe(2);
     });
 
+    it('autocompletes on name-like fields, without soft-deleted entities', async () => {
+      const { index, scoped, urn } = await setup();
+      const r = await index.autocomplete({
+        types: ['dataset'],
+        query: 'cu',
+        fields: [],
+        filters: [scoped] as never,
+        limit: 5,
+      });
+      expect(r.suggestions).toContain('customers');
+      expect(r.entities.map((e) => e.urn)).toContain(urn('customers'));
+      const removed = await index.autocomplete({
+        types: ['dataset'],
+        query: 'retir',
+        fields: ['name'],
+        filters: [scoped] as never,
+        limit: 5,
+      });
+      expect(removed.suggestions).toEqual([]);
+    });
+
+    it('browses folders of browse paths: groups with counts, then the entities at a path', async () => {
+      const { index, scoped, platform, urn } = await setup();
+      const folderName = platform.replace('urn:li:dataPlatform:', '');
+      const root = await index.browse({
+        types: ['dataset'],
+        path: '/prod',
+        filters: [scoped] as never,
+        start: 0,
+        count: 10,
+      });
+      expect(root.groups).toEqual([{ name: folderName, count: 3 }]);
+      expect(root.entities).toEqual([]);
+      expect(root.totalBelow).toBe(3);
+      const leaf = await index.browse({
+        types: ['dataset'],
+        path: `/prod/${folderName}/`,
+        filters: [scoped] as never,
+        start: 0,
+        count: 2,
+      });
+      expect(leaf.totalEntities).toBe(3);
+      expect(leaf.entities).toHaveLength(2);
+      expect([urn('clicks'), urn('customers'), urn('orders')]).toEqual(
+        expect.arrayContaining(leaf.entities.map((e) => e.urn)),
+      );
+    });
+
     it('matches user input with query metacharacters as plain text', async () => {
       const { index, scoped } = await setup();
       for (const input of ['cust*mer', '"orders" OR 1=1', 'a:b:c', '(((', 'x) RETURN d //', '\\']) {

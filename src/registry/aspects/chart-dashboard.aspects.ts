@@ -1,5 +1,5 @@
 // The chart-dashboard aspects: which record each is, and its relationship and searchable annotations (facts
-// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+// of DataHub's aspect models, transcribed from the pinned client's schemas; edit by hand from now on).
 import type { AspectSpec } from '../types.js';
 import {
   ChartInfo,
@@ -9,12 +9,12 @@ import {
 } from './chart-dashboard.js';
 import {
   accessSearch,
-  createdAtSearch2,
+  changeStampsCreatedAtSearch,
+  changeStampsLastModifiedAtSearch,
   customPropertiesSearch,
   descriptionSearch,
   editedDescriptionSearch,
   externalUrlSearch,
-  lastModifiedAtSearch,
   titleSearch,
 } from './shared.aspects.js';
 
@@ -36,13 +36,14 @@ export const CHART_DASHBOARD_ASPECTS: readonly AspectSpec[] = [
       externalUrlSearch,
       titleSearch,
       descriptionSearch,
-      createdAtSearch2,
-      lastModifiedAtSearch,
-      { path: 'chartUrl', fieldName: 'chartUrl', fieldType: 'KEYWORD' },
+      changeStampsCreatedAtSearch,
+      changeStampsLastModifiedAtSearch,
+      { path: 'chartUrl', fieldName: 'chartUrl', fieldType: 'KEYWORD', queryByDefault: false },
       {
         path: 'type',
         fieldName: 'type',
         fieldType: 'KEYWORD',
+        queryByDefault: false,
         addToFilters: true,
         filterNameOverride: 'Chart Type',
       },
@@ -70,9 +71,9 @@ export const CHART_DASHBOARD_ASPECTS: readonly AspectSpec[] = [
       externalUrlSearch,
       titleSearch,
       descriptionSearch,
-      createdAtSearch2,
-      lastModifiedAtSearch,
-      { path: 'dashboardUrl', fieldName: 'dashboardUrl', fieldType: 'KEYWORD' },
+      changeStampsCreatedAtSearch,
+      changeStampsLastModifiedAtSearch,
+      { path: 'dashboardUrl', fieldName: 'dashboardUrl', fieldType: 'KEYWORD', queryByDefault: false },
       accessSearch,
     ],
   },

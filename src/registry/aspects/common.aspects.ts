@@ -1,5 +1,5 @@
 // The common aspects: which record each is, and its relationship and searchable annotations (facts
-// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+// of DataHub's aspect models, transcribed from the pinned client's schemas; edit by hand from now on).
 import type { AspectSpec } from '../types.js';
 import {
   BrowsePaths,
@@ -60,6 +60,7 @@ export const COMMON_ASPECTS: readonly AspectSpec[] = [
         path: 'terms/*/urn',
         fieldName: 'glossaryTerms',
         fieldType: 'URN',
+        queryByDefault: true,
         addToFilters: true,
         filterNameOverride: 'Glossary Term',
         boostScore: 0.5,
@@ -120,14 +121,14 @@ export const COMMON_ASPECTS: readonly AspectSpec[] = [
         fieldType: 'DATETIME',
         queryByDefault: false,
       },
-      { path: 'ownerTypes/$key', fieldName: '$key', fieldType: 'MAP_ARRAY', queryByDefault: false },
+      { path: 'ownerTypes', fieldName: 'ownerTypes', fieldType: 'MAP_ARRAY', queryByDefault: false },
     ],
   },
   {
     name: 'status',
     schema: Status,
     searchable: [
-      { path: 'removed', fieldName: 'removed', fieldType: 'BOOLEAN' },
+      { path: 'removed', fieldName: 'removed', fieldType: 'BOOLEAN', queryByDefault: false },
       { path: 'lifecycleStage', fieldName: 'lifecycleStage', fieldType: 'KEYWORD', queryByDefault: false },
     ],
   },
@@ -139,6 +140,7 @@ export const COMMON_ASPECTS: readonly AspectSpec[] = [
         path: 'deprecated',
         fieldName: 'deprecated',
         fieldType: 'BOOLEAN',
+        queryByDefault: false,
         addToFilters: true,
         filterNameOverride: 'Deprecated',
       },
@@ -147,12 +149,16 @@ export const COMMON_ASPECTS: readonly AspectSpec[] = [
   {
     name: 'browsePaths',
     schema: BrowsePaths,
-    searchable: [{ path: 'paths/*', fieldName: 'browsePaths', fieldType: 'BROWSE_PATH' }],
+    searchable: [
+      { path: 'paths/*', fieldName: 'browsePaths', fieldType: 'BROWSE_PATH', queryByDefault: false },
+    ],
   },
   {
     name: 'browsePathsV2',
     schema: BrowsePathsV2,
-    searchable: [{ path: 'path/*/id', fieldName: 'browsePathV2', fieldType: 'BROWSE_PATH_V2' }],
+    searchable: [
+      { path: 'path/*/id', fieldName: 'browsePathV2', fieldType: 'BROWSE_PATH_V2', queryByDefault: false },
+    ],
   },
   {
     name: 'dataPlatformInstance',
@@ -162,6 +168,7 @@ export const COMMON_ASPECTS: readonly AspectSpec[] = [
         path: 'platform',
         fieldName: 'platform',
         fieldType: 'URN',
+        queryByDefault: true,
         addToFilters: true,
         filterNameOverride: 'Platform',
       },
@@ -169,6 +176,7 @@ export const COMMON_ASPECTS: readonly AspectSpec[] = [
         path: 'instance',
         fieldName: 'platformInstance',
         fieldType: 'URN',
+        queryByDefault: true,
         addToFilters: true,
         filterNameOverride: 'Platform Instance',
       },

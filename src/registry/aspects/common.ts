@@ -82,7 +82,7 @@ export const MetadataAttribution = record('com.linkedin.common.MetadataAttributi
 });
 
 export const TagAssociation = record('com.linkedin.common.TagAssociation', {
-  tag: urn(),
+  tag: urn('tag'),
   context: optional(string),
   attribution: optional(MetadataAttribution),
 });
@@ -92,7 +92,7 @@ export const GlobalTags = record('com.linkedin.common.GlobalTags', {
 });
 
 export const GlossaryTermAssociation = record('com.linkedin.common.GlossaryTermAssociation', {
-  urn: urn(),
+  urn: urn('glossaryTerm'),
   actor: optional(urn()),
   context: optional(string),
   attribution: optional(MetadataAttribution),
@@ -173,9 +173,9 @@ export const OwnershipType = enumOf('com.linkedin.common.OwnershipType', [
 ]);
 
 export const Owner = record('com.linkedin.common.Owner', {
-  owner: urn(),
+  owner: urn('corpuser', 'corpGroup'),
   type: OwnershipType,
-  typeUrn: optional(urn()),
+  typeUrn: optional(urn('ownershipType')),
   source: optional(OwnershipSource),
   attribution: optional(MetadataAttribution),
 });

@@ -1,5 +1,5 @@
 // The dataset aspects: which record each is, and its relationship and searchable annotations (facts
-// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+// of DataHub's aspect models, transcribed from the pinned client's schemas; edit by hand from now on).
 import type { AspectSpec } from '../types.js';
 import {
   DatasetProfile,
@@ -9,11 +9,13 @@ import {
   UpstreamLineage,
 } from './dataset.js';
 import {
+  createdAtSearch,
   customPropertiesSearch,
   descriptionSearch,
   editedDescriptionSearch,
   externalUrlSearch,
-  nameSearch2,
+  lastModifiedAtSearch,
+  nameSearch,
 } from './shared.aspects.js';
 
 export const DATASET_ASPECTS: readonly AspectSpec[] = [
@@ -23,18 +25,18 @@ export const DATASET_ASPECTS: readonly AspectSpec[] = [
     searchable: [
       customPropertiesSearch,
       externalUrlSearch,
-      nameSearch2,
+      nameSearch,
       {
         path: 'qualifiedName',
         fieldName: 'qualifiedName',
         fieldType: 'WORD_GRAM',
+        queryByDefault: true,
         enableAutocomplete: true,
-        addToFilters: false,
         boostScore: 10.0,
       },
       descriptionSearch,
-      { path: 'created/time', fieldName: 'createdAt', fieldType: 'DATETIME' },
-      { path: 'lastModified/time', fieldName: 'lastModifiedAt', fieldType: 'DATETIME' },
+      createdAtSearch,
+      lastModifiedAtSearch,
     ],
   },
   {
@@ -42,7 +44,13 @@ export const DATASET_ASPECTS: readonly AspectSpec[] = [
     schema: EditableDatasetProperties,
     searchable: [
       editedDescriptionSearch,
-      { path: 'name', fieldName: 'editedName', fieldType: 'TEXT_PARTIAL', boostScore: 10.0 },
+      {
+        path: 'name',
+        fieldName: 'editedName',
+        fieldType: 'TEXT_PARTIAL',
+        queryByDefault: true,
+        boostScore: 10.0,
+      },
     ],
   },
   {
@@ -82,12 +90,14 @@ export const DATASET_ASPECTS: readonly AspectSpec[] = [
         path: 'uniqueUserCount',
         fieldName: 'uniqueUserCount',
         fieldType: 'COUNT',
+        queryByDefault: false,
         hasValuesFieldName: 'hasUniqueUserCount',
       },
       {
         path: 'totalSqlQueries',
         fieldName: 'totalSqlQueries',
         fieldType: 'COUNT',
+        queryByDefault: false,
         hasValuesFieldName: 'hasTotalSqlQueriesCount',
       },
     ],
@@ -97,17 +107,25 @@ export const DATASET_ASPECTS: readonly AspectSpec[] = [
     schema: DatasetProfile,
     timeseries: true,
     searchable: [
-      { path: 'rowCount', fieldName: 'rowCount', fieldType: 'COUNT', hasValuesFieldName: 'hasRowCount' },
+      {
+        path: 'rowCount',
+        fieldName: 'rowCount',
+        fieldType: 'COUNT',
+        queryByDefault: false,
+        hasValuesFieldName: 'hasRowCount',
+      },
       {
         path: 'columnCount',
         fieldName: 'columnCount',
         fieldType: 'COUNT',
+        queryByDefault: false,
         hasValuesFieldName: 'hasColumnCount',
       },
       {
         path: 'sizeInBytes',
         fieldName: 'sizeInBytes',
         fieldType: 'COUNT',
+        queryByDefault: false,
         hasValuesFieldName: 'hasSizeInBytes',
       },
     ],

@@ -65,7 +65,6 @@ export const DatasetProfile = record('com.linkedin.dataset.DatasetProfile', {
   partitionSpec: withDefault(PartitionSpec, {
     partition: 'FULL_TABLE_SNAPSHOT',
     type: 'FULL_TABLE',
-    timePartition: null,
   }),
   messageId: optional(string),
   rowCount: optional(long),
@@ -98,7 +97,6 @@ export const DatasetUsageStatistics = record('com.linkedin.dataset.DatasetUsageS
   partitionSpec: withDefault(PartitionSpec, {
     partition: 'FULL_TABLE_SNAPSHOT',
     type: 'FULL_TABLE',
-    timePartition: null,
   }),
   messageId: optional(string),
   uniqueUserCount: optional(int),
@@ -135,7 +133,7 @@ export const LineageMatchType = enumOf('com.linkedin.dataset.LineageMatchType', 
 
 export const FineGrainedLineage = record('com.linkedin.dataset.FineGrainedLineage', {
   upstreamType: FineGrainedLineageUpstreamType,
-  upstreams: optional(array(urn())),
+  upstreams: optional(array(urn('dataset', 'schemaField'))),
   downstreamType: FineGrainedLineageDownstreamType,
   downstreams: optional(array(urn())),
   transformOperation: optional(string),
@@ -147,7 +145,7 @@ export const FineGrainedLineage = record('com.linkedin.dataset.FineGrainedLineag
 export const Upstream = record('com.linkedin.dataset.Upstream', {
   auditStamp: withDefault(AuditStamp, UNKNOWN_STAMP),
   created: optional(AuditStamp),
-  dataset: urn(),
+  dataset: urn('dataset'),
   type: DatasetLineageType,
   properties: optional(map(string)),
   query: optional(urn()),

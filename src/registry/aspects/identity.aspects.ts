@@ -1,5 +1,5 @@
 // The identity aspects: which record each is, and its relationship and searchable annotations (facts
-// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+// of DataHub's aspect models, transcribed from the pinned client's schemas; edit by hand from now on).
 import type { AspectSpec } from '../types.js';
 import {
   CorpGroupEditableInfo,
@@ -8,7 +8,12 @@ import {
   CorpUserInfo,
   CorpUserStatus,
 } from './identity.js';
-import { createdTimeSearch, customPropertiesSearch, editedDescriptionSearch } from './shared.aspects.js';
+import {
+  createdTimeSearch,
+  customPropertiesSearch,
+  displayNameSearch,
+  editedDescriptionSearch,
+} from './shared.aspects.js';
 
 export const IDENTITY_ASPECTS: readonly AspectSpec[] = [
   {
@@ -17,15 +22,8 @@ export const IDENTITY_ASPECTS: readonly AspectSpec[] = [
     relationships: [{ path: 'managerUrn', name: 'ReportsTo', entityTypes: ['corpuser'] }],
     searchable: [
       customPropertiesSearch,
-      { path: 'active', fieldName: 'active', fieldType: 'BOOLEAN' },
-      {
-        path: 'displayName',
-        fieldName: 'displayName',
-        fieldType: 'WORD_GRAM',
-        queryByDefault: true,
-        enableAutocomplete: true,
-        boostScore: 10.0,
-      },
+      { path: 'active', fieldName: 'active', fieldType: 'BOOLEAN', queryByDefault: false },
+      displayNameSearch,
       { path: 'email', fieldName: 'email', fieldType: 'KEYWORD', queryByDefault: true },
       { path: 'title', fieldName: 'title', fieldType: 'KEYWORD', queryByDefault: true },
       { path: 'managerUrn', fieldName: 'managerLdap', fieldType: 'URN', queryByDefault: false },
@@ -49,8 +47,8 @@ export const IDENTITY_ASPECTS: readonly AspectSpec[] = [
       { path: 'persona', name: 'IsPersona', entityTypes: ['dataHubPersona'] },
     ],
     searchable: [
-      { path: 'teams/*', fieldName: 'teams', fieldType: 'TEXT' },
-      { path: 'skills/*', fieldName: 'skills', fieldType: 'TEXT' },
+      { path: 'teams/*', fieldName: 'teams', fieldType: 'TEXT', queryByDefault: true },
+      { path: 'skills/*', fieldName: 'skills', fieldType: 'TEXT', queryByDefault: true },
       {
         path: 'displayName',
         fieldName: 'displayName',
@@ -64,17 +62,22 @@ export const IDENTITY_ASPECTS: readonly AspectSpec[] = [
     name: 'corpUserStatus',
     schema: CorpUserStatus,
     searchable: [
-      { path: 'status', fieldName: 'status', fieldType: 'KEYWORD' },
-      { path: 'lastModified/time', fieldName: 'statusLastModifiedAt', fieldType: 'COUNT' },
+      { path: 'status', fieldName: 'status', fieldType: 'KEYWORD', queryByDefault: false },
+      {
+        path: 'lastModified/time',
+        fieldName: 'statusLastModifiedAt',
+        fieldType: 'COUNT',
+        queryByDefault: false,
+      },
     ],
   },
   {
     name: 'corpGroupInfo',
     schema: CorpGroupInfo,
     relationships: [
-      { path: 'admins/*', name: 'OwnedBy', entityTypes: ['corpuser'] },
       { path: 'members/*', name: 'IsPartOf', entityTypes: ['corpuser'] },
       { path: 'groups/*', name: 'IsPartOf', entityTypes: ['corpGroup'] },
+      { path: 'admins/*', name: 'OwnedBy', entityTypes: ['corpuser'] },
     ],
     searchable: [
       {
@@ -89,6 +92,7 @@ export const IDENTITY_ASPECTS: readonly AspectSpec[] = [
         path: 'description',
         fieldName: 'description',
         fieldType: 'TEXT_PARTIAL',
+        queryByDefault: true,
         hasValuesFieldName: 'hasDescription',
       },
       createdTimeSearch,

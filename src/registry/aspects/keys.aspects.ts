@@ -1,5 +1,5 @@
 // The keys aspects: which record each is, and its relationship and searchable annotations (facts
-// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+// of DataHub's aspect models, transcribed from the pinned client's schemas; edit by hand from now on).
 import type { AspectSpec } from '../types.js';
 import {
   ChartKey,
@@ -19,21 +19,20 @@ import {
   TagKey,
   TelemetryKey,
 } from './keys.js';
-import {
-  featureNamespaceSearch,
-  idSearch,
-  nameSearch,
-  nameSearch2,
-  originSearch,
-  toolSearch,
-} from './shared.aspects.js';
+import { featureNamespaceSearch, idSearch, nameSearch, originSearch, toolSearch } from './shared.aspects.js';
 
 export const KEYS_ASPECTS: readonly AspectSpec[] = [
   {
     name: 'datasetKey',
     schema: DatasetKey,
     searchable: [
-      { path: 'platform', fieldName: 'platform', fieldType: 'URN', enableAutocomplete: true },
+      {
+        path: 'platform',
+        fieldName: 'platform',
+        fieldType: 'URN',
+        queryByDefault: true,
+        enableAutocomplete: true,
+      },
       idSearch,
       originSearch,
     ],
@@ -48,6 +47,7 @@ export const KEYS_ASPECTS: readonly AspectSpec[] = [
         path: 'username',
         fieldName: 'ldap',
         fieldType: 'WORD_GRAM',
+        queryByDefault: true,
         enableAutocomplete: true,
         boostScore: 2.0,
       },
@@ -58,15 +58,23 @@ export const KEYS_ASPECTS: readonly AspectSpec[] = [
   {
     name: 'glossaryTermKey',
     schema: GlossaryTermKey,
-    searchable: [{ path: 'name', fieldName: 'id', fieldType: 'WORD_GRAM', enableAutocomplete: true }],
+    searchable: [
+      {
+        path: 'name',
+        fieldName: 'id',
+        fieldType: 'WORD_GRAM',
+        queryByDefault: true,
+        enableAutocomplete: true,
+      },
+    ],
   },
-  { name: 'mlFeatureKey', schema: MLFeatureKey, searchable: [featureNamespaceSearch, nameSearch2] },
-  { name: 'mlPrimaryKeyKey', schema: MLPrimaryKeyKey, searchable: [featureNamespaceSearch, nameSearch2] },
+  { name: 'mlFeatureKey', schema: MLFeatureKey, searchable: [featureNamespaceSearch, nameSearch] },
+  { name: 'mlPrimaryKeyKey', schema: MLPrimaryKeyKey, searchable: [featureNamespaceSearch, nameSearch] },
   {
     name: 'mlFeatureTableKey',
     schema: MLFeatureTableKey,
     relationships: [{ path: 'platform', name: 'SourcePlatform', entityTypes: ['dataPlatform'] }],
-    searchable: [nameSearch2],
+    searchable: [nameSearch],
   },
   { name: 'mlModelKey', schema: MLModelKey, searchable: [idSearch, originSearch] },
   {

@@ -49,7 +49,7 @@ export const MLFeatureKey = record('com.linkedin.metadata.key.MLFeatureKey', {
 });
 
 export const MLFeatureTableKey = record('com.linkedin.metadata.key.MLFeatureTableKey', {
-  platform: urn(),
+  platform: urn('dataPlatform'),
   name: string,
 });
 

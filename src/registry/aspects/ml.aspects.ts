@@ -1,5 +1,5 @@
 // The ml aspects: which record each is, and its relationship and searchable annotations (facts
-// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+// of DataHub's aspect models, transcribed from the pinned client's schemas; edit by hand from now on).
 import type { AspectSpec } from '../types.js';
 import {
   EditableMLFeatureProperties,
@@ -22,7 +22,7 @@ import {
   descriptionSearch,
   editedDescriptionSearch,
   externalUrlSearch,
-  lastModifiedAtSearch2,
+  lastModifiedAtSearch,
   nameSearch,
 } from './shared.aspects.js';
 
@@ -49,8 +49,8 @@ export const ML_ASPECTS: readonly AspectSpec[] = [
     searchable: [
       customPropertiesSearch,
       descriptionSearch,
-      { path: 'mlFeatures/*', fieldName: 'features', fieldType: 'URN' },
-      { path: 'mlPrimaryKeys/*', fieldName: 'primaryKeys', fieldType: 'URN' },
+      { path: 'mlFeatures/*', fieldName: 'features', fieldType: 'URN', queryByDefault: true },
+      { path: 'mlPrimaryKeys/*', fieldName: 'primaryKeys', fieldType: 'URN', queryByDefault: true },
     ],
   },
   {
@@ -75,8 +75,8 @@ export const ML_ASPECTS: readonly AspectSpec[] = [
       nameSearch,
       descriptionSearch,
       createdAtSearch,
-      lastModifiedAtSearch2,
-      { path: 'type', fieldName: 'type', fieldType: 'TEXT_PARTIAL' },
+      lastModifiedAtSearch,
+      { path: 'type', fieldName: 'type', fieldType: 'TEXT_PARTIAL', queryByDefault: true },
     ],
   },
   {
@@ -89,7 +89,7 @@ export const ML_ASPECTS: readonly AspectSpec[] = [
       nameSearch,
       descriptionSearch,
       createdAtSearch,
-      lastModifiedAtSearch2,
+      lastModifiedAtSearch,
     ],
   },
   {

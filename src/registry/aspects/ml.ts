@@ -51,14 +51,14 @@ export const MLFeatureProperties = record('com.linkedin.ml.metadata.MLFeaturePro
   description: optional(string),
   dataType: optional(MLFeatureDataType),
   version: optional(VersionTag),
-  sources: optional(array(urn())),
+  sources: optional(array(urn('dataset'))),
 });
 
 export const MLFeatureTableProperties = record('com.linkedin.ml.metadata.MLFeatureTableProperties', {
   customProperties: withDefault(map(string), {}),
   description: optional(string),
-  mlFeatures: optional(array(urn())),
-  mlPrimaryKeys: optional(array(urn())),
+  mlFeatures: optional(array(urn('mlFeature'))),
+  mlPrimaryKeys: optional(array(urn('mlPrimaryKey'))),
 });
 
 export const MLHyperParam = record('com.linkedin.ml.metadata.MLHyperParam', {
@@ -104,10 +104,10 @@ export const MLModelProperties = record('com.linkedin.ml.metadata.MLModelPropert
   hyperParams: optional(array(MLHyperParam)),
   trainingMetrics: optional(array(MLMetric)),
   onlineMetrics: optional(array(MLMetric)),
-  mlFeatures: optional(array(urn())),
+  mlFeatures: optional(array(urn('mlFeature'))),
   tags: withDefault(array(string), []),
-  deployments: optional(array(urn())),
-  groups: optional(array(urn())),
+  deployments: optional(array(urn('mlModelDeployment'))),
+  groups: optional(array(urn('mlModelGroup'))),
 });
 
 export const MLPrimaryKeyProperties = record('com.linkedin.ml.metadata.MLPrimaryKeyProperties', {
@@ -115,5 +115,5 @@ export const MLPrimaryKeyProperties = record('com.linkedin.ml.metadata.MLPrimary
   description: optional(string),
   dataType: optional(MLFeatureDataType),
   version: optional(VersionTag),
-  sources: array(urn()),
+  sources: array(urn('dataset')),
 });

@@ -48,9 +48,9 @@ export const FixedType = record('com.linkedin.schema.FixedType', {});
 
 export const ForeignKeyConstraint = record('com.linkedin.schema.ForeignKeyConstraint', {
   name: string,
-  foreignFields: array(urn()),
+  foreignFields: array(urn('schemaField')),
   sourceFields: array(urn()),
-  foreignDataset: urn(),
+  foreignDataset: urn('dataset'),
 });
 
 export const UrnForeignKey = record('com.linkedin.schema.UrnForeignKey', {

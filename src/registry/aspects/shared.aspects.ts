@@ -1,134 +1,139 @@
 // Annotations shared by several aspects (DataHub's models include the same records in many aspects).
 import type { RelationshipSpec, SearchableSpec } from '../types.js';
 
-export const accessSearch: SearchableSpec = {
-  addToFilters: true,
-  fieldName: 'access',
-  fieldType: 'KEYWORD',
-  filterNameOverride: 'Access Level',
-  path: 'access',
+export const DerivedFromEdge: RelationshipSpec = {
+  path: 'sources/*',
+  name: 'DerivedFrom',
+  entityTypes: ['dataset'],
+  isLineage: true,
 };
-export const originSearch: SearchableSpec = {
-  addToFilters: true,
-  fieldName: 'origin',
-  fieldType: 'TEXT_PARTIAL',
-  filterNameOverride: 'Environment',
-  path: 'origin',
-  queryByDefault: false,
-};
-export const displayNameSearch: SearchableSpec = {
-  boostScore: 10.0,
-  enableAutocomplete: true,
-  fieldName: 'displayName',
-  fieldType: 'WORD_GRAM',
-  path: 'displayName',
-};
-export const idSearch: SearchableSpec = {
-  boostScore: 10.0,
-  enableAutocomplete: true,
-  fieldName: 'id',
-  fieldType: 'WORD_GRAM',
-  path: 'name',
-};
-export const nameSearch: SearchableSpec = {
-  boostScore: 10.0,
-  enableAutocomplete: true,
-  fieldName: 'name',
-  fieldType: 'WORD_GRAM',
-  path: 'name',
-  queryByDefault: true,
-};
-export const nameSearch2: SearchableSpec = {
-  boostScore: 10.0,
-  enableAutocomplete: true,
-  fieldName: 'name',
-  fieldType: 'WORD_GRAM',
-  path: 'name',
-};
-export const titleSearch: SearchableSpec = {
-  boostScore: 10.0,
-  enableAutocomplete: true,
-  fieldName: 'title',
-  fieldType: 'WORD_GRAM',
-  path: 'title',
-};
-export const toolSearch: SearchableSpec = {
-  boostScore: 4.0,
-  fieldName: 'tool',
-  fieldType: 'TEXT_PARTIAL',
-  path: 'dashboardTool',
+export const TrainedByEdge: RelationshipSpec = {
+  path: 'trainingJobs/*',
+  name: 'TrainedBy',
+  entityTypes: ['dataJob', 'dataProcessInstance'],
+  isLineage: true,
 };
 export const UsedByEdge: RelationshipSpec = {
+  path: 'downstreamJobs/*',
+  name: 'UsedBy',
   entityTypes: ['dataJob', 'dataProcessInstance'],
   isLineage: true,
   isUpstream: false,
-  name: 'UsedBy',
-  path: 'downstreamJobs/*',
 };
-export const TrainedByEdge: RelationshipSpec = {
-  entityTypes: ['dataJob', 'dataProcessInstance'],
-  isLineage: true,
-  name: 'TrainedBy',
-  path: 'trainingJobs/*',
+export const accessSearch: SearchableSpec = {
+  path: 'access',
+  fieldName: 'access',
+  fieldType: 'KEYWORD',
+  queryByDefault: false,
+  addToFilters: true,
+  filterNameOverride: 'Access Level',
 };
-export const DerivedFromEdge: RelationshipSpec = {
-  entityTypes: ['dataset'],
-  isLineage: true,
-  name: 'DerivedFrom',
-  path: 'sources/*',
-};
-export const createdAtSearch: SearchableSpec = {
+export const changeStampsCreatedAtSearch: SearchableSpec = {
+  path: 'lastModified/created/time',
   fieldName: 'createdAt',
   fieldType: 'DATETIME',
-  path: 'created/time',
   queryByDefault: false,
 };
-export const createdAtSearch2: SearchableSpec = {
+export const changeStampsLastModifiedAtSearch: SearchableSpec = {
+  path: 'lastModified/lastModified/time',
+  fieldName: 'lastModifiedAt',
+  fieldType: 'DATETIME',
+  queryByDefault: false,
+};
+export const createdAtSearch: SearchableSpec = {
+  path: 'created/time',
   fieldName: 'createdAt',
   fieldType: 'DATETIME',
-  path: 'lastModified/created/time',
+  queryByDefault: false,
 };
 export const createdTimeSearch: SearchableSpec = {
+  path: 'created/time',
   fieldName: 'createdTime',
   fieldType: 'DATETIME',
-  path: 'created/time',
+  queryByDefault: false,
 };
 export const customPropertiesSearch: SearchableSpec = {
+  path: 'customProperties/*',
   fieldName: 'customProperties',
   fieldType: 'TEXT',
-  path: 'customProperties/*',
   queryByDefault: true,
 };
 export const descriptionSearch: SearchableSpec = {
+  path: 'description',
   fieldName: 'description',
   fieldType: 'TEXT',
+  queryByDefault: true,
   hasValuesFieldName: 'hasDescription',
-  path: 'description',
+};
+export const displayNameSearch: SearchableSpec = {
+  path: 'displayName',
+  fieldName: 'displayName',
+  fieldType: 'WORD_GRAM',
+  queryByDefault: true,
+  enableAutocomplete: true,
+  boostScore: 10.0,
 };
 export const editedDescriptionSearch: SearchableSpec = {
+  path: 'description',
   fieldName: 'editedDescription',
   fieldType: 'TEXT',
+  queryByDefault: true,
   hasValuesFieldName: 'hasDescription',
-  path: 'description',
 };
 export const externalUrlSearch: SearchableSpec = {
+  path: 'externalUrl',
   fieldName: 'externalUrl',
   fieldType: 'KEYWORD',
-  path: 'externalUrl',
+  queryByDefault: false,
 };
 export const featureNamespaceSearch: SearchableSpec = {
+  path: 'featureNamespace',
   fieldName: 'featureNamespace',
   fieldType: 'TEXT_PARTIAL',
-  path: 'featureNamespace',
+  queryByDefault: true,
+};
+export const idSearch: SearchableSpec = {
+  path: 'name',
+  fieldName: 'id',
+  fieldType: 'WORD_GRAM',
+  queryByDefault: true,
+  enableAutocomplete: true,
+  boostScore: 10.0,
 };
 export const lastModifiedAtSearch: SearchableSpec = {
-  fieldName: 'lastModifiedAt',
-  fieldType: 'DATETIME',
-  path: 'lastModified/lastModified/time',
-};
-export const lastModifiedAtSearch2: SearchableSpec = {
-  fieldName: 'lastModifiedAt',
-  fieldType: 'DATETIME',
   path: 'lastModified/time',
+  fieldName: 'lastModifiedAt',
+  fieldType: 'DATETIME',
   queryByDefault: false,
+};
+export const nameSearch: SearchableSpec = {
+  path: 'name',
+  fieldName: 'name',
+  fieldType: 'WORD_GRAM',
+  queryByDefault: true,
+  enableAutocomplete: true,
+  boostScore: 10.0,
+};
+export const originSearch: SearchableSpec = {
+  path: 'origin',
+  fieldName: 'origin',
+  fieldType: 'TEXT_PARTIAL',
+  queryByDefault: false,
+  addToFilters: true,
+  filterNameOverride: 'Environment',
+};
+export const titleSearch: SearchableSpec = {
+  path: 'title',
+  fieldName: 'title',
+  fieldType: 'WORD_GRAM',
+  queryByDefault: true,
+  enableAutocomplete: true,
+  boostScore: 10.0,
+};
+export const toolSearch: SearchableSpec = {
+  path: 'dashboardTool',
+  fieldName: 'tool',
+  fieldType: 'TEXT_PARTIAL',
+  queryByDefault: true,
+  boostScore: 4.0,
 };

@@ -1,5 +1,5 @@
 // The structured-properties aspects: which record each is, and its relationship and searchable annotations (facts
-// of DataHub's aspect models, transcribed once by a throwaway script; edit by hand from now on).
+// of DataHub's aspect models, transcribed from the pinned client's schemas; edit by hand from now on).
 import type { AspectSpec } from '../types.js';
 import {
   StructuredProperties,
@@ -24,25 +24,55 @@ export const STRUCTURED_PROPERTIES_ASPECTS: readonly AspectSpec[] = [
         boostScore: 10.0,
       },
       displayNameSearch,
-      { path: 'entityTypes/*', fieldName: 'entityTypes', fieldType: 'TEXT' },
-      { path: 'allowedPlatforms/*', fieldName: 'allowedPlatforms', fieldType: 'TEXT' },
+      { path: 'entityTypes/*', fieldName: 'entityTypes', fieldType: 'TEXT', queryByDefault: true },
+      { path: 'allowedPlatforms/*', fieldName: 'allowedPlatforms', fieldType: 'TEXT', queryByDefault: true },
       descriptionSearch,
-      { path: 'immutable', fieldName: 'immutable', fieldType: 'BOOLEAN' },
+      { path: 'immutable', fieldName: 'immutable', fieldType: 'BOOLEAN', queryByDefault: false },
       createdTimeSearch,
-      { path: 'lastModified/time', fieldName: 'lastModified', fieldType: 'DATETIME' },
+      { path: 'lastModified/time', fieldName: 'lastModified', fieldType: 'DATETIME', queryByDefault: false },
     ],
   },
   {
     name: 'structuredPropertySettings',
     schema: StructuredPropertySettings,
     searchable: [
-      { path: 'isHidden', fieldName: 'isHidden', fieldType: 'BOOLEAN' },
-      { path: 'showInSearchFilters', fieldName: 'showInSearchFilters', fieldType: 'BOOLEAN' },
-      { path: 'showInAssetSummary', fieldName: 'showInAssetSummary', fieldType: 'BOOLEAN' },
-      { path: 'hideInAssetSummaryWhenEmpty', fieldName: 'hideInAssetSummaryWhenEmpty', fieldType: 'BOOLEAN' },
-      { path: 'showAsAssetBadge', fieldName: 'showAsAssetBadge', fieldType: 'BOOLEAN' },
-      { path: 'showInColumnsTable', fieldName: 'showInColumnsTable', fieldType: 'BOOLEAN' },
-      { path: 'lastModified/time', fieldName: 'lastModifiedSettings', fieldType: 'DATETIME' },
+      { path: 'isHidden', fieldName: 'isHidden', fieldType: 'BOOLEAN', queryByDefault: false },
+      {
+        path: 'showInSearchFilters',
+        fieldName: 'showInSearchFilters',
+        fieldType: 'BOOLEAN',
+        queryByDefault: false,
+      },
+      {
+        path: 'showInAssetSummary',
+        fieldName: 'showInAssetSummary',
+        fieldType: 'BOOLEAN',
+        queryByDefault: false,
+      },
+      {
+        path: 'hideInAssetSummaryWhenEmpty',
+        fieldName: 'hideInAssetSummaryWhenEmpty',
+        fieldType: 'BOOLEAN',
+        queryByDefault: false,
+      },
+      {
+        path: 'showAsAssetBadge',
+        fieldName: 'showAsAssetBadge',
+        fieldType: 'BOOLEAN',
+        queryByDefault: false,
+      },
+      {
+        path: 'showInColumnsTable',
+        fieldName: 'showInColumnsTable',
+        fieldType: 'BOOLEAN',
+        queryByDefault: false,
+      },
+      {
+        path: 'lastModified/time',
+        fieldName: 'lastModifiedSettings',
+        fieldType: 'DATETIME',
+        queryByDefault: false,
+      },
     ],
   },
   {

@@ -48,7 +48,7 @@ export const StructuredPropertyDefinition = record('com.linkedin.structured.Stru
   typeQualifier: optional(map(array(string))),
   allowedValues: optional(array(PropertyValue)),
   cardinality: withDefault(PropertyCardinality, 'SINGLE'),
-  entityTypes: array(urn()),
+  entityTypes: array(urn('entityType')),
   allowedPlatforms: optional(array(urn())),
   description: optional(string),
   searchConfiguration: optional(DataHubSearchConfig),

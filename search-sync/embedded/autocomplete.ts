@@ -1,0 +1,38 @@
+import type { Executor } from '../../src/store/index.js';
+import type { AutocompleteQuery, AutocompleteResult } from '../search-index.js';
+import { listProp } from './fields.js';
+
+/**
+ * Suggestions: values of the autocomplete fields in which some word starts with the query (or which
+ * contain it), over the documents that match `where`. Exact prefixes rank first.
+ */
+export async function autocomplete(
+  exec: Executor,
+  q: AutocompleteQuery,
+  where: string,
+  params: Record<string, unknown>,
+): Promise<AutocompleteResult> {
+  const needle = q.query.trim().toLowerCase();
+  const rows = await exec.read(async (tx) => {
+    const res = await tx.run<{ urn: string; entityType: string; value: string; rank: number }>(
+      `MATCH (d:SearchDocument) WHERE ${where}
+       UNWIND $props AS prop
+       UNWIND coalesce(d[prop], []) AS v
+       WITH d, toString(v) AS value, toLower(toString(v)) AS low
+       WHERE $needle = '' OR low CONTAINS $needle
+       WITH d, value, CASE WHEN low STARTS WITH $needle THEN 0 WHEN low CONTAINS ' ' + $needle THEN 1 ELSE 2 END AS rank
+       RETURN d.urn AS urn, d.entityType AS entityType, value, rank
+       ORDER BY rank, size(value), value LIMIT $scan`,
+      { ...params, props: q.fields.map(listProp), needle, scan: q.limit * 5 },
+    );
+    return res.records.map((r) => r.toObject());
+  });
+  const suggestions: string[] = [];
+  const entities: { urn: string; entityType: string }[] = [];
+  for (const r of rows) {
+    if (suggestions.length < q.limit && !suggestions.includes(r.value)) suggestions.push(r.value);
+    if (entities.length < q.limit && !entities.some((e) => e.urn === r.urn))
+      entities.push({ urn: r.urn, entityType: r.entityType });
+  }
+  return { suggestions, entities };
+}
