@@ -7,6 +7,7 @@
  * - (:TimeseriesValue {urn, aspect, timestampMillis}) time-series aspect values.
  * - (:ChangeLog {seq}) the metadata change log, written in the same transaction as the change.
  * - (:Counter {name}) monotonic sequences.
+ * - (:Task {id}) background tasks (`<node_id>:<task_id>`), (:SyncCheckpoint), (:Lease) for search sync.
  */
 export const MIGRATIONS: readonly string[] = [
   'CREATE CONSTRAINT entity_urn IF NOT EXISTS FOR (e:Entity) REQUIRE e.urn IS UNIQUE',
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly string[] = [
   'CREATE CONSTRAINT changelog_seq IF NOT EXISTS FOR (c:ChangeLog) REQUIRE c.seq IS UNIQUE',
   'CREATE CONSTRAINT counter_name IF NOT EXISTS FOR (c:Counter) REQUIRE c.name IS UNIQUE',
   'CREATE INDEX entity_type IF NOT EXISTS FOR (e:Entity) ON (e.entityType)',
+  'CREATE CONSTRAINT task_id IF NOT EXISTS FOR (t:Task) REQUIRE t.id IS UNIQUE',
 ];

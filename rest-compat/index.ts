@@ -7,6 +7,7 @@ import { aspectsRoutes } from './restli/aspects-routes.js';
 import { configRoutes } from './restli/config-routes.js';
 import { entitiesRoutes } from './restli/entities-routes.js';
 import { sendRestliError } from './restli/errors.js';
+import { operationsRoutes } from './restli/operations-routes.js';
 import { relationshipsRoutes } from './restli/relationships-routes.js';
 
 /** The path prefixes every route also answers under (DataHub's frontend proxy and gateway forms). */
@@ -22,6 +23,7 @@ export async function registerCompatRoutes(app: FastifyInstance, s: Services, lo
         aspectsRoutes(scope, s);
         entitiesRoutes(scope, s);
         relationshipsRoutes(scope, s);
+        operationsRoutes(scope, s);
       },
       { prefix },
     );

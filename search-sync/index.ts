@@ -9,3 +9,9 @@ export type { SearchHit, SearchIndex, SearchQuery, SearchResult } from './search
 export { EmbeddedSearchIndex } from './embedded/embedded-index.js';
 export { SearchSyncWorker, type SyncStatus } from './worker.js';
 export { SearchService, type SearchRequest } from './search-service.js';
+export {
+  OperationsService,
+  likeToRegex,
+  type RestoreParams,
+  type TruncateParams,
+} from './operations-service.js';

@@ -3,9 +3,14 @@ import type { Config } from './config.js';
 import { createApp } from './http/index.js';
 import type { Logger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
-import { EmbeddedSearchIndex, SearchService, SearchSyncWorker } from '../search-sync/index.js';
-import { createServices, type Services } from './services/index.js';
-import { createDriver, Executor, Neo4jStore } from './store/index.js';
+import {
+  EmbeddedSearchIndex,
+  OperationsService,
+  SearchService,
+  SearchSyncWorker,
+} from '../search-sync/index.js';
+import { createServices, IngestService, type Services } from './services/index.js';
+import { createDriver, Executor, Neo4jStore, TaskStore } from './store/index.js';
 
 /** A running neohub: its app, services and the graph connection, with one way to stop it all. */
 export interface Runtime {
@@ -34,7 +39,16 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const worker = new SearchSyncWorker(exec, store, index, registry, log.child({ module: 'search-sync' }));
   if (config.searchSync) worker.start();
   const search = new SearchService(registry, index, worker, config.maxPageSize);
-  const services = createServices(config, registry, store, search, log);
+  const ingest = new IngestService(registry, store, log.child({ module: 'ingest' }));
+  const operations = new OperationsService(
+    exec,
+    registry,
+    worker,
+    ingest,
+    new TaskStore(exec, 'neohub'),
+    log.child({ module: 'operations' }),
+  );
+  const services = createServices({ config, registry, store, ingest, search, operations, log });
   const app = await createApp(services);
   const address = await app.listen({ port: config.port, host: config.host });
   return {

@@ -1,4 +1,4 @@
-import type { SearchService } from '../../search-sync/index.js';
+import type { OperationsService, SearchService } from '../../search-sync/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/registry.js';
@@ -18,22 +18,28 @@ export interface Services {
   readonly ingest: IngestService;
   readonly reads: ReadService;
   readonly search: SearchService;
+  readonly operations: OperationsService;
   readonly log: Logger;
 }
 
-export function createServices(
-  config: Config,
-  registry: Registry,
-  store: EntityStore,
-  search: SearchService,
-  log: Logger,
-): Services {
+export interface ServiceParts {
+  readonly config: Config;
+  readonly registry: Registry;
+  readonly store: EntityStore;
+  readonly ingest: IngestService;
+  readonly search: SearchService;
+  readonly operations: OperationsService;
+  readonly log: Logger;
+}
+
+export function createServices(p: ServiceParts): Services {
   return Object.freeze({
-    config,
-    registry,
-    ingest: new IngestService(registry, store, log.child({ module: 'ingest' })),
-    reads: new ReadService(registry, store),
-    search,
-    log,
+    config: p.config,
+    registry: p.registry,
+    ingest: p.ingest,
+    reads: new ReadService(p.registry, p.store),
+    search: p.search,
+    operations: p.operations,
+    log: p.log,
   });
 }

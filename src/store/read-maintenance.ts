@@ -1,0 +1,73 @@
+import type { Tx } from './executor.js';
+
+/** URNs to restore: one URN, a `%`-pattern, or all, optionally only those with an aspect; a page in URN order. */
+export async function readRestoreUrns(
+  tx: Tx,
+  q: {
+    urn?: string | undefined;
+    urnRegex?: string | undefined;
+    aspect?: string | undefined;
+    start: number;
+    count: number;
+  },
+): Promise<{ urn: string; entityType: string }[]> {
+  const res = await tx.run<{ urn: string; entityType: string }>(
+    `MATCH (n:Entity) WHERE n.hasKey
+       AND ($urn IS NULL OR n.urn = $urn)
+       AND ($regex IS NULL OR n.urn =~ $regex)
+       AND ($aspect IS NULL OR EXISTS { MATCH (a:Aspect {urn: n.urn, name: $aspect}) })
+     RETURN n.urn AS urn, n.entityType AS entityType ORDER BY urn SKIP $start LIMIT $count`,
+    {
+      urn: q.urn ?? null,
+      regex: q.urnRegex ?? null,
+      aspect: q.aspect ?? null,
+      start: q.start,
+      count: q.count,
+    },
+  );
+  return res.records.map((r) => r.toObject());
+}
+
+/** Size of each time-series store: value count and bytes of the stored values. */
+export async function readTimeseriesSizes(
+  tx: Tx,
+): Promise<{ entityType: string; aspect: string; rows: number; bytes: number }[]> {
+  const res = await tx.run<{ entityType: string; aspect: string; rows: number; bytes: number }>(
+    `MATCH (t:TimeseriesValue)
+     RETURN t.entityType AS entityType, t.aspect AS aspect, count(*) AS rows, sum(size(t.value)) AS bytes
+     ORDER BY entityType, aspect`,
+  );
+  return res.records.map((r) => r.toObject());
+}
+
+/** How many time-series values of an entity type and aspect exist, and how many are at or before `end`. */
+export async function readTimeseriesCounts(
+  tx: Tx,
+  entityType: string,
+  aspect: string,
+  end: number,
+): Promise<{ total: number; old: number }> {
+  const res = await tx.run<{ total: number; old: number }>(
+    `MATCH (t:TimeseriesValue {entityType: $entityType, aspect: $aspect})
+     RETURN count(*) AS total, count(CASE WHEN t.timestampMillis <= $end THEN 1 END) AS old`,
+    { entityType, aspect, end },
+  );
+  const rec = res.records[0];
+  return { total: rec?.get('total') ?? 0, old: rec?.get('old') ?? 0 };
+}
+
+/** Entities that still have time-series values of `aspect` at or before `end`. */
+export async function readTimeseriesUrns(
+  tx: Tx,
+  entityType: string,
+  aspect: string,
+  end: number,
+  limit: number,
+): Promise<string[]> {
+  const res = await tx.run<{ urn: string }>(
+    `MATCH (t:TimeseriesValue {entityType: $entityType, aspect: $aspect}) WHERE t.timestampMillis <= $end
+     RETURN DISTINCT t.urn AS urn LIMIT $limit`,
+    { entityType, aspect, end, limit },
+  );
+  return res.records.map((r) => r.get('urn'));
+}
