@@ -8,6 +8,7 @@ import { defaultRegistry } from '../src/registry/index.js';
 import { createDriver } from '../src/store/index.js';
 import { ASPECTS_PER_DATASET, benchUrn, datasetAspects } from './data.js';
 import { directLoad } from './direct.js';
+import { searchLatency, syncCatchUp } from './search.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
@@ -88,6 +89,9 @@ async function main(): Promise<void> {
     const run = `http_${randomUUID().slice(0, 6)}`;
     const httpRate = await httpLoad(base, run, datasets);
     console.log(`neohub ingestProposalBatch over HTTP: ${round(httpRate)} aspects/s`);
+    const catchUpMs = await syncCatchUp(base);
+    console.log(`search index caught up ${round(catchUpMs / 1000, 2)} s after the last write`);
+    const searchFigures = await searchLatency(base, datasets);
 
     const latencies: number[] = [];
     for (let i = -1000; i < 2000; i++) {
@@ -109,6 +113,9 @@ async function main(): Promise<void> {
       'ingest.httpToDirectRatio': round(httpRate / directRate, 3),
       'entitiesV2.p50Ms': round(pct(latencies, 50), 2),
       'entitiesV2.p99Ms': round(pct(latencies, 99), 2),
+      'search.documents': await searchableCount(base),
+      'sync.catchUpAfterLastWriteSec': round(catchUpMs / 1000, 2),
+      ...searchFigures,
     };
     let previous: Record<string, unknown> = {};
     try {
@@ -127,6 +134,15 @@ async function main(): Promise<void> {
     await new Promise((r) => server.once('exit', r));
     await local?.stop();
   }
+}
+
+async function searchableCount(base: string): Promise<number> {
+  const res = await fetch(`${base}/entities?action=search`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ input: '*', entity: 'dataset', start: 0, count: 0 }),
+  });
+  return ((await res.json()) as { value: { numEntities: number } }).value.numEntities;
 }
 
 async function httpLoad(base: string, run: string, datasets: number): Promise<number> {

@@ -1,6 +1,14 @@
 import type { Executor } from '../../src/store/index.js';
 import type { AutocompleteQuery, AutocompleteResult } from '../search-index.js';
 import { listProp } from './fields.js';
+import { escapeLucene } from './lucene.js';
+
+/** Every word of the query as a prefix in one of the (full-text indexed) autocomplete fields. */
+function prefixQuery(needle: string, props: readonly string[]): string | undefined {
+  const words = needle.split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length) return undefined;
+  return words.map((w) => `(${props.map((p) => `${p}:${escapeLucene(w)}*`).join(' OR ')})`).join(' AND ');
+}
 
 /**
  * Suggestions: values of the autocomplete fields in which some word starts with the query (or which
@@ -11,11 +19,16 @@ export async function autocomplete(
   q: AutocompleteQuery,
   where: string,
   params: Record<string, unknown>,
+  fullText?: { index: string; fields: string[] },
 ): Promise<AutocompleteResult> {
   const needle = q.query.trim().toLowerCase();
+  const lucene = fullText && fullText.fields.length ? prefixQuery(needle, fullText.fields) : undefined;
+  const source = lucene
+    ? `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS d WHERE d:SearchDocument AND ${where} WITH d LIMIT $candidates`
+    : `MATCH (d:SearchDocument) WHERE ${where}`;
   const rows = await exec.read(async (tx) => {
     const res = await tx.run<{ urn: string; entityType: string; value: string; rank: number }>(
-      `MATCH (d:SearchDocument) WHERE ${where}
+      `${source}
        UNWIND $props AS prop
        UNWIND coalesce(d[prop], []) AS v
        WITH d, toString(v) AS value, toLower(toString(v)) AS low
@@ -23,7 +36,15 @@ export async function autocomplete(
        WITH d, value, CASE WHEN low STARTS WITH $needle THEN 0 WHEN low CONTAINS ' ' + $needle THEN 1 ELSE 2 END AS rank
        RETURN d.urn AS urn, d.entityType AS entityType, value, rank
        ORDER BY rank, size(value), value LIMIT $scan`,
-      { ...params, props: q.fields.map(listProp), needle, scan: q.limit * 5 },
+      {
+        ...params,
+        props: q.fields.map(listProp),
+        needle,
+        scan: q.limit * 5,
+        index: fullText?.index,
+        lucene,
+        candidates: Math.max(50, q.limit * 10),
+      },
     );
     return res.records.map((r) => r.toObject());
   });

@@ -97,8 +97,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
       const res = await tx.run<{ total: number; page: { props: Record<string, unknown>; score: number }[] }>(
         `${match}
          WITH d, score ORDER BY score DESC, d.urn
-         WITH collect({props: properties(d), score: score}) AS hits
-         RETURN size(hits) AS total, hits[$start..$end] AS page`,
+         WITH collect({d: d, score: score}) AS hits
+         RETURN size(hits) AS total, [h IN hits[$start..$end] | {props: properties(h.d), score: h.score}] AS page`,
         params,
       );
       const rec = res.records[0];
@@ -122,7 +122,15 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const fields = q.fields.length
       ? q.fields
       : [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
-    return autocomplete(this.exec, { ...q, fields }, this.where(q.types, q.filters, params), params);
+    const indexed = fields.every((f) => this.fullText.props.includes(textProp(f)));
+    const fullText = indexed ? { index: this.fullText.name, fields: fields.map(textProp) } : undefined;
+    return autocomplete(
+      this.exec,
+      { ...q, fields },
+      this.where(q.types, q.filters, params),
+      params,
+      fullText,
+    );
   }
 
   async browse(q: BrowseQuery): Promise<BrowseResult> {
