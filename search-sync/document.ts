@@ -1,7 +1,10 @@
 import type { Registry } from '../src/registry/index.js';
-import type { SearchableSpec } from '../src/registry/index.js';
+import { valuesAtPath, type SearchableSpec } from '../src/registry/index.js';
 
 export type FieldValue = string | number | boolean;
+
+const isFieldValue = (v: unknown): v is FieldValue =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 /** The search document of one entity: its latest state, flattened into index fields. */
 export interface SearchDocument {
@@ -77,25 +80,6 @@ export function searchFields(registry: Registry): Map<string, SearchField> {
   return out;
 }
 
-/** Values at a searchable path; a map reached through `*` yields `key=value` strings, as DataHub indexes it. */
-function valuesAt(value: unknown, segments: readonly string[]): FieldValue[] {
-  if (segments.length === 0) {
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [value];
-    if (Array.isArray(value)) return value.flatMap((v) => valuesAt(v, []));
-    return [];
-  }
-  if (value === null || typeof value !== 'object') return [];
-  const [head, ...rest] = segments as [string, ...string[]];
-  if (head === '*') {
-    if (Array.isArray(value)) return value.flatMap((v) => valuesAt(v, rest));
-    const entries = Object.entries(value as Record<string, unknown>);
-    if (rest.length === 0) return entries.map(([k, v]) => (typeof v === 'string' ? `${k}=${v}` : k));
-    return entries.flatMap(([, v]) => valuesAt(v, rest));
-  }
-  if (Array.isArray(value)) return value.flatMap((v) => valuesAt(v, segments));
-  return valuesAt((value as Record<string, unknown>)[head], rest);
-}
-
 /** A default browse path when an entity has none: `/<env>/<platform>/<name parts>` for datasets and the like. */
 export function defaultBrowsePath(entityType: string, key: Record<string, unknown>): string {
   const platform =
@@ -136,7 +120,7 @@ export function buildDocument(
     if (entity && a.name === entity.keyAspect) keyValue = a.value;
     for (const s of spec.searchable ?? []) {
       if (s.fieldType === 'MAP_ARRAY' || s.fieldName.startsWith('$')) continue;
-      const values = valuesAt(a.value, s.path.split('/').filter(Boolean));
+      const values = valuesAtPath(a.value, s.path, { mapEntries: true }).filter(isFieldValue);
       push(s.fieldName, values);
       if (s.hasValuesFieldName)
         fields[s.hasValuesFieldName] = [values.length > 0 || fields[s.hasValuesFieldName]?.[0] === true];

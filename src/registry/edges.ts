@@ -1,4 +1,5 @@
 import { parseUrn } from '../urn/index.js';
+import { valuesAtPath } from './paths.js';
 import type { AspectSpec, RelationshipSpec } from './types.js';
 
 export interface ExtractedEdge {
@@ -12,7 +13,7 @@ export function extractEdges(aspect: AspectSpec, value: unknown): ExtractedEdge[
   const seen = new Set<string>();
   const edges: ExtractedEdge[] = [];
   for (const spec of aspect.relationships ?? []) {
-    for (const found of walk(value, spec.path.split('/').filter(Boolean))) {
+    for (const found of valuesAtPath(value, spec.path)) {
       if (typeof found !== 'string' || typeof parseUrn(found) === 'string') continue;
       const id = `${spec.name}\u0000${found}`;
       if (seen.has(id)) continue;
@@ -21,16 +22,4 @@ export function extractEdges(aspect: AspectSpec, value: unknown): ExtractedEdge[
     }
   }
   return edges;
-}
-
-function walk(value: unknown, segments: readonly string[]): unknown[] {
-  if (segments.length === 0) return [value];
-  if (value === null || typeof value !== 'object') return [];
-  const [head, ...rest] = segments as [string, ...string[]];
-  if (head === '*') {
-    const items = Array.isArray(value) ? value : Object.values(value);
-    return items.flatMap((item) => walk(item, rest));
-  }
-  if (Array.isArray(value)) return [];
-  return walk((value as Record<string, unknown>)[head], rest);
 }
