@@ -22,6 +22,8 @@ export interface SearchField {
   readonly boost: number;
   readonly autocomplete: boolean;
   readonly filterable: boolean;
+  /** For URN fields fed by a relationship to one entity type: that type (so `tags:PII` means `urn:li:tag:PII`). */
+  readonly urnEntityType?: string | undefined;
 }
 
 const DEFAULT_QUERY_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'URN', 'URN_PARTIAL', 'WORD_GRAM']);
@@ -40,6 +42,7 @@ export function searchFields(registry: Registry): Map<string, SearchField> {
             boost: Math.max(prev.boost, f.boost),
             autocomplete: prev.autocomplete || f.autocomplete,
             filterable: prev.filterable || f.filterable,
+            urnEntityType: prev.urnEntityType === f.urnEntityType ? prev.urnEntityType : undefined,
           }
         : f,
     );
@@ -47,7 +50,11 @@ export function searchFields(registry: Registry): Map<string, SearchField> {
   for (const aspect of registry.allAspects()) {
     for (const s of aspect.searchable ?? []) {
       if (s.fieldType === 'MAP_ARRAY' || s.fieldName.startsWith('$')) continue;
+      const targets = (aspect.relationships ?? [])
+        .filter((r) => r.path === s.path)
+        .flatMap((r) => r.entityTypes);
       add({
+        urnEntityType: s.fieldType === 'URN' && targets.length === 1 ? targets[0] : undefined,
         name: s.fieldName,
         type: s.fieldType,
         queryByDefault: s.queryByDefault ?? DEFAULT_QUERY_TYPES.has(s.fieldType),

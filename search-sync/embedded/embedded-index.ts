@@ -1,5 +1,5 @@
 import type { Registry } from '../../src/registry/index.js';
-import type { Executor } from '../../src/store/index.js';
+import { cypherName, type Executor } from '../../src/store/index.js';
 import { searchFields, type FieldValue, type SearchDocument, type SearchField } from '../document.js';
 import type {
   AutocompleteQuery,
@@ -14,7 +14,8 @@ import type {
 import { autocomplete } from './autocomplete.js';
 import { browse } from './browse.js';
 import { filterPredicate } from './filters.js';
-import { fullTextIndex, listProp, TEXT_TYPES, textProp } from './fields.js';
+import { fullTextIndex, isDefaultText, isKeyed, keyProp, listProp, TEXT_TYPES, textProp } from './fields.js';
+import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
 import { exactMatch, matchedFields } from './matching.js';
 
@@ -26,7 +27,7 @@ const NUMERIC = new Set(['COUNT', 'DATETIME']);
  */
 export class EmbeddedSearchIndex implements SearchIndex {
   private readonly fields: Map<string, SearchField>;
-  private readonly fullText: { name: string; props: string[] };
+  private readonly fullText: { name: string; props: string[]; textProps: string[] };
 
   constructor(
     private readonly exec: Executor,
@@ -36,14 +37,30 @@ export class EmbeddedSearchIndex implements SearchIndex {
     this.fullText = fullTextIndex(this.fields);
   }
 
+  /**
+   * Creates the constraints and the full-text index. When the index is new (the registry's fields
+   * changed), older full-text indexes are dropped and the sync checkpoint is reset, so the worker rebuilds
+   * every document with the new fields.
+   */
   async init(): Promise<void> {
     const props = this.fullText.props.map((p) => `d.${p}`).join(', ');
+    const existing = await this.exec.read(async (tx) => {
+      const res = await tx.run<{ name: string }>(
+        "SHOW INDEXES YIELD name WHERE name STARTS WITH 'search_text_' RETURN name",
+      );
+      return res.records.map((r) => r.get('name'));
+    });
     const statements = [
       'CREATE CONSTRAINT search_document_urn IF NOT EXISTS FOR (d:SearchDocument) REQUIRE d.urn IS UNIQUE',
       'CREATE INDEX search_document_type IF NOT EXISTS FOR (d:SearchDocument) ON (d.entityType, d.removed)',
       `CREATE FULLTEXT INDEX ${this.fullText.name} IF NOT EXISTS FOR (d:SearchDocument) ON EACH [${props}]`,
     ];
     for (const s of statements) await this.exec.write((tx) => tx.run(s));
+    if (!existing.includes(this.fullText.name)) {
+      for (const old of existing)
+        await this.exec.write((tx) => tx.run(`DROP INDEX ${cypherName(old)} IF EXISTS`));
+      await this.exec.write((tx) => tx.run("MATCH (c:SyncCheckpoint {name: 'search'}) SET c.seq = 0"));
+    }
     await this.exec.write((tx) => tx.run('CALL db.awaitIndexes(300)'));
   }
 
@@ -84,7 +101,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const exact = exactMatch(input, this.fields);
     const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
     const where = this.where(q.types, groups, params, q.includeRemoved === true);
-    const lucene = exact || input === '' || input === '*' ? undefined : textQuery(input, this.boosted());
+    const text =
+      exact || input === '' || input === '*'
+        ? undefined
+        : textQuery(input, this.fullText.textProps, this.boosted());
+    const narrowing = keyClauses(groups, this.fields);
+    const lucene = [text, narrowing].filter(Boolean).join(' AND ') || undefined;
     let match: string;
     if (lucene) {
       params.index = this.fullText.name;
@@ -192,7 +214,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
             ? values.map(Number).filter((n) => !Number.isNaN(n))
             : values.map(String);
       props[listProp(name)] = list;
-      if (field?.queryByDefault && TEXT_TYPES.has(type)) props[textProp(name)] = list.join('\n');
+      if (field && isDefaultText(field)) props[textProp(name)] = list.join('\n');
+      if (field && isKeyed(field)) props[keyProp(name)] = list.join('\n');
     }
     props.fieldNames = Object.keys(d.fields);
     return props;

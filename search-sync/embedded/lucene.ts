@@ -9,6 +9,7 @@ export function escapeLucene(s: string): string {
  */
 export function textQuery(
   input: string,
+  props: readonly string[],
   boosted: readonly { prop: string; boost: number }[],
 ): string | undefined {
   const words = input
@@ -21,8 +22,12 @@ export function textQuery(
   return words
     .map((w) => {
       const t = escapeLucene(w);
+      const plain = props.map((p) => `${p}:${t}*`).join(' OR ');
       const boosts = boosted.map((b) => `${b.prop}:${t}*^${b.boost}`).join(' OR ');
-      return `(${t}* OR ${t}${boosts ? ` OR ${boosts}` : ''})`;
+      return `(${plain}${boosts ? ` OR ${boosts}` : ''})`;
     })
     .join(' AND ');
 }
+
+/** A Lucene phrase for an exact value (candidates only: the exact match is checked in Cypher). */
+export const phrase = (value: string): string => `"${value.replace(/["\\]/g, '\\$&')}"`;
