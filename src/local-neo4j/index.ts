@@ -1,3 +1,4 @@
 export { startLocalNeo4j, type LocalNeo4j, type LocalNeo4jOptions } from './server.js';
-export { JavaMissingError, findJava } from './java.js';
-export { provisionNeo4jJars, NEO4J_VERSION, APOC_VERSION } from './provision.js';
+export { JavaMissingError, findJava, type JavaRuntime } from './java.js';
+export { MavenMissingError } from './maven.js';
+export { provisionNeo4jJars, resolveNeo4jJars, cacheRoot, type Neo4jJars } from './jars.js';

@@ -1,141 +1,164 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import net from 'node:net';
+import { claimServer, freeLoopbackPort, inspectServer, waitForBolt, type ServerFacts } from './bolt.js';
 import path from 'node:path';
-import neo4j from 'neo4j-driver';
-import { writeConf } from './conf.js';
-import { findJava } from './java.js';
-import { provisionNeo4jJars } from './provision.js';
+import { layoutOf, prepareHome, serverPassword, writeConf, type Layout } from './conf.js';
+import { resolveNeo4jJars, type Neo4jJars } from './jars.js';
+import { findJava, SUPPORTED_JAVA, type JavaRuntime } from './java.js';
+import { logMark, logTail, portWasTaken } from './logs.js';
+import { spawnNeo4j, stopLeftover, type Neo4jProcess } from './process.js';
 
+/** A running local Neo4j server: where to connect, and how to stop it. */
 export interface LocalNeo4j {
   readonly uri: string;
   readonly user: string;
   readonly password: string;
+  /** Shuts the server down cleanly (SIGKILL after 60 s); resolves once it has exited. Safe to repeat. */
   stop(): Promise<void>;
 }
 
 export interface LocalNeo4jOptions {
-  /** Folder for the server's data, logs and config, e.g. `<project>/.neohub/neo4j`; reused across starts. */
+  /** The server's folder (data, logs, plugins, conf), e.g. `<project>/.neohub/neo4j`; reused across starts. */
   readonly dataDir: string;
   readonly log: (msg: string) => void;
+  /** JVM heap, e.g. '1g' (the default). */
   readonly heap?: string;
+  /** Neo4j page cache, e.g. '512m' (the default). */
   readonly pageCache?: string;
+  /** How long to wait for Bolt to answer; 120 s by default. */
   readonly startTimeoutMs?: number;
 }
 
-const JVM_FLAGS = [
-  '-XX:+UseG1GC',
-  '-XX:-OmitStackTraceInFastThrow',
-  '-XX:+DisableExplicitGC',
-  '-Djdk.nio.maxCachedBufferSize=1024',
-  '-Dlog4j2.disable.jmx=true',
-  '--add-opens=java.base/java.nio=ALL-UNNAMED',
-  '--add-opens=java.base/java.lang=ALL-UNNAMED',
-  '--add-opens=java.base/sun.nio.ch=ALL-UNNAMED',
-  '--add-opens=java.base/java.io=ALL-UNNAMED',
-  '--add-opens=java.base/java.util=ALL-UNNAMED',
-  '--add-opens=java.base/java.util.concurrent=ALL-UNNAMED',
-  '--add-exports=java.base/sun.nio.ch=ALL-UNNAMED',
-];
+const STOP_GRACE_MS = 60_000;
+const PORT_ATTEMPTS = 3;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
+class PortTakenError extends Error {}
+
+interface Launch {
+  readonly java: JavaRuntime;
+  readonly jars: Neo4jJars;
+  readonly layout: Layout;
+  /** plugins/ first, then the server's jars: the order of a packaged Neo4j's classpath. */
+  readonly classpath: string;
+  readonly password: string;
+  readonly heap: string;
+  readonly pageCache: string;
+  readonly deadline: number;
 }
 
-function logTail(dataDir: string): string {
-  const file = path.join(dataDir, 'logs', 'neo4j.log');
-  if (!existsSync(file)) return '(no neo4j.log)';
-  return readFileSync(file, 'utf8').split('\n').slice(-40).join('\n');
+/** One try: a new port, a fresh neo4j.conf, the JVM, and the wait until Bolt answers with our password. */
+async function launch(o: Launch): Promise<{ proc: Neo4jProcess; uri: string; facts: ServerFacts }> {
+  const l = o.layout;
+  const port = await freeLoopbackPort();
+  writeConf(l, { boltPort: port, heap: o.heap, pageCache: o.pageCache });
+  const mark = logMark(l);
+  const proc = spawnNeo4j({ java: o.java.bin, heap: o.heap, classpath: o.classpath, layout: l });
+  const uri = `bolt://127.0.0.1:${port}`;
+  try {
+    const state = await waitForBolt({
+      uri,
+      password: o.password,
+      deadline: o.deadline,
+      alive: proc.isRunning,
+    });
+    if (state === 'died') {
+      const exit = await proc.exited;
+      if (portWasTaken(l, mark)) throw new PortTakenError(`Bolt port ${port} was taken.\n${logTail(l)}`);
+      throw new Error(
+        `Neo4j exited while starting (code ${exit.code}, signal ${exit.signal}).\n${logTail(l)}`,
+      );
+    }
+    if (state === 'timeout') throw new Error(`Neo4j did not answer on ${uri} in time.\n${logTail(l)}`);
+    if (state === 'unclaimed') await claimServer(uri, o.password, l.passwordFile);
+    return { proc, uri, facts: await inspectServer(uri, o.password) };
+  } catch (err) {
+    await proc.stop(10_000);
+    throw err;
+  }
+}
+
+function checkFacts(f: ServerFacts, jars: Neo4jJars): void {
+  const problems: string[] = [];
+  if (f.version !== jars.neo4jVersion) problems.push(`Neo4j ${f.version}, not ${jars.neo4jVersion}`);
+  if (f.edition !== 'community') problems.push(`the ${f.edition} edition, not community`);
+  if (f.apocVersion !== jars.apocVersion) problems.push(`APOC ${f.apocVersion}, not ${jars.apocVersion}`);
+  if (problems.length > 0) throw new Error(`the local Neo4j runs ${problems.join(', ')}`);
+}
+
+/** A size both the JVM (-Xmx) and neo4j.conf understand: digits and an optional k, m or g. */
+function memorySize(name: string, value: string): string {
+  const v = value.trim();
+  if (!/^\d+[kmg]?$/i.test(v))
+    throw new Error(`local Neo4j ${name} '${value}' is not a size like 512m or 2g`);
+  return v;
 }
 
 /**
- * Starts a Neo4j 5.26 Community server (with APOC core) as a child process on a free loopback port,
- * with its data under `dataDir`, and resolves once Bolt answers. `stop()` shuts it down gracefully.
+ * Starts neohub's local graph store: a Neo4j 5.26 Community server with APOC core, as a child process
+ * listening on a free loopback port, with everything under `opts.dataDir` (data survives restarts).
+ * The jars are fetched through Maven on the first start only. Resolves once Bolt answers and the server
+ * was checked to be the expected Neo4j and APOC. Throws JavaMissingError without Java 17+ (or Maven,
+ * when the jars are not cached yet).
  */
 export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
-  const java = findJava();
-  const jars = provisionNeo4jJars(opts.log);
-  const boltPort = await freePort();
-  const dataDir = path.resolve(opts.dataDir);
-  const confDir = writeConf({
-    dataDir,
-    boltPort,
-    pageCache: opts.pageCache ?? '512m',
-    pluginsDir: jars.pluginsDir,
-  });
-  const heap = opts.heap ?? '1g';
-  const classpath = `${jars.classpath}${path.delimiter}${path.join(jars.pluginsDir, '*')}`;
+  const log = opts.log;
+  const heap = memorySize('heap', opts.heap ?? '1g');
+  const pageCache = memorySize('pageCache', opts.pageCache ?? '512m');
+  const java = await findJava();
+  if (!(SUPPORTED_JAVA as readonly number[]).includes(java.major))
+    log(
+      `Java ${java.major} (${java.bin}) is not one Neo4j 5.26 supports (${SUPPORTED_JAVA.join(', ')}); trying`,
+    );
+  const jars = await resolveNeo4jJars(log);
+  const layout = layoutOf(opts.dataDir);
+  const plugins = prepareHome(layout, jars.plugins);
+  await stopLeftover(layout, log);
+  const password = serverPassword(layout);
   const started = Date.now();
-  const child: ChildProcess = spawn(
+  const base = {
     java,
-    [
-      `-Xms${heap}`,
-      `-Xmx${heap}`,
-      ...JVM_FLAGS,
-      '-cp',
-      classpath,
-      'org.neo4j.server.CommunityEntryPoint',
-      `--home-dir=${dataDir}`,
-      `--config-dir=${confDir}`,
-    ],
-    { cwd: dataDir, stdio: ['ignore', 'ignore', 'pipe'], detached: false },
-  );
-  let exited = false;
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-  const killOnExit = (): void => {
-    if (!exited) child.kill('SIGKILL');
+    jars,
+    layout,
+    classpath: [...plugins, jars.classpath].join(path.delimiter),
+    password,
+    heap,
+    pageCache,
+    deadline: started + (opts.startTimeoutMs ?? 120_000),
   };
-  process.once('exit', killOnExit);
-
-  const uri = `bolt://127.0.0.1:${boltPort}`;
-  const driver = neo4j.driver(uri, undefined, { connectionTimeout: 2000 });
-  try {
-    const deadline = started + (opts.startTimeoutMs ?? 120_000);
-    for (;;) {
-      if (exited) throw new Error(`Neo4j exited during start-up.\n${stderr}\n${logTail(dataDir)}`);
-      try {
-        await driver.verifyConnectivity();
-        break;
-      } catch {
-        if (Date.now() > deadline)
-          throw new Error(`Neo4j did not answer on ${uri} within the time limit.\n${logTail(dataDir)}`);
-        await new Promise((r) => setTimeout(r, 300));
-      }
+  let running: Awaited<ReturnType<typeof launch>> | undefined;
+  for (let attempt = 1; !running; attempt++) {
+    try {
+      running = await launch(base);
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw err;
+      log('the Bolt port picked for Neo4j was taken before Neo4j could bind it; trying another');
     }
-  } catch (err) {
-    child.kill('SIGKILL');
-    throw err;
-  } finally {
-    await driver.close();
   }
-  let stopping = false;
-  opts.log(`Neo4j is up on ${uri} after ${((Date.now() - started) / 1000).toFixed(1)}s (data in ${dataDir})`);
-  child.once('exit', (code, signal) => {
+  const { proc, uri, facts } = running;
+  try {
+    checkFacts(facts, jars);
+  } catch (err) {
+    await proc.stop(STOP_GRACE_MS);
+    throw err;
+  }
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  log(
+    `Neo4j ${facts.version} ${facts.edition} with APOC ${facts.apocVersion} is up on ${uri} after ${secs}s ` +
+      `(pid ${proc.pid}, data in ${layout.home})`,
+  );
+  let stopping: Promise<void> | undefined;
+  void proc.exited.then((exit) => {
     if (!stopping)
-      opts.log(`Neo4j exited unexpectedly (code ${code}, signal ${signal}).\n${logTail(dataDir)}`);
+      log(
+        `the local Neo4j (pid ${proc.pid}) exited unexpectedly (code ${exit.code}, signal ${exit.signal}).\n` +
+          logTail(layout),
+      );
   });
   return {
     uri,
     user: 'neo4j',
-    password: '',
-    async stop() {
-      if (exited) return;
-      stopping = true;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      await exitPromise;
-      clearTimeout(timer);
-      process.removeListener('exit', killOnExit);
+    password,
+    stop(): Promise<void> {
+      stopping ??= proc.stop(STOP_GRACE_MS);
+      return stopping;
     },
   };
 }
