@@ -10,3 +10,4 @@ export {
   readTimeseriesSizes,
   readTimeseriesUrns,
 } from './read-maintenance.js';
+export { cypherName } from './batch-util.js';
