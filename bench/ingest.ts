@@ -53,69 +53,54 @@ async function main(): Promise<void> {
     });
     graph = local;
   }
-  const port = await freePort();
-  const server: ChildProcess = spawn('node', [path.join(root, 'dist/src/main.js')], {
-    env: {
-      ...process.env,
-      NEO4J_URI: graph.uri,
-      NEO4J_USER: graph.user,
-      NEO4J_PASSWORD: graph.password,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const driver = createDriver(graph.uri, graph.user, graph.password);
+  const registry = defaultRegistry();
   try {
-    for (let i = 0; ; i++) {
-      if (i > 240) throw new Error('neohub did not start');
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 250));
+    // 1. neohub as users run it (search sync on): ingest, index catch-up, search and read latency.
+    const synced = await startServer(graph, {});
+    let figures: Record<string, number>;
+    const run = `http_${randomUUID().slice(0, 6)}`;
+    try {
+      await httpLoad(synced.base, `warm_http_${randomUUID().slice(0, 6)}`, 400);
+      const withSync = await httpLoad(synced.base, run, datasets);
+      console.log(`neohub ingestProposalBatch over HTTP, search sync running: ${round(withSync)} aspects/s`);
+      const catchUpMs = await syncCatchUp(synced.base);
+      console.log(`search index caught up ${round(catchUpMs / 1000, 2)} s after the last write`);
+      const searchFigures = await searchLatency(synced.base, datasets);
+      const latencies = await entityLatency(synced.base, run, datasets);
+      figures = {
+        'ingest.httpBatchWithSearchSync.aspectsPerSec': round(withSync),
+        'entitiesV2.p50Ms': round(pct(latencies, 50), 2),
+        'entitiesV2.p99Ms': round(pct(latencies, 99), 2),
+        'search.documents': await searchableCount(synced.base),
+        'sync.catchUpAfterLastWriteSec': round(catchUpMs / 1000, 2),
+        ...searchFigures,
+      };
+    } finally {
+      await synced.stop();
     }
-    const driver = createDriver(graph.uri, graph.user, graph.password);
-    const registry = defaultRegistry();
 
-    // Warm-up of both paths on a small separate data set.
+    // 2. The limit of the stack: the same graph writes straight through the driver, nothing else running.
     await directLoad(driver, registry, `warm_direct_${randomUUID().slice(0, 6)}`, 400);
-    await httpLoad(base, `warm_http_${randomUUID().slice(0, 6)}`, 400);
-
     const directRate = await directLoad(driver, registry, `direct_${randomUUID().slice(0, 6)}`, datasets);
     console.log(`direct driver: ${round(directRate)} aspects/s`);
-    const run = `http_${randomUUID().slice(0, 6)}`;
-    const httpRate = await httpLoad(base, run, datasets);
-    console.log(`neohub ingestProposalBatch over HTTP: ${round(httpRate)} aspects/s`);
-    const catchUpMs = await syncCatchUp(base);
-    console.log(`search index caught up ${round(catchUpMs / 1000, 2)} s after the last write`);
-    const searchFigures = await searchLatency(base, datasets);
 
-    const latencies: number[] = [];
-    for (let i = -1000; i < 2000; i++) {
-      const urn = benchUrn(run, Math.floor(Math.random() * datasets));
-      const t = performance.now();
-      const res = await fetch(`${base}/entitiesV2/${encodeURIComponent(urn)}`, {
-        headers: { 'X-RestLi-Protocol-Version': '2.0.0' },
-      });
-      const body = (await res.json()) as { aspects: Record<string, unknown> };
-      if (i >= 0) latencies.push(performance.now() - t);
-      if (Object.keys(body.aspects).length !== ASPECTS_PER_DATASET + 1)
-        throw new Error(`unexpected entity ${urn}`);
+    // 3. The write path alone (search sync in no process), to compare with the direct writes.
+    const plain = await startServer(graph, { NEOHUB_SEARCH_SYNC: 'false' });
+    let httpRate: number;
+    try {
+      await httpLoad(plain.base, `warm_plain_${randomUUID().slice(0, 6)}`, 400);
+      httpRate = await httpLoad(plain.base, `plain_${randomUUID().slice(0, 6)}`, datasets);
+      console.log(`neohub ingestProposalBatch over HTTP, write path alone: ${round(httpRate)} aspects/s`);
+    } finally {
+      await plain.stop();
     }
-    latencies.sort((a, b) => a - b);
-    const figures = {
+    figures = {
       'ingest.aspects': datasets * ASPECTS_PER_DATASET,
       'ingest.directDriver.aspectsPerSec': round(directRate),
       'ingest.httpBatch.aspectsPerSec': round(httpRate),
       'ingest.httpToDirectRatio': round(httpRate / directRate, 3),
-      'entitiesV2.p50Ms': round(pct(latencies, 50), 2),
-      'entitiesV2.p99Ms': round(pct(latencies, 99), 2),
-      'search.documents': await searchableCount(base),
-      'sync.catchUpAfterLastWriteSec': round(catchUpMs / 1000, 2),
-      ...searchFigures,
+      ...figures,
     };
     let previous: Record<string, unknown> = {};
     try {
@@ -128,12 +113,68 @@ async function main(): Promise<void> {
       `${JSON.stringify({ ...previous, ...figures, measuredAt: new Date().toISOString() }, null, 2)}\n`,
     );
     console.table(figures);
-    await driver.close();
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await driver.close();
     await local?.stop();
   }
+}
+
+type Graph = { uri: string; user: string; password: string };
+
+/** A neohub server process on a free port, against `graph`. */
+async function startServer(
+  graph: Graph,
+  env: Record<string, string>,
+): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const server: ChildProcess = spawn('node', [path.join(root, 'dist/src/main.js')], {
+    env: {
+      ...process.env,
+      NEO4J_URI: graph.uri,
+      NEO4J_USER: graph.user,
+      NEO4J_PASSWORD: graph.password,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async (): Promise<void> => {
+    if (server.exitCode !== null) return;
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  };
+  for (let i = 0; ; i++) {
+    if (i > 240) {
+      await stop();
+      throw new Error('neohub did not start');
+    }
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { base, stop };
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** GET /entitiesV2 of random loaded datasets, after a warm-up; sorted latencies in ms. */
+async function entityLatency(base: string, run: string, datasets: number): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let i = -1000; i < 2000; i++) {
+    const urn = benchUrn(run, Math.floor(Math.random() * datasets));
+    const t = performance.now();
+    const res = await fetch(`${base}/entitiesV2/${encodeURIComponent(urn)}`, {
+      headers: { 'X-RestLi-Protocol-Version': '2.0.0' },
+    });
+    const body = (await res.json()) as { aspects: Record<string, unknown> };
+    if (i >= 0) latencies.push(performance.now() - t);
+    if (Object.keys(body.aspects).length !== ASPECTS_PER_DATASET + 1)
+      throw new Error(`unexpected entity ${urn}`);
+  }
+  return latencies.sort((a, b) => a - b);
 }
 
 async function searchableCount(base: string): Promise<number> {
