@@ -12,14 +12,16 @@
 export const MIGRATIONS: readonly string[] = [
   'CREATE CONSTRAINT entity_urn IF NOT EXISTS FOR (e:Entity) REQUIRE e.urn IS UNIQUE',
   'CREATE CONSTRAINT aspect_urn_name IF NOT EXISTS FOR (a:Aspect) REQUIRE (a.urn, a.name) IS UNIQUE',
-  'CREATE INDEX aspect_urn IF NOT EXISTS FOR (a:Aspect) ON (a.urn)',
   'CREATE INDEX aspect_version IF NOT EXISTS FOR (v:AspectVersion) ON (v.urn, v.name, v.version)',
-  'CREATE INDEX aspect_version_urn IF NOT EXISTS FOR (v:AspectVersion) ON (v.urn)',
   'CREATE CONSTRAINT timeseries_key IF NOT EXISTS FOR (t:TimeseriesValue) REQUIRE (t.urn, t.aspect, t.timestampMillis) IS UNIQUE',
-  'CREATE INDEX timeseries_urn IF NOT EXISTS FOR (t:TimeseriesValue) ON (t.urn)',
   'CREATE INDEX timeseries_entity_aspect IF NOT EXISTS FOR (t:TimeseriesValue) ON (t.entityType, t.aspect)',
   'CREATE CONSTRAINT changelog_seq IF NOT EXISTS FOR (c:ChangeLog) REQUIRE c.seq IS UNIQUE',
   'CREATE CONSTRAINT counter_name IF NOT EXISTS FOR (c:Counter) REQUIRE c.name IS UNIQUE',
   'CREATE INDEX entity_type IF NOT EXISTS FOR (e:Entity) ON (e.entityType)',
   'CREATE CONSTRAINT task_id IF NOT EXISTS FOR (t:Task) REQUIRE t.id IS UNIQUE',
+  // Lookups by URN alone use the composite indexes above (with `IS NOT NULL` on their other properties),
+  // so single-property URN indexes of earlier versions only slow writes down.
+  'DROP INDEX aspect_urn IF EXISTS',
+  'DROP INDEX aspect_version_urn IF EXISTS',
+  'DROP INDEX timeseries_urn IF EXISTS',
 ];

@@ -54,11 +54,11 @@ export async function applyDeletes(
       log(op.aspect, rec.get('prev'));
     } else if (op.kind === 'deleteEntity') {
       const aspects = await tx.run<{ name: string; value: string }>(
-        `MATCH (a:Aspect {urn: $urn}) WITH a, a.name AS name, a.value AS value DELETE a RETURN name, value`,
+        `MATCH (a:Aspect {urn: $urn}) WHERE a.name IS NOT NULL WITH a, a.name AS name, a.value AS value DELETE a RETURN name, value`,
         { urn: op.urn },
       );
       const versions = await tx.run<{ n: number }>(
-        `MATCH (v:AspectVersion {urn: $urn}) DELETE v RETURN count(*) AS n`,
+        `MATCH (v:AspectVersion {urn: $urn}) WHERE v.name IS NOT NULL AND v.version IS NOT NULL DELETE v RETURN count(*) AS n`,
         { urn: op.urn },
       );
       result.timeseriesRows = await deleteTimeseries(tx, op.urn, undefined, undefined, undefined);
@@ -107,7 +107,8 @@ async function deleteTimeseries(
 ): Promise<number> {
   const res = await tx.run<{ n: number }>(
     `MATCH (t:TimeseriesValue {urn: $urn})
-     WHERE ($aspect IS NULL OR t.aspect = $aspect)
+     WHERE t.aspect IS NOT NULL AND t.timestampMillis IS NOT NULL
+       AND ($aspect IS NULL OR t.aspect = $aspect)
        AND ($start IS NULL OR t.timestampMillis >= $start)
        AND ($end IS NULL OR t.timestampMillis <= $end)
      DELETE t RETURN count(*) AS n`,

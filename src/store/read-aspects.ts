@@ -29,7 +29,7 @@ export async function readLatest(
   const res = await tx.run<Row>(
     `UNWIND $urns AS u
      MATCH (a:Aspect {urn: u})
-     WHERE $names IS NULL OR a.name IN $names
+     WHERE a.name IS NOT NULL AND ($names IS NULL OR a.name IN $names)
      RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.createdTime AS time,
             a.createdActor AS actor, a.systemMetadata AS sm`,
     { urns, names: names ?? null },

@@ -14,7 +14,7 @@ export interface TimeseriesQuery {
 export async function readTimeseries(tx: Tx, q: TimeseriesQuery): Promise<StoredTimeseries[]> {
   const res = await tx.run<{ ts: number; value: string; sm: string | null }>(
     `MATCH (t:TimeseriesValue {urn: $urn, aspect: $aspect})
-     WHERE ($start IS NULL OR t.timestampMillis >= $start) AND ($end IS NULL OR t.timestampMillis <= $end)
+     WHERE t.timestampMillis IS NOT NULL AND ($start IS NULL OR t.timestampMillis >= $start) AND ($end IS NULL OR t.timestampMillis <= $end)
      RETURN t.timestampMillis AS ts, t.value AS value, t.systemMetadata AS sm
      ORDER BY ts DESC LIMIT $limit`,
     {
