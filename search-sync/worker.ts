@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../src/logger.js';
 import type { Registry } from '../src/registry/index.js';
-import type { EntityStore, Executor } from '../src/store/index.js';
+import { readChangedEntities, type EntityStore, type Executor } from '../src/store/index.js';
 import { buildDocument, type SearchDocument } from './document.js';
 import type { SearchIndex } from './search-index.js';
 
@@ -13,6 +13,7 @@ export interface SyncStatus {
 }
 
 export interface WorkerOptions {
+  /** Change-log nodes (one per write transaction) read per round. */
   readonly batchSize?: number;
   readonly idleMs?: number;
   readonly leaseMs?: number;
@@ -41,7 +42,7 @@ export class SearchSyncWorker {
     private readonly log: Logger,
     opts: WorkerOptions = {},
   ) {
-    this.batchSize = opts.batchSize ?? 1000;
+    this.batchSize = opts.batchSize ?? 200;
     this.idleMs = opts.idleMs ?? 100;
     this.leaseMs = opts.leaseMs ?? 15_000;
   }
@@ -93,29 +94,26 @@ export class SearchSyncWorker {
   /** Processes one batch of the change log; returns how many entries it consumed. */
   async runOnce(): Promise<number> {
     const checkpoint = await this.checkpoint();
-    const entries = await this.exec.read(async (tx) => {
-      const res = await tx.run<{ seq: number; urn: string; entityType: string }>(
-        `MATCH (c:ChangeLog) WHERE c.seq > $cp
-         RETURN c.seq AS seq, c.urn AS urn, c.entityType AS entityType ORDER BY c.seq LIMIT $n`,
-        { cp: checkpoint, n: this.batchSize },
-      );
-      return res.records.map((r) => r.toObject());
-    });
-    if (!entries.length) return 0;
-    const types = new Map(entries.map((e) => [e.urn, e.entityType]));
-    await this.reindex([...types].map(([urn, entityType]) => ({ urn, entityType })));
-    const last = entries[entries.length - 1]?.seq ?? checkpoint;
+    const { entities, lastSeq, entries } = await this.exec.read((tx) =>
+      readChangedEntities(tx, checkpoint, this.batchSize),
+    );
+    if (lastSeq === checkpoint) return 0;
+    await this.reindex(entities);
     await this.exec.write((tx) =>
       tx.run(
         'MERGE (c:SyncCheckpoint {name: "search"}) SET c.seq = CASE WHEN coalesce(c.seq, 0) < $seq THEN $seq ELSE c.seq END',
-        { seq: last },
+        { seq: lastSeq },
       ),
     );
-    return entries.length;
+    return Math.max(entries, 1);
   }
 
   /** Rebuilds the documents of these entities from the store (also what restoreIndices uses). */
   async reindex(entities: readonly { urn: string; entityType: string }[]): Promise<void> {
+    for (let i = 0; i < entities.length; i += 500) await this.reindexChunk(entities.slice(i, i + 500));
+  }
+
+  private async reindexChunk(entities: readonly { urn: string; entityType: string }[]): Promise<void> {
     const aspects = await this.store.latest(entities.map((e) => e.urn));
     const docs: SearchDocument[] = [];
     const gone: string[] = [];

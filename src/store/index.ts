@@ -11,3 +11,4 @@ export {
   readTimeseriesUrns,
 } from './read-maintenance.js';
 export { cypherName } from './batch-util.js';
+export { readChangedEntities } from './read-change-log.js';

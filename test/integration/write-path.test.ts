@@ -4,6 +4,12 @@ import type { Runtime } from '../../src/runtime.js';
 import { SYSTEM_ACTOR } from '../../src/services/index.js';
 import { datasetUrn, graphTarget, mcp, startTestServer, unique } from '../support/runtime.js';
 
+/** The change-log entries of `$urn`, one row each (the log keeps one node per write transaction). */
+const LOG = `MATCH (c:ChangeLog) WHERE c.urns IS NOT NULL UNWIND range(0, size(c.urns) - 1) AS i WITH c, i WHERE c.urns[i] = $urn
+  WITH c.aspects[i] AS aspect, c.changeTypes[i] AS changeType, c.seq + i AS seq,
+       CASE c.previousValues[i] WHEN '' THEN null ELSE c.previousValues[i] END AS prev,
+       CASE c.newValues[i] WHEN '' THEN null ELSE c.newValues[i] END AS next`;
+
 let rt: Runtime;
 let driver: Driver;
 const ctx = { actor: SYSTEM_ACTOR };
@@ -40,7 +46,7 @@ describe('the one write path', () => {
     expect((await reads.aspect(urn, 'datasetProperties', 2)).value.description).toBe('two');
     await expect(reads.aspect(urn, 'datasetProperties', 3)).rejects.toThrow(/not found/);
     const log = await cypher<{ n: number }>(
-      'MATCH (c:ChangeLog {urn: $urn, aspect: "datasetProperties"}) RETURN count(c) AS n',
+      `${LOG} WHERE aspect = 'datasetProperties' RETURN count(*) AS n`,
       { urn },
     );
     expect(log[0]?.n).toBe(3);
@@ -60,10 +66,9 @@ describe('the one write path', () => {
     expect(rows).toHaveLength(50);
     expect(new Set(rows.map((r) => r.version))).toEqual(new Set(Array.from({ length: 50 }, (_, i) => i)));
     expect(new Set(rows.map((r) => JSON.parse(r.value).description)).size).toBe(50);
-    const seqs = await cypher<{ seq: number }>(
-      'MATCH (c:ChangeLog {urn: $urn, aspect: "datasetProperties"}) RETURN c.seq AS seq',
-      { urn },
-    );
+    const seqs = await cypher<{ seq: number }>(`${LOG} WHERE aspect = 'datasetProperties' RETURN seq`, {
+      urn,
+    });
     expect(seqs).toHaveLength(50);
   });
 
@@ -143,10 +148,7 @@ describe('the one write path', () => {
       prev: string | null;
       next: string | null;
       seq: number;
-    }>(
-      'MATCH (c:ChangeLog {urn: $urn}) RETURN c.aspect AS aspect, c.changeType AS changeType, c.previousValue AS prev, c.newValue AS next, c.seq AS seq ORDER BY seq',
-      { urn },
-    );
+    }>(`${LOG} RETURN aspect, changeType, prev, next, seq ORDER BY seq`, { urn });
     expect(log.map((l) => [l.aspect, l.changeType, l.prev, l.next])).toEqual([
       ['datasetKey', 'UPSERT', null, expect.any(String)],
       ['status', 'UPSERT', null, '{"removed":false}'],
