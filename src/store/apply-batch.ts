@@ -23,7 +23,11 @@ export async function applyBatch(tx: Tx, batch: WriteBatch, now: number): Promis
   for (const raw of rounds(batch.ops)) {
     const round = await resolveComputed(tx, raw);
     const upserts = round.filter((x): x is { op: UpsertOp; i: number } => x.op.kind === 'upsert');
-    if (upserts.length) await applyUpserts(tx, upserts, now, results, pending);
+    if (upserts.length) {
+      // Projections of plain upserts were set with the entity lock; those of read-modify-writes are set here.
+      const computed = upserts.filter((x) => batch.ops[x.i]?.kind === 'compute');
+      await applyUpserts(tx, upserts, computed, now, results, pending);
+    }
     const timeseries = round.filter((x) => x.op.kind === 'timeseries');
     if (timeseries.length) await applyTimeseries(tx, timeseries, results, pending);
     const deletes = round.filter((x) => x.op.kind !== 'upsert' && x.op.kind !== 'timeseries');
@@ -37,6 +41,7 @@ export async function applyBatch(tx: Tx, batch: WriteBatch, now: number): Promis
 async function applyUpserts(
   tx: Tx,
   items: { op: UpsertOp; i: number }[],
+  project: { op: UpsertOp; i: number }[],
   now: number,
   results: OpResult[],
   pending: PendingChange[],
@@ -49,7 +54,6 @@ async function applyUpserts(
     time: op.created.time,
     actor: op.created.actor,
     sm: op.systemMetadata,
-    props: op.projections,
   }));
   const res = await tx.run<{ i: number; prev: string | null }>(
     `UNWIND $rows AS r
@@ -67,10 +71,10 @@ async function applyUpserts(
      RETURN r.i AS i, prev`,
     { rows },
   );
-  const projected = rows.filter((r) => Object.keys(r.props).length > 0);
+  const projected = project.filter((x) => Object.keys(x.op.projections).length > 0);
   if (projected.length) {
     await tx.run('UNWIND $rows AS r MATCH (n:Entity {urn: r.urn}) SET n += r.props', {
-      rows: projected.map((r) => ({ urn: r.urn, props: r.props })),
+      rows: projected.map((x) => ({ urn: x.op.urn, props: x.op.projections })),
     });
   }
   const changed = new Map<number, string | null>();

@@ -33,13 +33,17 @@ export async function lockEntities(
   if (locking.length) {
     await tx.run('UNWIND $urns AS u MATCH (n:Entity {urn: u}) SET n.lockedAt = $now', { urns: locking, now });
   }
+  // Entity-node projections of the plain upserts, merged in op order, are set with the lock.
+  const props = new Map<string, Record<string, unknown>>();
+  for (const o of batch.ops)
+    if (o.kind === 'upsert') props.set(o.urn, { ...props.get(o.urn), ...o.projections });
   const keyRows: KeyRow[] = [];
   for (const [label, group] of groupBy(creating, (e) => e.label)) {
     const res = await tx.run<KeyRow>(
       `UNWIND $rows AS e
        MERGE (n:Entity {urn: e.urn})
        ON CREATE SET n.createdAt = $now
-       SET n.entityType = e.entityType, n.stub = false, n.lockedAt = $now, n:${cypherName(label)}
+       SET n.entityType = e.entityType, n.stub = false, n.lockedAt = $now, n:${cypherName(label)}, n += e.props
        WITH n, e WHERE n.hasKey IS NULL
        SET n.hasKey = true
        MERGE (a:Aspect {urn: e.urn, name: e.keyAspect})
@@ -47,7 +51,10 @@ export async function lockEntities(
            a.createdTime = e.created.time, a.createdActor = e.created.actor, a.systemMetadata = e.systemMetadata
        RETURN e.urn AS urn, e.entityType AS entityType, e.keyAspect AS keyAspect, e.keyValue AS keyValue,
               e.created.time AS time, e.created.actor AS actor, e.runId AS runId`,
-      { rows: group.map((e) => ({ ...e, runId: runId(e.systemMetadata) })), now },
+      {
+        rows: group.map((e) => ({ ...e, runId: runId(e.systemMetadata), props: props.get(e.urn) ?? {} })),
+        now,
+      },
     );
     keyRows.push(...res.records.map((r) => r.toObject()));
   }

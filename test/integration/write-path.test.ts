@@ -138,10 +138,18 @@ describe('the one write path', () => {
     const urn = datasetUrn(`log_${unique()}`);
     await rt.services.ingest.ingest([mcp(urn, 'status', { removed: false })], ctx);
     await rt.services.ingest.ingest([mcp(urn, 'status', { removed: true })], ctx);
+    const projected = await cypher<{ removed: boolean | null }>(
+      'MATCH (n:Entity {urn: $urn}) RETURN n.removed AS removed',
+      { urn },
+    );
+    expect(projected).toEqual([{ removed: true }]);
     await rt.services.ingest.ingest(
       [{ entityUrn: urn, entityType: 'dataset', changeType: 'DELETE', aspectName: 'status' }],
       ctx,
     );
+    expect(await cypher('MATCH (n:Entity {urn: $urn}) RETURN n.removed AS removed', { urn })).toEqual([
+      { removed: null },
+    ]);
     const log = await cypher<{
       aspect: string;
       changeType: string;
