@@ -14,7 +14,8 @@ type KeyRow = {
 
 /**
  * Takes the write lock of every entity of the batch first, in URN order per entity kind (creating the
- * nodes of new entities with their kind's label), and writes the key aspect of entities new to the store.
+ * nodes of new entities with their kind's label), and writes the key aspect of entities new to the store
+ * (an entity without `hasKey` has no aspects: a stub, or hard-deleted, so the key aspect is created).
  */
 export async function lockEntities(
   tx: Tx,
@@ -46,9 +47,8 @@ export async function lockEntities(
        SET n.entityType = e.entityType, n.stub = false, n.lockedAt = $now, n:${cypherName(label)}, n += e.props
        WITH n, e WHERE n.hasKey IS NULL
        SET n.hasKey = true
-       MERGE (a:Aspect {urn: e.urn, name: e.keyAspect})
-       SET a.version = 0, a.maxVersion = coalesce(a.maxVersion, 0), a.value = e.keyValue,
-           a.createdTime = e.created.time, a.createdActor = e.created.actor, a.systemMetadata = e.systemMetadata
+       CREATE (a:Aspect {urn: e.urn, name: e.keyAspect, version: 0, maxVersion: 0, value: e.keyValue,
+                         createdTime: e.created.time, createdActor: e.created.actor, systemMetadata: e.systemMetadata})
        RETURN e.urn AS urn, e.entityType AS entityType, e.keyAspect AS keyAspect, e.keyValue AS keyValue,
               e.created.time AS time, e.created.actor AS actor, e.runId AS runId`,
       {
