@@ -1,4 +1,5 @@
 import type { Tx } from './executor.js';
+import type { PendingChange } from './batch-util.js';
 import type { ChangeLogEntry } from './types.js';
 
 /**
@@ -11,38 +12,35 @@ import type { ChangeLogEntry } from './types.js';
  */
 export async function appendChangeLog(
   tx: Tx,
-  pending: readonly Omit<ChangeLogEntry, 'seq'>[],
+  pending: readonly PendingChange[],
   now: number,
 ): Promise<ChangeLogEntry[]> {
   if (!pending.length) return [];
+  const list = <T>(f: (e: PendingChange) => T | null): (T | string)[] => pending.map((e) => f(e) ?? '');
   const res = await tx.run<{ base: number }>(
     `MERGE (c:Counter {name: 'changelog'})
      ON CREATE SET c.value = 0
-     SET c.value = c.value + $n
-     RETURN c.value - $n AS base`,
-    { n: pending.length },
-  );
-  const base = res.records[0]?.get('base') ?? 0;
-  const entries = pending.map((p, i) => ({ ...p, seq: base + i + 1 }));
-  const list = <T>(f: (e: ChangeLogEntry) => T | null): (T | string)[] => entries.map((e) => f(e) ?? '');
-  await tx.run(
-    `CREATE (:ChangeLog {seq: $seq, last: $last, urns: $urns, entityTypes: $entityTypes, aspects: $aspects,
-                         changeTypes: $changeTypes, previousValues: $previousValues, newValues: $newValues,
-                         createdTimes: $createdTimes, createdActors: $createdActors, runIds: $runIds, loggedAt: $now})`,
+     SET c.value = c.value + size($urns)
+     WITH c.value - size($urns) AS base
+     CREATE (:ChangeLog {seq: base + 1, last: base + size($urns), urns: $urns, entityTypes: $entityTypes,
+                         aspects: $aspects, changeTypes: $changeTypes, previousValues: $previousValues,
+                         newValues: $newValues, createdTimes: $createdTimes, createdActors: $createdActors,
+                         runIds: $runIds, loggedAt: $now})
+     RETURN base`,
     {
-      seq: base + 1,
-      last: base + entries.length,
       urns: list((e) => e.urn),
       entityTypes: list((e) => e.entityType),
       aspects: list((e) => e.aspect),
       changeTypes: list((e) => e.changeType),
       previousValues: list((e) => e.previousValue),
       newValues: list((e) => e.newValue),
-      createdTimes: entries.map((e) => e.created.time),
+      createdTimes: pending.map((e) => e.created.time),
       createdActors: list((e) => e.created.actor),
       runIds: list((e) => e.runId),
       now,
     },
   );
+  const base = res.records[0]?.get('base') ?? 0;
+  const entries = pending.map((p, i) => ({ ...p, seq: base + i + 1 }));
   return entries;
 }

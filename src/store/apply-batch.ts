@@ -10,28 +10,50 @@ import type { ApplyResult, UpsertOp, WriteBatch } from './types.js';
 
 /**
  * Applies one batch of validated write operations inside one transaction: entity locks first (in URN
- * order), key aspects for new entities, versioned upserts, edges, time-series values, deletes, and the
- * change log last, so that change-log sequence numbers follow commit order.
+ * order), key aspects for new entities, versioned upserts (aspects of entities new in this batch are
+ * created without a lookup), edges, time-series values, deletes, and the change log last, so that
+ * change-log sequence numbers follow commit order.
  */
 export async function applyBatch(tx: Tx, batch: WriteBatch, now: number): Promise<ApplyResult> {
   const pending: PendingChange[] = [];
   const results: OpResult[] = batch.ops.map(() => ({ changed: false, rows: 0, timeseriesRows: 0 }));
 
-  await lockEntities(tx, batch, now, pending);
+  const created = await lockEntities(tx, batch, now, pending);
+  // (urn, aspect) pairs that may already hold a value: all but the non-key aspects of entities created
+  // by this batch, until this batch writes them.
+  const keyAspects = new Map(batch.entities.map((e) => [e.urn, e.keyAspect]));
+  const written = new Set<string>();
+  const fresh = (op: UpsertOp): boolean => {
+    const k = `${op.urn}\u0000${op.aspect}`;
+    const isFresh = created.has(op.urn) && !written.has(k) && keyAspects.get(op.urn) !== op.aspect;
+    written.add(k);
+    return isFresh;
+  };
 
   // Operations run in rounds so that no round touches one (urn, aspect) twice; order is kept.
-  for (const raw of rounds(batch.ops)) {
+  const all = [...rounds(batch.ops)];
+  for (const [r, raw] of all.entries()) {
     const round = await resolveComputed(tx, raw);
     const upserts = round.filter((x): x is { op: UpsertOp; i: number } => x.op.kind === 'upsert');
     if (upserts.length) {
       // Projections of plain upserts were set with the entity lock; those of read-modify-writes are set here.
       const computed = upserts.filter((x) => batch.ops[x.i]?.kind === 'compute');
-      await applyUpserts(tx, upserts, computed, now, results, pending);
+      await applyUpserts(tx, upserts, computed, fresh, now, results, pending);
     }
     const timeseries = round.filter((x) => x.op.kind === 'timeseries');
     if (timeseries.length) await applyTimeseries(tx, timeseries, results, pending);
     const deletes = round.filter((x) => x.op.kind !== 'upsert' && x.op.kind !== 'timeseries');
-    if (deletes.length) await applyDeletes(tx, deletes, results, pending, now);
+    if (deletes.length) {
+      await applyDeletes(tx, deletes, results, pending, now);
+      const gone = new Set(deletes.filter((x) => x.op.kind === 'deleteEntity').map((x) => x.op.urn));
+      if (gone.size) {
+        // Entities hard deleted in this round and written again in a later one are created anew.
+        for (const urn of gone) created.delete(urn);
+        const ops = all.slice(r + 1).flatMap((later) => later.map((x) => x.op));
+        const entities = batch.entities.filter((e) => gone.has(e.urn));
+        for (const urn of await lockEntities(tx, { entities, ops }, now, pending)) created.add(urn);
+      }
+    }
   }
 
   const changeLog = await appendChangeLog(tx, pending, now);
@@ -42,11 +64,12 @@ async function applyUpserts(
   tx: Tx,
   items: { op: UpsertOp; i: number }[],
   project: { op: UpsertOp; i: number }[],
+  fresh: (op: UpsertOp) => boolean,
   now: number,
   results: OpResult[],
   pending: PendingChange[],
 ): Promise<void> {
-  const rows = items.map(({ op, i }) => ({
+  const row = ({ op, i }: { op: UpsertOp; i: number }) => ({
     i,
     urn: op.urn,
     aspect: op.aspect,
@@ -54,9 +77,25 @@ async function applyUpserts(
     time: op.created.time,
     actor: op.created.actor,
     sm: op.systemMetadata,
-  }));
-  const res = await tx.run<{ i: number; prev: string | null }>(
-    `UNWIND $rows AS r
+  });
+  const isFresh = new Set(items.filter((x) => fresh(x.op)).map((x) => x.i));
+  const changed = new Map<number, string | null>();
+  // Aspects of entities this batch created cannot exist yet: created without a lookup.
+  const created = items.filter((x) => isFresh.has(x.i)).map(row);
+  if (created.length) {
+    await tx.run(
+      `UNWIND $rows AS r
+       CREATE (:Aspect {urn: r.urn, name: r.aspect, version: 0, maxVersion: 0, value: r.value,
+                        createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm})`,
+      { rows: created },
+    );
+    for (const r of created) changed.set(r.i, null);
+  }
+  const rows = items.filter((x) => !isFresh.has(x.i)).map(row);
+  const res = !rows.length
+    ? { records: [] }
+    : await tx.run<{ i: number; prev: string | null }>(
+        `UNWIND $rows AS r
      MERGE (a:Aspect {urn: r.urn, name: r.aspect})
      WITH a, r, a.value AS prev, coalesce(a.maxVersion, 0) AS mv, a.createdTime AS pt, a.createdActor AS pa, a.systemMetadata AS psm
      FOREACH (_ IN CASE WHEN prev IS NOT NULL AND prev <> r.value THEN [1] ELSE [] END |
@@ -69,15 +108,14 @@ async function applyUpserts(
          a.createdActor = CASE WHEN prev = r.value THEN pa ELSE r.actor END,
          a.systemMetadata = r.sm
      RETURN r.i AS i, prev`,
-    { rows },
-  );
+        { rows },
+      );
   const projected = project.filter((x) => Object.keys(x.op.projections).length > 0);
   if (projected.length) {
     await tx.run('UNWIND $rows AS r MATCH (n:Entity {urn: r.urn}) SET n += r.props', {
       rows: projected.map((x) => ({ urn: x.op.urn, props: x.op.projections })),
     });
   }
-  const changed = new Map<number, string | null>();
   for (const rec of res.records) {
     const i = rec.get('i');
     const prev = rec.get('prev');

@@ -16,13 +16,14 @@ type KeyRow = {
  * Takes the write lock of every entity of the batch first, in URN order per entity kind (creating the
  * nodes of new entities with their kind's label), and writes the key aspect of entities new to the store
  * (an entity without `hasKey` has no aspects: a stub, or hard-deleted, so the key aspect is created).
+ * Returns the URNs of those new entities: they hold no other aspect yet.
  */
 export async function lockEntities(
   tx: Tx,
   batch: WriteBatch,
   now: number,
   pending: PendingChange[],
-): Promise<void> {
+): Promise<Set<string>> {
   const upsertUrns = new Set(
     batch.ops
       .filter((o) => o.kind === 'upsert' || o.kind === 'timeseries' || o.kind === 'compute')
@@ -70,4 +71,5 @@ export async function lockEntities(
       runId: r.runId,
     });
   }
+  return new Set(keyRows.map((r) => r.urn));
 }

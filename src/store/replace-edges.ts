@@ -1,5 +1,4 @@
 import type { Tx } from './executor.js';
-import { cypherName, groupBy } from './batch-util.js';
 import type { UpsertOp } from './types.js';
 
 /** Rewriting an aspect replaces exactly that aspect's edges; referenced URNs get stub nodes. */
@@ -30,15 +29,14 @@ export async function replaceEdges(
       actor: o.created.actor,
     })),
   );
-  for (const [key, group] of groupBy(edges, (e) => `${e.type}:${e.dstLabel}`)) {
-    const [type, label] = key.split(':') as [string, string];
-    await tx.run(
-      `UNWIND $edges AS x
-       MATCH (s:Entity {urn: x.src})
-       MERGE (d:Entity {urn: x.dst})
-       ON CREATE SET d.entityType = x.dstType, d.stub = true, d.createdAt = $now, d:${cypherName(label)}
-       CREATE (s)-[:${cypherName(type)} {aspect: x.aspect, createdOn: x.time, createdActor: x.actor}]->(d)`,
-      { edges: group, now },
-    );
-  }
+  if (!edges.length) return;
+  // One statement for every edge of the batch: Neo4j 5.26 takes labels and relationship types as values.
+  await tx.run(
+    `UNWIND $edges AS x
+     MATCH (s:Entity {urn: x.src})
+     MERGE (d:Entity {urn: x.dst})
+     ON CREATE SET d.entityType = x.dstType, d.stub = true, d.createdAt = $now, d:$(x.dstLabel)
+     CREATE (s)-[:$(x.type) {aspect: x.aspect, createdOn: x.time, createdActor: x.actor}]->(d)`,
+    { edges, now },
+  );
 }

@@ -52,6 +52,54 @@ describe('the one write path', () => {
     expect(log[0]?.n).toBe(3);
   });
 
+  it('versions an aspect written twice in the batch that creates its entity', async () => {
+    const urn = datasetUrn(`new_twice_${unique()}`);
+    await rt.services.ingest.ingest(
+      [
+        mcp(urn, 'datasetProperties', { description: 'first' }),
+        mcp(urn, 'datasetKey', {
+          platform: 'urn:li:dataPlatform:hive',
+          name: urn.split(',')[1],
+          origin: 'PROD',
+        }),
+        mcp(urn, 'datasetProperties', { description: 'second' }),
+      ],
+      ctx,
+    );
+    const { reads } = rt.services;
+    expect((await reads.aspect(urn, 'datasetProperties', 0)).value.description).toBe('second');
+    expect((await reads.aspect(urn, 'datasetProperties', 1)).value.description).toBe('first');
+    const log = await cypher<{ aspect: string; prev: string | null }>(
+      `${LOG} RETURN aspect, prev ORDER BY seq`,
+      {
+        urn,
+      },
+    );
+    expect(log.map((l) => l.aspect)).toEqual(['datasetKey', 'datasetProperties', 'datasetProperties']);
+    expect(log.map((l) => (l.prev === null ? null : JSON.parse(l.prev).description))).toEqual([
+      null,
+      null,
+      'first',
+    ]);
+  });
+
+  it('re-creates an entity hard deleted earlier in the same batch', async () => {
+    const urn = datasetUrn(`recreate_${unique()}`);
+    await rt.services.ingest.ingest([mcp(urn, 'datasetProperties', { description: 'old' })], ctx);
+    await rt.services.ingest.ingest(
+      [{ entityUrn: urn, changeType: 'DELETE' }, mcp(urn, 'datasetProperties', { description: 'new' })],
+      ctx,
+    );
+    const { reads } = rt.services;
+    expect((await reads.aspect(urn, 'datasetProperties', 0)).value.description).toBe('new');
+    await expect(reads.aspect(urn, 'datasetProperties', 1)).rejects.toThrow(/not found/);
+    expect(await reads.exists(urn)).toBe(true);
+    expect(Object.keys((await reads.entity(urn)).aspects).sort()).toEqual([
+      'datasetKey',
+      'datasetProperties',
+    ]);
+  });
+
   it('never loses a version when 50 writers race on one aspect', async () => {
     const urn = datasetUrn(`race_${unique()}`);
     const writers = Array.from({ length: 50 }, (_, i) =>
