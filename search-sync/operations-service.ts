@@ -50,30 +50,21 @@ export class OperationsService {
     private readonly ingest: IngestService,
     private readonly tasks: TaskStore,
     private readonly log: Logger,
+    /** A task whose heartbeat is older than this is taken to be abandoned and is resumed. */
+    private readonly staleMs = 60_000,
   ) {}
+
+  private resumer: NodeJS.Timeout | undefined;
 
   /** Rebuilds the search documents of the selected entities from the store, as a background task. */
   async restoreIndices(p: RestoreParams): Promise<string> {
     if (p.start < 0 || p.batchSize <= 0) throw new BadRequestError('start must be >= 0 and batchSize > 0');
     const aspect = p.aspect ? this.registry.findAspect(p.aspect)?.name : undefined;
     if (p.aspect && !aspect) throw new BadRequestError(`Unknown aspect ${p.aspect}`);
-    const urns = await this.exec.read((tx) =>
-      readRestoreUrns(tx, {
-        urn: p.urn,
-        urnRegex: p.urnLike ? likeToRegex(p.urnLike) : undefined,
-        aspect,
-        start: p.start,
-        count: p.batchSize,
-      }),
-    );
-    const id = await this.tasks.create('restoreIndices', p);
-    this.background(id, async () => {
-      for (let i = 0; i < urns.length; i += 100) {
-        const chunk = urns.slice(i, i + 100);
-        await this.worker.reindex(chunk);
-        await this.tasks.progress(id, { total: chunk.length, updated: chunk.length, batches: 1 });
-      }
-    });
+    const params: RestoreParams = { ...p, aspect };
+    const urns = await this.restoreUrns(params);
+    const id = await this.tasks.create('restoreIndices', params);
+    this.background(id, () => this.runRestore(id, urns));
     return JSON.stringify({
       taskId: id,
       entitiesMatched: urns.length,
@@ -81,6 +72,26 @@ export class OperationsService {
       batchSize: p.batchSize,
       aspect: aspect ?? null,
     });
+  }
+
+  private restoreUrns(p: RestoreParams): Promise<{ urn: string; entityType: string }[]> {
+    return this.exec.read((tx) =>
+      readRestoreUrns(tx, {
+        urn: p.urn,
+        urnRegex: p.urnLike ? likeToRegex(p.urnLike) : undefined,
+        aspect: p.aspect,
+        start: p.start,
+        count: p.batchSize,
+      }),
+    );
+  }
+
+  private async runRestore(id: string, urns: readonly { urn: string; entityType: string }[]): Promise<void> {
+    for (let i = 0; i < urns.length; i += 100) {
+      const chunk = urns.slice(i, i + 100);
+      await this.worker.reindex(chunk);
+      await this.tasks.progress(id, { total: chunk.length, updated: chunk.length, batches: 1 });
+    }
   }
 
   /** DataHub's getEsTaskStatus: a JSON string, or a JSON string with an error naming the task. */
@@ -159,33 +170,95 @@ export class OperationsService {
         ? 'Reindexing the aspect without the deleted records. '
         : 'Issuing a delete by query request. ');
     if (p.dryRun) return `${summary}This was a dry run. Run with dryRun = false to execute.`;
-    const id = await this.tasks.create('truncateTimeseriesAspect', p);
-    const deadline = p.timeoutSeconds ? Date.now() + p.timeoutSeconds * 1000 : Number.POSITIVE_INFINITY;
-    this.background(id, async () => {
-      await this.tasks.progress(id, { total: old });
-      for (;;) {
-        if (Date.now() > deadline) throw new Error(`timed out after ${p.timeoutSeconds} s`);
-        const urns = await this.exec.read((tx) =>
-          readTimeseriesUrns(
-            tx,
-            entity.name,
-            spec.name,
-            p.endTimeMillis,
-            Math.max(1, Math.min(p.batchSize, 1000)),
-          ),
-        );
-        if (!urns.length) break;
-        let deleted = 0;
-        for (const urn of urns)
-          deleted += await this.ingest.deleteTimeseries(urn, spec.name, undefined, p.endTimeMillis, ctx);
-        await this.tasks.progress(id, { deleted, batches: 1 });
-      }
-    });
+    const params: TruncateParams & { actor: string } = { ...p, actor: ctx.actor };
+    const id = await this.tasks.create('truncateTimeseriesAspect', params);
+    await this.tasks.progress(id, { total: old });
+    this.background(id, () => this.runTruncate(id, params, Date.now()));
     return id;
   }
 
+  private async runTruncate(
+    id: string,
+    p: TruncateParams & { actor: string },
+    startedAt: number,
+  ): Promise<void> {
+    const deadline = p.timeoutSeconds ? startedAt + p.timeoutSeconds * 1000 : Number.POSITIVE_INFINITY;
+    const entity = this.registry.entity(p.entityType);
+    const aspect = this.registry.aspectOf(entity, p.aspect).name;
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`timed out after ${p.timeoutSeconds} s`);
+      const urns = await this.exec.read((tx) =>
+        readTimeseriesUrns(
+          tx,
+          entity.name,
+          aspect,
+          p.endTimeMillis,
+          Math.max(1, Math.min(p.batchSize, 1000)),
+        ),
+      );
+      if (!urns.length) break;
+      let deleted = 0;
+      for (const urn of urns)
+        deleted += await this.ingest.deleteTimeseries(urn, aspect, undefined, p.endTimeMillis, {
+          actor: p.actor,
+        });
+      await this.tasks.progress(id, { deleted, batches: 1 });
+    }
+  }
+
+  /**
+   * Resumes the tasks of processes that died before finishing them (their heartbeat went stale): a
+   * restore goes on after the entities it had already rebuilt, a truncation deletes what is left.
+   * Returns the ids of the tasks this call took over.
+   */
+  async resumeStale(): Promise<string[]> {
+    const taken: string[] = [];
+    for (const candidate of await this.tasks.stale(this.staleMs)) {
+      const t = await this.tasks.claim(candidate, this.staleMs);
+      if (!t) continue;
+      taken.push(t.id);
+      this.log.warn({ task: t.id, type: t.type }, 'resuming a task left unfinished by a stopped process');
+      const params = JSON.parse(t.params) as Record<string, unknown>;
+      if (t.type === 'restoreIndices') {
+        const p = params as unknown as RestoreParams;
+        this.background(t.id, async () =>
+          this.runRestore(t.id, (await this.restoreUrns(p)).slice(t.status.updated)),
+        );
+      } else if (t.type === 'truncateTimeseriesAspect') {
+        const p = params as unknown as TruncateParams & { actor: string };
+        this.background(t.id, () => this.runTruncate(t.id, p, t.startedAt));
+      } else {
+        await this.tasks.finish(t.id, `unknown task type ${t.type}`);
+      }
+    }
+    return taken;
+  }
+
+  /** Looks for stale tasks now and then every `staleMs / 2` until `stop`. */
+  startResuming(): void {
+    const tick = (): void => {
+      void this.resumeStale().catch((err: unknown) => this.log.error({ err }, 'task resume failed'));
+    };
+    tick();
+    this.resumer = setInterval(tick, Math.max(1000, this.staleMs / 2));
+    this.resumer.unref();
+  }
+
+  stop(): void {
+    if (this.resumer) clearInterval(this.resumer);
+    this.resumer = undefined;
+  }
+
   private background(id: string, work: () => Promise<void>): void {
+    const alive = setInterval(
+      () => {
+        void this.tasks.heartbeat(id).catch(() => undefined);
+      },
+      Math.max(250, this.staleMs / 4),
+    );
+    alive.unref();
     void work()
+      .finally(() => clearInterval(alive))
       .then(() => this.tasks.finish(id))
       .catch(async (err: unknown) => {
         this.log.error({ err, task: id }, 'background task failed');

@@ -28,6 +28,11 @@ export interface Config {
   readonly reportedVersion: string;
   /** Run the search-sync worker in this process (NEOHUB_SEARCH_SYNC, default true; `false` to run it elsewhere). */
   readonly searchSync: boolean;
+  /**
+   * A background task (index restore, time-series truncation) whose process has not reported for this
+   * long is resumed by another process or after a restart (NEOHUB_TASK_STALE_MS, default 60000).
+   */
+  readonly taskStaleMs: number;
   readonly logLevel: string;
 }
 
@@ -56,6 +61,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
     reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v0.15.0',
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
+    taskStaleMs: int(env, 'NEOHUB_TASK_STALE_MS', 60_000),
     logLevel: env.LOG_LEVEL || 'info',
   });
 }

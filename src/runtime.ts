@@ -47,15 +47,18 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     ingest,
     new TaskStore(exec, 'neohub'),
     log.child({ module: 'operations' }),
+    config.taskStaleMs,
   );
   const services = createServices({ config, registry, store, ingest, search, operations, log });
   const app = await createApp(services);
   const address = await app.listen({ port: config.port, host: config.host });
+  operations.startResuming();
   return {
     app,
     services,
     url: address,
     async stop() {
+      operations.stop();
       await app.close();
       await worker.stop();
       await exec.close();

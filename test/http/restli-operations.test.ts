@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
 import type { Runtime } from '../../src/runtime.js';
-import { datasetUrn, mcp, post, startTestServer, unique } from '../support/runtime.js';
+import { createDriver, Executor, TaskStore } from '../../src/store/index.js';
+import { datasetUrn, graphTarget, mcp, post, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
 let base: string;
+let exec: Executor;
 beforeAll(async () => {
   rt = await startTestServer();
   base = rt.url;
+  const g = graphTarget();
+  exec = new Executor(createDriver(g.uri, g.user, g.password), createLogger('error'), undefined);
 });
-afterAll(async () => rt?.stop());
+afterAll(async () => {
+  await exec?.close();
+  await rt?.stop();
+});
 
 const op = (prefix: string, name: string, body: unknown) =>
   post(base, `${prefix}/operations?action=${name}`, body);
@@ -23,22 +31,26 @@ async function waitForTask(task: string): Promise<Record<string, any>> {
   throw new Error(`task ${task} did not complete`);
 }
 
+type Index = { remove(u: string[]): Promise<void>; get(u: string): Promise<unknown> };
+
+/** Three datasets ingested and indexed, then removed from the index (so a restore has work to do). */
+async function indexedThenRemoved(prefix: string): Promise<{ id: string; urns: string[]; index: Index }> {
+  const id = unique();
+  const urns = [0, 1, 2].map((i) => datasetUrn(`${prefix}_${id}_${i}`));
+  await post(
+    base,
+    '/aspects?action=ingestProposalBatch',
+    { proposals: urns.map((u) => mcp(u, 'datasetProperties', { name: `${prefix} ${id}` })) },
+    { 'X-DataHub-Sync-Index-Update': 'true' },
+  );
+  const index = (rt.services.search as unknown as { index: Index }).index;
+  await index.remove(urns);
+  return { id, urns, index };
+}
+
 describe('operations', () => {
   it('restoreIndices rebuilds documents of URNs matching a pattern, as a task getEsTaskStatus follows', async () => {
-    const id = unique();
-    const urns = [0, 1, 2].map((i) => datasetUrn(`restore_${id}_${i}`));
-    await post(
-      base,
-      '/aspects?action=ingestProposalBatch',
-      { proposals: urns.map((u) => mcp(u, 'datasetProperties', { name: `restore ${id}` })) },
-      { 'X-DataHub-Sync-Index-Update': 'true' },
-    );
-    const index = (
-      rt.services.search as unknown as {
-        index: { remove(u: string[]): Promise<void>; get(u: string): Promise<unknown> };
-      }
-    ).index;
-    await index.remove(urns);
+    const { id, urns, index } = await indexedThenRemoved('restore');
     expect(await index.get(urns[0] as string)).toBeUndefined();
     const res = await op('/gms', 'restoreIndices', {
       urnLike: `urn:li:dataset:(urn:li:dataPlatform:hive,restore_${id}_%`,
@@ -59,6 +71,30 @@ describe('operations', () => {
     const one = JSON.parse((await op('', 'restoreIndices', { urn: urns[2] })).body.value);
     await waitForTask(one.taskId);
     expect(await index.get(urns[2] as string)).toBeDefined();
+  });
+
+  it('resumes a restore left unfinished by a process that died, after the entities it had done', async () => {
+    const { id, urns, index } = await indexedThenRemoved('resume');
+    // A restore task of a process that stopped after rebuilding one entity: its heartbeat is long stale.
+    const dead = new TaskStore(exec, 'neohub', `dead-${id}`);
+    const task = await dead.create('restoreIndices', {
+      urnLike: `urn:li:dataset:(urn:li:dataPlatform:hive,resume_${id}_%`,
+      start: 0,
+      batchSize: 10,
+    });
+    await dead.progress(task, { total: 1, updated: 1, batches: 1 });
+    await exec.write((tx) => tx.run('MATCH (t:Task {id: $task}) SET t.heartbeat = 0', { task }));
+
+    await rt.services.operations.resumeStale();
+    const status = await waitForTask(task);
+    expect(status).toMatchObject({ completed: true, status: { total: 3, updated: 3 } });
+    expect(status.error).toBeUndefined();
+    // The first entity counted as done before the crash is not rebuilt again; the others are.
+    expect(await index.get(urns[0] as string)).toBeUndefined();
+    expect(await index.get(urns[1] as string)).toBeDefined();
+    expect(await index.get(urns[2] as string)).toBeDefined();
+    // Claimed once (here, or by another test process sharing the store): it is not stale any more.
+    expect(await rt.services.operations.resumeStale()).not.toContain(task);
   });
 
   it('getEsTaskStatus validates its parameters and names unknown tasks', async () => {
