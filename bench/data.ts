@@ -70,3 +70,26 @@ export function datasetAspects(
     },
   ];
 }
+
+/**
+ * The rest of a 100,000-entity catalog for the search figures: lighter datasets on another platform with
+ * properties and tags (their descriptions share the word "benchmark" with the main datasets).
+ */
+export function fillerAspects(
+  run: string,
+  i: number,
+): { urn: string; aspect: string; value: Record<string, unknown> }[] {
+  const urn = `urn:li:dataset:(urn:li:dataPlatform:postgres,filler_${run}.public.asset_${i},PROD)`;
+  return [
+    {
+      urn,
+      aspect: 'datasetProperties',
+      value: { name: `asset_${i}`, description: `Filler asset ${i} of the benchmark catalog` },
+    },
+    {
+      urn,
+      aspect: 'globalTags',
+      value: { tags: [{ tag: `urn:li:tag:domain_${i % 20}` }] },
+    },
+  ];
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startLocalNeo4j, type LocalNeo4j } from '../src/local-neo4j/index.js';
 import { defaultRegistry } from '../src/registry/index.js';
 import { createDriver } from '../src/store/index.js';
-import { ASPECTS_PER_DATASET, benchUrn, datasetAspects } from './data.js';
+import { ASPECTS_PER_DATASET, benchUrn, datasetAspects, fillerAspects } from './data.js';
 import { directLoad } from './direct.js';
 import { searchLatency, syncCatchUp } from './search.js';
 
@@ -15,6 +15,8 @@ import { searchLatency, syncCatchUp } from './search.js';
  * graph writes done directly, and GET /entitiesV2 latency over the loaded data.
  */
 const ASPECTS = Number(process.env.BENCH_ASPECTS ?? 100_000);
+/** Entities in the index when search and autocomplete are measured. */
+const SEARCH_ENTITIES = Number(process.env.BENCH_SEARCH_ENTITIES ?? 100_000);
 const BATCH = 1000;
 const root = process.cwd();
 const resultsFile = path.join(root, 'bench', 'results.json');
@@ -61,11 +63,18 @@ async function main(): Promise<void> {
     let figures: Record<string, number>;
     const run = `http_${randomUUID().slice(0, 6)}`;
     try {
-      await httpLoad(synced.base, `warm_http_${randomUUID().slice(0, 6)}`, 400);
-      const withSync = await httpLoad(synced.base, run, datasets);
+      await httpLoad(synced.base, ...datasetRows(`warm_http_${randomUUID().slice(0, 6)}`, 400));
+      const withSync = await httpLoad(synced.base, ...datasetRows(run, datasets));
       console.log(`neohub ingestProposalBatch over HTTP, search sync running: ${round(withSync)} aspects/s`);
       const catchUpMs = await syncCatchUp(synced.base);
       console.log(`search index caught up ${round(catchUpMs / 1000, 2)} s after the last write`);
+      const filler = Math.max(0, SEARCH_ENTITIES - datasets - 400);
+      if (filler) {
+        const rows = Array.from({ length: filler }, (_, i) => fillerAspects(run, i)).flat();
+        await httpLoad(synced.base, run, rows);
+        await syncCatchUp(synced.base);
+        console.log(`${filler} more entities loaded and indexed for the search figures`);
+      }
       const searchFigures = await searchLatency(synced.base, datasets);
       const latencies = await entityLatency(synced.base, run, datasets);
       figures = {
@@ -89,8 +98,8 @@ async function main(): Promise<void> {
     const plain = await startServer(graph, { NEOHUB_SEARCH_SYNC: 'false' });
     let httpRate: number;
     try {
-      await httpLoad(plain.base, `warm_plain_${randomUUID().slice(0, 6)}`, 400);
-      httpRate = await httpLoad(plain.base, `plain_${randomUUID().slice(0, 6)}`, datasets);
+      await httpLoad(plain.base, ...datasetRows(`warm_plain_${randomUUID().slice(0, 6)}`, 400));
+      httpRate = await httpLoad(plain.base, ...datasetRows(`plain_${randomUUID().slice(0, 6)}`, datasets));
       console.log(`neohub ingestProposalBatch over HTTP, write path alone: ${round(httpRate)} aspects/s`);
     } finally {
       await plain.stop();
@@ -186,17 +195,23 @@ async function searchableCount(base: string): Promise<number> {
   return ((await res.json()) as { value: { numEntities: number } }).value.numEntities;
 }
 
-async function httpLoad(base: string, run: string, datasets: number): Promise<number> {
-  const proposals = Array.from({ length: datasets }, (_, i) => datasetAspects(run, i))
-    .flat()
-    .map((r) => ({
-      entityType: 'dataset',
-      entityUrn: r.urn,
-      changeType: 'UPSERT',
-      aspectName: r.aspect,
-      aspect: { value: JSON.stringify(r.value), contentType: 'application/json' },
-      systemMetadata: { lastObserved: Date.now(), runId: run },
-    }));
+type Row = { urn: string; aspect: string; value: Record<string, unknown> };
+
+const datasetRows = (run: string, datasets: number): [string, Row[]] => [
+  run,
+  Array.from({ length: datasets }, (_, i) => datasetAspects(run, i)).flat(),
+];
+
+/** Ingests the rows through ingestProposalBatch, 1,000 per call; returns aspects per second. */
+async function httpLoad(base: string, run: string, rows: readonly Row[]): Promise<number> {
+  const proposals = rows.map((r) => ({
+    entityType: 'dataset',
+    entityUrn: r.urn,
+    changeType: 'UPSERT',
+    aspectName: r.aspect,
+    aspect: { value: JSON.stringify(r.value), contentType: 'application/json' },
+    systemMetadata: { lastObserved: Date.now(), runId: run },
+  }));
   const started = performance.now();
   for (let off = 0; off < proposals.length; off += BATCH) {
     const res = await fetch(`${base}/aspects?action=ingestProposalBatch`, {

@@ -36,35 +36,40 @@ const post = async (url: string, body: unknown): Promise<{ value: Record<string,
   return (await res.json()) as { value: Record<string, unknown> };
 };
 
-/** Latency of Rest.li search (words, exact tags, filters) and autocomplete over the bench datasets. */
+/**
+ * Latency of Rest.li search (words, exact tags, an owner filter, `*` pages: each with its aggregations)
+ * and autocomplete over the bench datasets.
+ */
 export async function searchLatency(base: string, datasets: number): Promise<Record<string, number>> {
   const pick = (): number => Math.floor(Math.random() * datasets);
   const search = await timed(400, async (i) => {
-    const kind = i % 3;
+    const kind = i % 4;
     const body =
-      kind === 0
-        ? { input: `table_${pick()}`, entity: 'dataset', start: 0, count: 10 }
-        : kind === 1
-          ? { input: `tags:domain_${pick() % 20}`, entity: 'dataset', start: 0, count: 10 }
-          : {
-              input: 'benchmark',
-              entity: 'dataset',
-              start: 0,
-              count: 10,
-              filter: {
-                or: [
-                  {
-                    and: [
-                      {
-                        field: 'owners',
-                        values: [`urn:li:corpuser:user_${pick() % 500}`],
-                        condition: 'EQUAL',
-                      },
-                    ],
-                  },
-                ],
-              },
-            };
+      kind === 3
+        ? { input: '*', entity: 'dataset', start: (i % 5) * 10, count: 10 }
+        : kind === 0
+          ? { input: `table_${pick()}`, entity: 'dataset', start: 0, count: 10 }
+          : kind === 1
+            ? { input: `tags:domain_${pick() % 20}`, entity: 'dataset', start: 0, count: 10 }
+            : {
+                input: 'benchmark',
+                entity: 'dataset',
+                start: 0,
+                count: 10,
+                filter: {
+                  or: [
+                    {
+                      and: [
+                        {
+                          field: 'owners',
+                          values: [`urn:li:corpuser:user_${pick() % 500}`],
+                          condition: 'EQUAL',
+                        },
+                      ],
+                    },
+                  ],
+                },
+              };
     const r = await post(`${base}/entities?action=search`, body);
     if (typeof r.value.numEntities !== 'number') throw new Error('bad search answer');
   });

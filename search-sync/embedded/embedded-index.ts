@@ -18,8 +18,13 @@ import { fullTextIndex, isDefaultText, isKeyed, keyProp, listProp, TEXT_TYPES, t
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
 import { exactMatch, matchedFields } from './matching.js';
+import { ResultCache } from './result-cache.js';
 
 const NUMERIC = new Set(['COUNT', 'DATETIME']);
+/** Above this many matches, a page of a query without text is read in URN order from the URN index. */
+const SCAN_IN_URN_ORDER = 1000;
+/** Bumped by every write to the index, in the write's transaction: the version of cached results. */
+const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.value = 0 SET c.value = c.value + 1`;
 
 /**
  * The embedded search adapter: documents are `(:SearchDocument)` nodes in the same Neo4j, with a
@@ -28,6 +33,8 @@ const NUMERIC = new Set(['COUNT', 'DATETIME']);
 export class EmbeddedSearchIndex implements SearchIndex {
   private readonly fields: Map<string, SearchField>;
   private readonly fullText: { name: string; props: string[]; textProps: string[] };
+  private readonly totals = new ResultCache<number>();
+  private readonly facetCounts = new ResultCache<Record<string, Record<string, number>>>();
 
   constructor(
     private readonly exec: Executor,
@@ -67,16 +74,18 @@ export class EmbeddedSearchIndex implements SearchIndex {
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
     if (!docs.length) return;
     const rows = docs.map((d) => ({ urn: d.urn, props: this.toProps(d) }));
-    await this.exec.write((tx) =>
-      tx.run('UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn}) SET d = r.props', { rows }),
-    );
+    await this.exec.write(async (tx) => {
+      await tx.run('UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn}) SET d = r.props', { rows });
+      await tx.run(BUMP_VERSION);
+    });
   }
 
   async remove(urns: readonly string[]): Promise<void> {
     if (!urns.length) return;
-    await this.exec.write((tx) =>
-      tx.run('UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) DELETE d', { urns }),
-    );
+    await this.exec.write(async (tx) => {
+      await tx.run('UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) DELETE d', { urns });
+      await tx.run(BUMP_VERSION);
+    });
   }
 
   async get(urn: string): Promise<SearchDocument | undefined> {
@@ -95,7 +104,6 @@ export class EmbeddedSearchIndex implements SearchIndex {
       types: q.types,
       includeRemoved: q.includeRemoved === true,
       start: q.start,
-      end: q.start + q.count,
     };
     const input = q.input.trim();
     const exact = exactMatch(input, this.fields);
@@ -107,6 +115,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
         : textQuery(input, this.fullText.textProps, this.boosted());
     const narrowing = keyClauses(groups, this.fields);
     const lucene = [text, narrowing].filter(Boolean).join(' AND ') || undefined;
+    const version = await this.version();
     let match: string;
     if (lucene) {
       params.index = this.fullText.name;
@@ -115,17 +124,34 @@ export class EmbeddedSearchIndex implements SearchIndex {
     } else {
       match = `MATCH (d:SearchDocument) WHERE ${where} WITH d, 1.0 AS score`;
     }
-    const page = await this.exec.read(async (tx) => {
-      const res = await tx.run<{ total: number; page: { props: Record<string, unknown>; score: number }[] }>(
-        `${match}
-         WITH d, score ORDER BY score DESC, d.urn
-         WITH collect({d: d, score: score}) AS hits
-         RETURN size(hits) AS total, [h IN hits[$start..$end] | {props: properties(h.d), score: h.score}] AS page`,
-        params,
-      );
-      const rec = res.records[0];
-      return rec ? { total: rec.get('total'), page: rec.get('page') } : { total: 0, page: [] };
-    });
+    // The total is counted once per index version. Hits rank by score; without text every match scores
+    // the same and hits come in URN order, and a large match set is paged straight off the URN index.
+    const key = this.cacheKey(match, params);
+    let total = this.totals.get(key, version);
+    if (total === undefined) {
+      total = await this.exec.read(async (tx) => {
+        const res = await tx.run<{ n: number }>(`${match} RETURN count(d) AS n`, params);
+        return res.records[0]?.get('n') ?? 0;
+      });
+      this.totals.set(key, version, total);
+    }
+    const pageQuery = text
+      ? `${match} RETURN properties(d) AS props, score ORDER BY score DESC, d.urn SKIP $start LIMIT $count`
+      : total > SCAN_IN_URN_ORDER
+        ? `MATCH (d:SearchDocument) USING INDEX d:SearchDocument(urn) WHERE d.urn >= '' AND ${where}
+           RETURN properties(d) AS props, 1.0 AS score ORDER BY d.urn SKIP $start LIMIT $count`
+        : `${match} RETURN properties(d) AS props, score ORDER BY d.urn SKIP $start LIMIT $count`;
+    const rows =
+      q.count === 0 || q.start >= total
+        ? []
+        : await this.exec.read(async (tx) => {
+            const res = await tx.run<{ props: Record<string, unknown>; score: number }>(pageQuery, {
+              ...params,
+              count: q.count,
+            });
+            return res.records.map((r) => ({ props: r.get('props'), score: r.get('score') }));
+          });
+    const page = { total, page: rows };
     const hits: SearchHit[] = page.page.map((row) => {
       const doc = this.fromProps(row.props);
       return {
@@ -135,7 +161,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
         matchedFields: matchedFields(doc, input, exact, this.fields),
       };
     });
-    const facets = q.facets?.length ? await this.facets(match, params, q.facets) : {};
+    const facets = q.facets?.length ? await this.facets(match, params, q.facets, version) : {};
     return { total: page.total, hits, facets };
   }
 
@@ -177,10 +203,14 @@ export class EmbeddedSearchIndex implements SearchIndex {
     match: string,
     params: Record<string, unknown>,
     names: readonly string[],
+    version: number,
   ): Promise<Record<string, Record<string, number>>> {
     const known = names.filter((f) => f === 'entityType' || this.fields.has(f));
     const out: Record<string, Record<string, number>> = Object.fromEntries(known.map((f) => [f, {}]));
     if (!known.length) return out;
+    const key = this.cacheKey(match, { ...params, facets: known });
+    const cached = this.facetCounts.get(key, version);
+    if (cached) return cached;
     const facetProps = known.map((f) => ({ name: f, prop: f === 'entityType' ? null : listProp(f) }));
     const res = await this.exec.read((tx) =>
       tx.run<{ name: string; v: unknown; n: number }>(
@@ -193,7 +223,22 @@ export class EmbeddedSearchIndex implements SearchIndex {
     );
     for (const r of res.records)
       (out[r.get('name')] as Record<string, number>)[String(r.get('v'))] = r.get('n');
+    this.facetCounts.set(key, version, out);
     return out;
+  }
+
+  /** The index version: changes with every write to the index. */
+  private async version(): Promise<number> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ v: number }>(`MATCH (c:Counter {name: 'searchIndex'}) RETURN c.value AS v`);
+      return res.records[0]?.get('v') ?? 0;
+    });
+  }
+
+  /** A query's cache key: its Cypher and parameters, without the page. */
+  private cacheKey(match: string, params: Record<string, unknown>): string {
+    const { start: _s, ...rest } = params;
+    return JSON.stringify([match, rest]);
   }
 
   private boosted(): { prop: string; boost: number }[] {

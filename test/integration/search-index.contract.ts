@@ -118,6 +118,27 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       expect(exists.hits.map((h) => h.urn)).toEqual([urn('orders')]);
     });
 
+    it('answers totals and facets that follow every write, never stale ones', async () => {
+      const { index, scoped, platform, urn } = await setup();
+      const query = { ...q(scoped, '*'), facets: ['tags'] };
+      const before = await index.search(query);
+      expect(before.total).toBe(3);
+      expect(before.facets.tags?.['urn:li:tag:Finance']).toBe(2);
+      await index.upsert([
+        buildDocument(registry, urn('ledger'), 'dataset', [
+          { name: 'datasetKey', value: { platform, name: 'ledger', origin: 'PROD' } },
+          { name: 'globalTags', value: { tags: [{ tag: 'urn:li:tag:Finance' }] } },
+        ]),
+      ]);
+      const after = await index.search(query);
+      expect(after.total).toBe(4);
+      expect(after.facets.tags?.['urn:li:tag:Finance']).toBe(3);
+      await index.remove([urn('ledger'), urn('orders')]);
+      const removed = await index.search(query);
+      expect(removed.total).toBe(2);
+      expect(removed.facets.tags?.['urn:li:tag:Finance']).toBe(1);
+    });
+
     it('removes documents', async () => {
       const { index, scoped, urn } = await setup();
       await index.remove([urn('orders'), urn('nothing')]);
