@@ -126,6 +126,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     }
     // The total is counted once per index version. Hits rank by score; without text every match scores
     // the same and hits come in URN order, and a large match set is paged straight off the URN index.
+    const facets = q.facets?.length ? await this.facets(match, params, q.facets, version) : {};
     const key = this.cacheKey(match, params);
     let total = this.totals.get(key, version);
     if (total === undefined) {
@@ -161,7 +162,6 @@ export class EmbeddedSearchIndex implements SearchIndex {
         matchedFields: matchedFields(doc, input, exact, this.fields),
       };
     });
-    const facets = q.facets?.length ? await this.facets(match, params, q.facets, version) : {};
     return { total: page.total, hits, facets };
   }
 
@@ -206,12 +206,14 @@ export class EmbeddedSearchIndex implements SearchIndex {
     version: number,
   ): Promise<Record<string, Record<string, number>>> {
     const known = names.filter((f) => f === 'entityType' || this.fields.has(f));
-    const out: Record<string, Record<string, number>> = Object.fromEntries(known.map((f) => [f, {}]));
-    if (!known.length) return out;
+    if (!known.length) return {};
     const key = this.cacheKey(match, { ...params, facets: known });
     const cached = this.facetCounts.get(key, version);
     if (cached) return cached;
-    const facetProps = known.map((f) => ({ name: f, prop: f === 'entityType' ? null : listProp(f) }));
+    // entityType is always counted: one value per document, so its counts add up to the total.
+    const counted = known.includes('entityType') ? known : [...known, 'entityType'];
+    const out: Record<string, Record<string, number>> = Object.fromEntries(counted.map((f) => [f, {}]));
+    const facetProps = counted.map((f) => ({ name: f, prop: f === 'entityType' ? null : listProp(f) }));
     const res = await this.exec.read((tx) =>
       tx.run<{ name: string; v: unknown; n: number }>(
         `${match}
@@ -223,6 +225,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
     );
     for (const r of res.records)
       (out[r.get('name')] as Record<string, number>)[String(r.get('v'))] = r.get('n');
+    const total = Object.values(out.entityType ?? {}).reduce((a, b) => a + b, 0);
+    this.totals.set(this.cacheKey(match, params), version, total);
+    if (!known.includes('entityType')) delete out.entityType;
     this.facetCounts.set(key, version, out);
     return out;
   }
