@@ -7,6 +7,7 @@ export {
 } from './document.js';
 export type { SearchHit, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
 export { EmbeddedSearchIndex } from './embedded/embedded-index.js';
+export { MeiliSearchIndex } from './meilisearch/meili-index.js';
 export { SearchSyncWorker, type SyncStatus } from './worker.js';
 export { SearchService, type SearchRequest } from './search-service.js';
 export {

@@ -63,6 +63,8 @@ export interface BrowseResult {
 
 /** The port every search adapter implements (embedded Neo4j full-text; Meilisearch). */
 export interface SearchIndex {
+  /** Names the sync checkpoint of this index, so that a new index is filled from the start of the log. */
+  readonly checkpoint: string;
   /** Creates what the index needs; idempotent. */
   init(): Promise<void>;
   /** Writes documents, replacing any previous document of the same URN. Resolves once durable. */

@@ -101,8 +101,8 @@ export class SearchSyncWorker {
     await this.reindex(entities);
     await this.exec.write((tx) =>
       tx.run(
-        'MERGE (c:SyncCheckpoint {name: "search"}) SET c.seq = CASE WHEN coalesce(c.seq, 0) < $seq THEN $seq ELSE c.seq END',
-        { seq: lastSeq },
+        'MERGE (c:SyncCheckpoint {name: $name}) SET c.seq = CASE WHEN coalesce(c.seq, 0) < $seq THEN $seq ELSE c.seq END',
+        { seq: lastSeq, name: this.index.checkpoint },
       ),
     );
     return Math.max(entries, 1);
@@ -132,7 +132,8 @@ export class SearchSyncWorker {
   private async checkpoint(): Promise<number> {
     return this.exec.read(async (tx) => {
       const res = await tx.run<{ seq: number }>(
-        'MATCH (c:SyncCheckpoint {name: "search"}) RETURN c.seq AS seq',
+        'MATCH (c:SyncCheckpoint {name: $name}) RETURN c.seq AS seq',
+        { name: this.index.checkpoint },
       );
       return res.records[0]?.get('seq') ?? 0;
     });

@@ -5,7 +5,9 @@ import type { Logger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
 import {
   EmbeddedSearchIndex,
+  MeiliSearchIndex,
   OperationsService,
+  type SearchIndex,
   SearchService,
   SearchSyncWorker,
 } from '../search-sync/index.js';
@@ -34,7 +36,12 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const store = new Neo4jStore(exec);
   await store.migrate();
   const registry = defaultRegistry();
-  const index = new EmbeddedSearchIndex(exec, registry);
+  const index: SearchIndex = config.meiliHost
+    ? new MeiliSearchIndex(
+        { host: config.meiliHost, apiKey: config.meiliMasterKey, index: config.meiliIndex },
+        registry,
+      )
+    : new EmbeddedSearchIndex(exec, registry);
   await index.init();
   const worker = new SearchSyncWorker(exec, store, index, registry, log.child({ module: 'search-sync' }));
   if (config.searchSync) worker.start();

@@ -2,6 +2,7 @@ import type { Executor } from '../../src/store/index.js';
 import type { AutocompleteQuery, AutocompleteResult } from '../search-index.js';
 import { listProp } from './fields.js';
 import { escapeLucene } from './lucene.js';
+import { suggestions } from '../suggestions.js';
 
 /** Every word of the query as a prefix in one of the (full-text indexed) autocomplete fields. */
 function prefixQuery(needle: string, props: readonly string[]): string | undefined {
@@ -48,12 +49,5 @@ export async function autocomplete(
     );
     return res.records.map((r) => r.toObject());
   });
-  const suggestions: string[] = [];
-  const entities: { urn: string; entityType: string }[] = [];
-  for (const r of rows) {
-    if (suggestions.length < q.limit && !suggestions.includes(r.value)) suggestions.push(r.value);
-    if (entities.length < q.limit && !entities.some((e) => e.urn === r.urn))
-      entities.push({ urn: r.urn, entityType: r.entityType });
-  }
-  return { suggestions, entities };
+  return suggestions(rows, q.limit);
 }

@@ -17,7 +17,7 @@ import { filterPredicate } from './filters.js';
 import { fullTextIndex, isDefaultText, isKeyed, keyProp, listProp, TEXT_TYPES, textProp } from './fields.js';
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
-import { exactMatch, matchedFields } from './matching.js';
+import { exactMatch, matchedFields } from '../matching.js';
 import { ResultCache } from './result-cache.js';
 
 const NUMERIC = new Set(['COUNT', 'DATETIME']);
@@ -31,6 +31,8 @@ const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.va
  * full-text (Lucene) index over the default search fields and list properties for filters and facets.
  */
 export class EmbeddedSearchIndex implements SearchIndex {
+  /** The embedded index keeps the sync checkpoint's first name. */
+  readonly checkpoint = 'search';
   private readonly fields: Map<string, SearchField>;
   private readonly fullText: { name: string; props: string[]; textProps: string[] };
   private readonly totals = new ResultCache<number>();
@@ -66,7 +68,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
     if (!existing.includes(this.fullText.name)) {
       for (const old of existing)
         await this.exec.write((tx) => tx.run(`DROP INDEX ${cypherName(old)} IF EXISTS`));
-      await this.exec.write((tx) => tx.run("MATCH (c:SyncCheckpoint {name: 'search'}) SET c.seq = 0"));
+      await this.exec.write((tx) =>
+        tx.run('MATCH (c:SyncCheckpoint {name: $name}) SET c.seq = 0', { name: this.checkpoint }),
+      );
     }
     await this.exec.write((tx) => tx.run('CALL db.awaitIndexes(300)'));
   }

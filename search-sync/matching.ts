@@ -1,5 +1,5 @@
-import type { Criterion } from '../../src/services/index.js';
-import type { SearchDocument, SearchField } from '../document.js';
+import type { Criterion } from '../src/services/index.js';
+import type { SearchDocument, SearchField } from './document.js';
 
 /** `field:value` input is an exact match on that field, when the field is an index field. */
 export function exactMatch(input: string, fields: ReadonlyMap<string, SearchField>): Criterion | undefined {

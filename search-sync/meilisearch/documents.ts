@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { FieldValue, SearchDocument, SearchField } from '../document.js';
+
+/** Meilisearch attribute of an index field: `f_<name>` (dots would read as nested objects). */
+export const attr = (field: string): string => `f_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
+
+/** Document ids allow only `[A-Za-z0-9_-]`: the id is a hash of the URN, which is kept as `urn`. */
+export const docId = (urn: string): string => createHash('sha256').update(urn).digest('hex').slice(0, 40);
+
+/** Every proper folder of a browse path (`/a/b/c` gives `/a` and `/a/b`), and `` for the root. */
+export function folders(paths: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const p of paths) {
+    const parts = p.split('/').filter(Boolean);
+    for (let i = 0; i < parts.length; i++) out.add(i === 0 ? '' : `/${parts.slice(0, i).join('/')}`);
+  }
+  return [...out];
+}
+
+export type MeiliDocument = Record<string, unknown> & { id: string; urn: string };
+
+const NUMERIC = new Set(['COUNT', 'DATETIME']);
+
+export function toMeili(d: SearchDocument, fields: ReadonlyMap<string, SearchField>): MeiliDocument {
+  const out: MeiliDocument = {
+    id: docId(d.urn),
+    urn: d.urn,
+    entityType: d.entityType,
+    removed: d.removed,
+    fieldNames: Object.keys(d.fields),
+  };
+  for (const [name, values] of Object.entries(d.fields)) {
+    const type = fields.get(name)?.type ?? 'KEYWORD';
+    out[attr(name)] =
+      type === 'BOOLEAN'
+        ? values.map((v) => v === true || v === 'true')
+        : NUMERIC.has(type)
+          ? values.map(Number).filter((n) => !Number.isNaN(n))
+          : values.map(String);
+  }
+  out.browseFolders = folders((d.fields.browsePaths ?? []).map(String));
+  return out;
+}
+
+export function fromMeili(m: Record<string, unknown>): SearchDocument {
+  const names = Array.isArray(m.fieldNames) ? (m.fieldNames as string[]) : [];
+  const fields: Record<string, FieldValue[]> = {};
+  for (const n of names) fields[n] = (m[attr(n)] as FieldValue[] | undefined) ?? [];
+  return { urn: String(m.urn), entityType: String(m.entityType), removed: m.removed === true, fields };
+}

@@ -1,0 +1,92 @@
+import { BadRequestError } from '../../src/errors/index.js';
+import type { Criterion } from '../../src/services/index.js';
+import type { SearchField } from '../document.js';
+import { attr } from './documents.js';
+
+const TOP_LEVEL: Record<string, string> = { urn: 'urn', entityType: 'entityType', _entityType: 'entityType' };
+const NUMERIC = new Set(['COUNT', 'DATETIME']);
+
+/** A Meilisearch filter string literal: always double-quoted, quotes and backslashes escaped. */
+export const literal = (v: string): string => `"${v.replace(/[\\"]/g, '\\$&')}"`;
+
+/**
+ * Filter criteria as a Meilisearch filter expression. Field names are checked against the registry's
+ * index fields and values are always quoted literals, so user input cannot change the expression.
+ * CONTAIN and START_WITH use Meilisearch's `containsFilter` operators; END_WITH has no Meilisearch
+ * equivalent and is refused with a clear error.
+ */
+export function meiliFilter(
+  groups: readonly (readonly Criterion[])[],
+  fields: ReadonlyMap<string, SearchField>,
+): string | undefined {
+  if (!groups.length) return undefined;
+  const one = (c: Criterion): string => {
+    const name = c.field.replace(/\.keyword$/, '');
+    const top = TOP_LEVEL[name];
+    const field = fields.get(name);
+    if (!top && !field) throw new BadRequestError(`Unknown filter field "${c.field}"`);
+    const a = top ?? attr(name);
+    const raw = (c.values ?? (c.value !== undefined ? [c.value] : [])).map(String);
+    const numeric = field !== undefined && NUMERIC.has(field.type);
+    const value = (v: string): string => {
+      if (numeric) {
+        if (Number.isNaN(Number(v)))
+          throw new BadRequestError(`Filter value "${v}" of ${c.field} is not a number`);
+        return String(Number(v));
+      }
+      return field?.type === 'BOOLEAN' ? String(v === 'true') : literal(v);
+    };
+    const any = (op: (v: string) => string): string => {
+      if (!raw.length) throw new BadRequestError(`Filter on ${c.field} needs a value`);
+      return raw.length === 1 ? op(raw[0] as string) : `(${raw.map(op).join(' OR ')})`;
+    };
+    let expr: string;
+    switch (c.condition ?? 'EQUAL') {
+      case 'EQUAL':
+      case 'IN':
+      case 'IEQUAL': {
+        // `tags:PII` means `urn:li:tag:PII` when the field holds URNs of one entity type.
+        const full = raw.flatMap((v) =>
+          field?.type === 'URN' && !v.startsWith('urn:') && field.urnEntityType
+            ? [v, `urn:li:${field.urnEntityType}:${v}`]
+            : [v],
+        );
+        if (!full.length) throw new BadRequestError(`Filter on ${c.field} needs a value`);
+        expr = `${a} IN [${full.map(value).join(', ')}]`;
+        break;
+      }
+      case 'CONTAIN':
+        expr = any((v) => `${a} CONTAINS ${literal(v)}`);
+        break;
+      case 'START_WITH':
+        expr = any((v) => `${a} STARTS WITH ${literal(v)}`);
+        break;
+      case 'GREATER_THAN':
+        expr = any((v) => `${a} > ${value(v)}`);
+        break;
+      case 'GREATER_THAN_OR_EQUAL_TO':
+        expr = any((v) => `${a} >= ${value(v)}`);
+        break;
+      case 'LESS_THAN':
+        expr = any((v) => `${a} < ${value(v)}`);
+        break;
+      case 'LESS_THAN_OR_EQUAL_TO':
+        expr = any((v) => `${a} <= ${value(v)}`);
+        break;
+      case 'EXISTS':
+        expr = `(${a} EXISTS AND NOT ${a} IS EMPTY)`;
+        break;
+      case 'IS_NULL':
+        expr = `(${a} NOT EXISTS OR ${a} IS EMPTY)`;
+        break;
+      case 'END_WITH':
+        throw new BadRequestError('The END_WITH condition is not supported by the Meilisearch search index');
+      default:
+        throw new BadRequestError(`Unsupported filter condition ${c.condition}`);
+    }
+    return c.negated ? `NOT (${expr})` : `(${expr})`;
+  };
+  // An empty conjunction matches everything: Meilisearch has no `true`, so the filter is then dropped.
+  if (groups.some((and) => !and.length)) return undefined;
+  return `(${groups.map((and) => `(${and.map(one).join(' AND ')})`).join(' OR ')})`;
+}

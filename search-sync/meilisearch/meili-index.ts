@@ -1,0 +1,220 @@
+import { Meilisearch, type Index, type SearchParams, type Task } from 'meilisearch';
+import type { Registry } from '../../src/registry/index.js';
+import { searchFields, type SearchField } from '../document.js';
+import { folder } from '../embedded/browse.js';
+import { exactMatch, matchedFields } from '../matching.js';
+import { suggestions } from '../suggestions.js';
+import type {
+  AutocompleteQuery,
+  AutocompleteResult,
+  BrowseQuery,
+  BrowseResult,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+} from '../search-index.js';
+import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
+import { literal, meiliFilter } from './filters.js';
+
+const TEXT_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM', 'URN', 'URN_PARTIAL', 'KEYWORD']);
+/** Largest match set counted exactly and browsed (Meilisearch's `pagination.maxTotalHits`). */
+const MAX_TOTAL_HITS = 100_000;
+
+export interface MeiliOptions {
+  readonly host: string;
+  readonly apiKey?: string | undefined;
+  /** Index uid (MEILI_INDEX, default `neohub_entities`). */
+  readonly index?: string | undefined;
+}
+
+/**
+ * The Meilisearch adapter, on the official client: one index of entity documents (id = hash of the URN),
+ * searchable attributes in boost order, every index field filterable, `urn` sortable. Every write is
+ * awaited as a Meilisearch task and fails loudly if the task failed, so the sync checkpoint only moves
+ * over documents Meilisearch has applied.
+ */
+export class MeiliSearchIndex implements SearchIndex {
+  readonly checkpoint: string;
+  private readonly client: Meilisearch;
+  private readonly uid: string;
+  private readonly fields: Map<string, SearchField>;
+  private readonly searchable: string[];
+
+  constructor(opts: MeiliOptions, registry: Registry) {
+    this.client = new Meilisearch({ host: opts.host, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}) });
+    this.uid = opts.index ?? 'neohub_entities';
+    this.checkpoint = `meilisearch:${opts.host}/${this.uid}`;
+    this.fields = searchFields(registry);
+    this.searchable = [...this.fields.values()]
+      .filter((f) => f.queryByDefault && TEXT_TYPES.has(f.type))
+      .sort((a, b) => b.boost - a.boost || a.name.localeCompare(b.name))
+      .map((f) => attr(f.name));
+  }
+
+  private get index(): Index<MeiliDocument> {
+    return this.client.index<MeiliDocument>(this.uid);
+  }
+
+  async init(): Promise<void> {
+    await this.client.updateExperimentalFeatures({ containsFilter: true });
+    const created = await this.client.createIndex(this.uid, { primaryKey: 'id' }).waitTask();
+    if (created.status === 'failed' && created.error?.code !== 'index_already_exists') check(created);
+    check(
+      await this.index
+        .updateSettings({
+          searchableAttributes: this.searchable,
+          filterableAttributes: [
+            'urn',
+            'entityType',
+            'removed',
+            'browseFolders',
+            ...[...this.fields.keys()].map(attr),
+          ],
+          sortableAttributes: ['urn'],
+          faceting: { maxValuesPerFacet: 1000 },
+          pagination: { maxTotalHits: MAX_TOTAL_HITS },
+        })
+        .waitTask({ timeout: 300_000 }),
+    );
+  }
+
+  async upsert(docs: Parameters<SearchIndex['upsert']>[0]): Promise<void> {
+    if (!docs.length) return;
+    const rows = docs.map((d) => toMeili(d, this.fields));
+    check(await this.index.addDocuments(rows, { primaryKey: 'id' }).waitTask({ timeout: 300_000 }));
+  }
+
+  async remove(urns: readonly string[]): Promise<void> {
+    if (!urns.length) return;
+    check(await this.index.deleteDocuments(urns.map(docId)).waitTask({ timeout: 300_000 }));
+  }
+
+  async get(urn: string): Promise<ReturnType<typeof fromMeili> | undefined> {
+    try {
+      return fromMeili(await this.index.getDocument(docId(urn)));
+    } catch (err) {
+      if ((err as { cause?: { code?: string } }).cause?.code === 'document_not_found') return undefined;
+      throw err;
+    }
+  }
+
+  async search(q: SearchQuery): Promise<SearchResult> {
+    const input = q.input.trim();
+    const exact = exactMatch(input, this.fields);
+    const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
+    const text = exact || input === '*' ? '' : input;
+    const filter = this.filter(q.types, groups, q.includeRemoved === true);
+    const facets = (q.facets ?? []).filter((f) => f === 'entityType' || this.fields.has(f));
+    const facetAttrs = facets.map((f) => (f === 'entityType' ? 'entityType' : attr(f)));
+    const base: SearchParams = { q: text, filter, sort: ['urn:asc'] };
+    const [page, stats] = (
+      await this.client.multiSearch({
+        queries: [
+          { indexUid: this.uid, ...base, offset: q.start, limit: q.count },
+          { indexUid: this.uid, ...base, hitsPerPage: 0, page: 1, facets: facetAttrs },
+        ],
+      })
+    ).results;
+    const out: Record<string, Record<string, number>> = {};
+    facets.forEach((f, i) => {
+      out[f] = { ...(stats?.facetDistribution?.[facetAttrs[i] as string] ?? {}) };
+    });
+    const total = (stats as { totalHits?: number } | undefined)?.totalHits ?? 0;
+    const hits = (page?.hits ?? []).map((h, i) => {
+      const doc = fromMeili(h);
+      return {
+        urn: doc.urn,
+        entityType: doc.entityType,
+        score: q.count - i,
+        matchedFields: matchedFields(doc, input, exact, this.fields),
+      };
+    });
+    return { total, hits, facets: out };
+  }
+
+  async autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult> {
+    const needle = q.query.trim().toLowerCase();
+    const fields = q.fields.length
+      ? q.fields
+      : [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
+    const on = fields.map(attr).filter((a) => this.searchable.includes(a));
+    const res = await this.index.search(needle, {
+      filter: this.filter(q.types, q.filters, false),
+      limit: Math.max(50, q.limit * 10),
+      ...(on.length ? { attributesToSearchOn: on } : {}),
+    });
+    const rows: { urn: string; entityType: string; value: string; rank: number }[] = [];
+    for (const h of res.hits) {
+      const doc = fromMeili(h);
+      for (const f of fields) {
+        for (const v of doc.fields[f] ?? []) {
+          const value = String(v);
+          const low = value.toLowerCase();
+          if (needle && !low.includes(needle)) continue;
+          const rank = low.startsWith(needle) ? 0 : low.includes(` ${needle}`) ? 1 : 2;
+          rows.push({ urn: doc.urn, entityType: doc.entityType, value, rank });
+        }
+      }
+    }
+    rows.sort((a, b) => a.rank - b.rank || a.value.length - b.value.length || a.value.localeCompare(b.value));
+    return suggestions(rows, q.limit);
+  }
+
+  /** Browse reads the URNs and browse paths of the entities below the folder (up to MAX_TOTAL_HITS). */
+  async browse(q: BrowseQuery): Promise<BrowseResult> {
+    const dir = folder(q.path);
+    const prefix = `${dir}/`;
+    const below = `browseFolders = ${literal(dir)}`;
+    const base = this.filter(q.types, q.filters, false);
+    const filter = base ? `(${base}) AND ${below}` : below;
+    const groups = new Map<string, number>();
+    const here: { name: string; urn: string }[] = [];
+    let totalBelow = 0;
+    for (let offset = 0; offset < MAX_TOTAL_HITS; offset += 1000) {
+      const res = await this.index.search('', {
+        filter,
+        offset,
+        limit: 1000,
+        sort: ['urn:asc'],
+        attributesToRetrieve: ['urn', attr('browsePaths')],
+      });
+      for (const h of res.hits) {
+        totalBelow++;
+        const seen = new Set<string>();
+        for (const p of (h[attr('browsePaths')] as string[] | undefined) ?? []) {
+          if (!p.startsWith(prefix)) continue;
+          const rest = p.slice(prefix.length).split('/').filter(Boolean);
+          if (rest.length === 1) here.push({ name: rest[0] as string, urn: h.urn });
+          else if (rest.length > 1 && !seen.has(rest[0] as string)) {
+            seen.add(rest[0] as string);
+            groups.set(rest[0] as string, (groups.get(rest[0] as string) ?? 0) + 1);
+          }
+        }
+      }
+      if (res.hits.length < 1000) break;
+    }
+    here.sort((a, b) => (a.urn < b.urn ? -1 : 1));
+    return {
+      groups: [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, count]) => ({ name, count })),
+      entities: here.slice(q.start, q.start + q.count),
+      totalEntities: here.length,
+      totalBelow,
+    };
+  }
+
+  private filter(types: readonly string[], groups: SearchQuery['filters'], includeRemoved: boolean): string {
+    const parts = [
+      types.length ? `entityType IN [${types.map(literal).join(', ')}]` : undefined,
+      includeRemoved ? undefined : 'removed = false',
+      meiliFilter(groups, this.fields),
+    ].filter((p): p is string => !!p);
+    return parts.join(' AND ');
+  }
+}
+
+function check(task: Task): void {
+  if (task.status !== 'succeeded')
+    throw new Error(
+      `Meilisearch task ${task.uid} ${task.status}: ${task.error?.message ?? 'no error given'}`,
+    );
+}
