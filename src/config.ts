@@ -33,6 +33,10 @@ export interface Config {
    * long is resumed by another process or after a restart (NEOHUB_TASK_STALE_MS, default 60000).
    */
   readonly taskStaleMs: number;
+  /** Most hops of a lineage walk (NEOHUB_LINEAGE_MAX_HOPS, default 10). */
+  readonly lineageMaxHops: number;
+  /** Entities one lineage walk visits before it answers with a partial result (NEOHUB_LINEAGE_MAX_VISITED, default 10000). */
+  readonly lineageMaxVisited: number;
   /** Meilisearch as the search index (MEILI_HOST, e.g. http://127.0.0.1:7700); unset = the embedded index. */
   readonly meiliHost: string | undefined;
   /** Its API key (MEILI_MASTER_KEY) and index uid (MEILI_INDEX, default neohub_entities). */
@@ -67,6 +71,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v0.15.0',
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
     taskStaleMs: int(env, 'NEOHUB_TASK_STALE_MS', 60_000),
+    lineageMaxHops: int(env, 'NEOHUB_LINEAGE_MAX_HOPS', 10),
+    lineageMaxVisited: int(env, 'NEOHUB_LINEAGE_MAX_VISITED', 10_000),
     meiliHost: env.MEILI_HOST || undefined,
     meiliMasterKey: env.MEILI_MASTER_KEY || undefined,
     meiliIndex: env.MEILI_INDEX || 'neohub_entities',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
-import { optionalInt } from './context.js';
+import { action, body, ok, optionalInt, requiredString } from './context.js';
 import { all, first, parseRestliQuery } from './query.js';
 
 export interface RelationshipParams {
@@ -28,8 +28,46 @@ export function relationshipParams(req: FastifyRequest, s: Services, typesParam:
   return { urn, types, direction, start, count };
 }
 
+/**
+ * `POST /relationships?action=getLineage` (urn, direction UPSTREAM|DOWNSTREAM, start, count, maxHops):
+ * multi-hop lineage as DataHub's EntityLineageResult, each relationship with its degree and path.
+ */
+function lineageRoute(app: FastifyInstance, s: Services): void {
+  app.post('/relationships', async (req, reply) => {
+    if (action(req) !== 'getLineage')
+      throw new BadRequestError(`Unsupported action on /relationships: ${String(action(req))}`);
+    const b = body(req);
+    const start = optionalInt(b.start, 'start') ?? 0;
+    const count = optionalInt(b.count, 'count') ?? 100;
+    if (start < 0 || count < 0 || count > s.config.maxPageSize)
+      throw new BadRequestError(`start must be >= 0 and count between 0 and ${s.config.maxPageSize}`);
+    const result = await s.lineage.lineage({
+      urn: requiredString(b, 'urn'),
+      direction: requiredString(b, 'direction'),
+      maxHops: optionalInt(b.maxHops, 'maxHops'),
+    });
+    const page = result.hits.slice(start, start + count);
+    return ok(reply, {
+      start,
+      count: page.length,
+      total: result.hits.length,
+      filtered: result.filtered,
+      partial: result.partial,
+      relationships: page.map((h) => ({
+        type: h.type,
+        entity: h.urn,
+        degree: h.degree,
+        paths: [{ path: h.path }],
+        ...(h.createdOn !== null ? { createdOn: h.createdOn } : {}),
+        ...(h.createdActor !== null ? { createdActor: h.createdActor } : {}),
+      })),
+    });
+  });
+}
+
 /** `GET /relationships`: the entities on the other side of an entity's edges. */
 export function relationshipsRoutes(app: FastifyInstance, s: Services): void {
+  lineageRoute(app, s);
   app.get('/relationships', async (req, reply) => {
     const p = relationshipParams(req, s, 'types');
     const page = await s.reads.relationships(p.urn, p.types, p.direction, p.start, p.count);

@@ -4,10 +4,17 @@ import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/registry.js';
 import type { EntityStore } from '../store/index.js';
 import { IngestService } from './ingest-service.js';
+import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
 
 export { IngestService } from './ingest-service.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
+export {
+  LineageService,
+  type LineageDirection,
+  type LineageRequest,
+  type LineageResult,
+} from './lineage-service.js';
 export { SYSTEM_ACTOR, UNKNOWN_ACTOR, type Proposal, type WriteContext } from './proposal.js';
 export { conjunctions, matches, type Filter, type Criterion } from './filter-match.js';
 
@@ -17,6 +24,7 @@ export interface Services {
   readonly registry: Registry;
   readonly ingest: IngestService;
   readonly reads: ReadService;
+  readonly lineage: LineageService;
   readonly search: SearchService;
   readonly operations: OperationsService;
   readonly log: Logger;
@@ -38,6 +46,10 @@ export function createServices(p: ServiceParts): Services {
     registry: p.registry,
     ingest: p.ingest,
     reads: new ReadService(p.registry, p.store),
+    lineage: new LineageService(p.registry, p.store, {
+      maxHops: p.config.lineageMaxHops,
+      maxVisited: p.config.lineageMaxVisited,
+    }),
     search: p.search,
     operations: p.operations,
     log: p.log,

@@ -2,6 +2,7 @@ import { MIGRATIONS } from '../../graph-schema/migrations.js';
 import { applyBatch } from './apply-batch.js';
 import type { Executor } from './executor.js';
 import { readExists, readLatest, readVersion } from './read-aspects.js';
+import { readLineage, type LineageHit, type LineageQuery } from './read-lineage.js';
 import { readRelationships, type RelationshipPage, type RelationshipQuery } from './read-relationships.js';
 import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
 import { readUrns } from './read-urns.js';
@@ -15,6 +16,7 @@ export interface EntityStore {
   exists(urn: string): Promise<boolean>;
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]>;
   relationships(q: RelationshipQuery): Promise<RelationshipPage>;
+  lineage(q: LineageQuery): Promise<{ hits: LineageHit[]; partial: boolean }>;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
 }
 
@@ -41,6 +43,9 @@ export class Neo4jStore implements EntityStore {
   }
   relationships(q: RelationshipQuery): Promise<RelationshipPage> {
     return this.exec.read((tx) => readRelationships(tx, q));
+  }
+  lineage(q: LineageQuery): Promise<{ hits: LineageHit[]; partial: boolean }> {
+    return this.exec.read((tx) => readLineage(tx, q));
   }
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }> {
     return this.exec.read((tx) => readUrns(tx, entityType, start, count));
