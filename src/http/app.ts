@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompatRoutes } from '../../rest-compat/index.js';
 import { BadRequestError, NotFoundError } from '../errors/index.js';
+import { registerGraphql } from '../graphql/server.js';
 import type { Services } from '../services/index.js';
 import { sendRestliError } from '../../rest-compat/restli/errors.js';
 
@@ -32,5 +33,6 @@ export async function createApp(s: Services): Promise<FastifyInstance> {
     s.log.debug({ method: req.method, url: req.url }, 'request');
   });
   await registerCompatRoutes(app, s, s.log);
+  await registerGraphql(app, s);
   return app;
 }

@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { EntityQueries } from './resolvers/entity-queries.js';
+import { ENTITY_CLASSES } from './types/index.js';
+
+let built: Promise<GraphQLSchema> | undefined;
+
+/** The GraphQL schema, built once per process from the resolver and type classes. */
+export function graphqlSchema(): Promise<GraphQLSchema> {
+  built ??= buildSchema({
+    resolvers: [EntityQueries],
+    orphanedTypes: Object.values(ENTITY_CLASSES),
+    validate: { forbidUnknownValues: false },
+  });
+  return built;
+}
+
+/** The printed SDL, sorted so that it is stable: committed as graph-schema/datahub.graphql. */
+export async function printedSchema(): Promise<string> {
+  return `${printSchema(lexicographicSortSchema(await graphqlSchema()))}\n`;
+}

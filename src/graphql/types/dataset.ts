@@ -1,0 +1,222 @@
+import { Arg, Field, ObjectType } from 'type-graphql';
+import { stringEnum } from './enums.js';
+import type { GraphQLContext } from '../context.js';
+import { AssetEntity, FabricType } from './asset.js';
+import {
+  customProperties,
+  CustomPropertiesEntry,
+  GlobalTags,
+  globalTags,
+  GlossaryTerms,
+  glossaryTerms,
+  list,
+  make,
+  num,
+  obj,
+  str,
+  strings,
+  type Json,
+} from './common.js';
+import { Entity } from './entity.js';
+import { EntityType } from './entity-type.js';
+import { DataPlatform } from './people.js';
+import { Long } from './scalars.js';
+
+export const SchemaFieldDataType = stringEnum('SchemaFieldDataType', [
+  'BYTES',
+  'FIXED',
+  'ENUM',
+  'NUMBER',
+  'DATE',
+  'TIME',
+  'STRING',
+  'BOOLEAN',
+  'NULL',
+  'ARRAY',
+  'MAP',
+  'STRUCT',
+  'UNION',
+] as const);
+export type SchemaFieldDataType = (typeof SchemaFieldDataType)[keyof typeof SchemaFieldDataType];
+
+const FIELD_TYPES: Record<string, SchemaFieldDataType> = {
+  BytesType: SchemaFieldDataType.BYTES,
+  FixedType: SchemaFieldDataType.FIXED,
+  EnumType: SchemaFieldDataType.ENUM,
+  NumberType: SchemaFieldDataType.NUMBER,
+  DateType: SchemaFieldDataType.DATE,
+  TimeType: SchemaFieldDataType.TIME,
+  StringType: SchemaFieldDataType.STRING,
+  BooleanType: SchemaFieldDataType.BOOLEAN,
+  NullType: SchemaFieldDataType.NULL,
+  ArrayType: SchemaFieldDataType.ARRAY,
+  MapType: SchemaFieldDataType.MAP,
+  RecordType: SchemaFieldDataType.STRUCT,
+  UnionType: SchemaFieldDataType.UNION,
+};
+
+@ObjectType()
+export class DatasetProperties {
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) qualifiedName?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true }) externalUrl?: string;
+  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
+  @Field(() => Long, { nullable: true }) created?: number;
+  @Field(() => Long, { nullable: true }) lastModified?: number;
+  @Field(() => FabricType, { deprecationReason: 'Use Dataset.origin' }) origin!: FabricType;
+}
+
+@ObjectType()
+export class DatasetEditableProperties {
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true }) name?: string;
+}
+
+@ObjectType()
+export class SchemaField {
+  @Field(() => String) fieldPath!: string;
+  @Field(() => String, { nullable: true }) jsonPath?: string;
+  @Field(() => String, { nullable: true }) label?: string;
+  @Field(() => Boolean) nullable!: boolean;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => SchemaFieldDataType) type!: SchemaFieldDataType;
+  @Field(() => String, { nullable: true }) nativeDataType?: string;
+  @Field(() => Boolean) recursive!: boolean;
+  @Field(() => GlobalTags, { nullable: true }) globalTags?: GlobalTags;
+  @Field(() => GlossaryTerms, { nullable: true }) glossaryTerms?: GlossaryTerms;
+  @Field(() => Boolean, { nullable: true }) isPartOfKey?: boolean;
+  @Field(() => Boolean, { nullable: true }) isPartitioningKey?: boolean;
+  @Field(() => String, { nullable: true }) jsonProps?: string;
+}
+
+@ObjectType()
+export class SchemaMetadata {
+  @Field(() => String) name!: string;
+  @Field(() => String) platformUrn!: string;
+  @Field(() => Long) version!: number;
+  @Field(() => String, { nullable: true }) cluster?: string;
+  @Field(() => String) hash!: string;
+  @Field(() => [SchemaField]) fields!: SchemaField[];
+  @Field(() => [String], { nullable: true }) primaryKeys?: string[];
+  @Field(() => Long, { nullable: true }) createdAt?: number;
+  @Field(() => Long, { nullable: true }) aspectVersion?: number;
+}
+
+@ObjectType()
+export class EditableSchemaFieldInfo {
+  @Field(() => String) fieldPath!: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => GlobalTags, { nullable: true }) globalTags?: GlobalTags;
+  @Field(() => GlossaryTerms, { nullable: true }) glossaryTerms?: GlossaryTerms;
+}
+
+@ObjectType()
+export class EditableSchemaMetadata {
+  @Field(() => [EditableSchemaFieldInfo]) editableSchemaFieldInfo!: EditableSchemaFieldInfo[];
+}
+
+/** `urn:li:dataset:(<platform urn>,<name>,<origin>)` read from the URN itself. */
+export function datasetKeyOf(urn: string): { platform: string; name: string; origin: string } {
+  const m = /^urn:li:dataset:\((urn:li:dataPlatform:[^,]+),(.+),([A-Z_]+)\)$/.exec(urn);
+  return { platform: m?.[1] ?? 'urn:li:dataPlatform:unknown', name: m?.[2] ?? urn, origin: m?.[3] ?? 'PROD' };
+}
+
+@ObjectType({ implements: Entity, description: 'A dataset: a table, view, topic, file, ...' })
+export class Dataset extends AssetEntity {
+  constructor(ctx: GraphQLContext, urn: string) {
+    super(ctx, urn, EntityType.DATASET);
+  }
+  get typeName(): string {
+    return 'Dataset';
+  }
+  @Field(() => String) async name(): Promise<string> {
+    return str((await this.aspect('datasetProperties'))?.name) ?? datasetKeyOf(this.urn).name;
+  }
+  @Field(() => DataPlatform) platform(): DataPlatform {
+    return new DataPlatform(this.ctx, datasetKeyOf(this.urn).platform);
+  }
+  @Field(() => FabricType) origin(): FabricType {
+    return datasetKeyOf(this.urn).origin as FabricType;
+  }
+  @Field(() => DatasetProperties, { nullable: true })
+  async properties(): Promise<DatasetProperties | undefined> {
+    const v = await this.aspect('datasetProperties');
+    if (!v) return undefined;
+    const key = datasetKeyOf(this.urn);
+    return make(DatasetProperties, {
+      name: str(v.name) ?? key.name,
+      qualifiedName: str(v.qualifiedName),
+      description: str(v.description),
+      externalUrl: str(v.externalUrl),
+      customProperties: customProperties(v.customProperties, this.urn),
+      created: num(obj(v.created)?.time),
+      lastModified: num(obj(v.lastModified)?.time),
+      origin: key.origin as FabricType,
+    });
+  }
+  @Field(() => DatasetEditableProperties, { nullable: true })
+  async editableProperties(): Promise<DatasetEditableProperties | undefined> {
+    const v = await this.aspect('editableDatasetProperties');
+    return v
+      ? make(DatasetEditableProperties, { description: str(v.description), name: str(v.name) })
+      : undefined;
+  }
+  @Field(() => SchemaMetadata, { nullable: true })
+  async schemaMetadata(
+    @Arg('version', () => Long, { nullable: true }) version?: number,
+  ): Promise<SchemaMetadata | undefined> {
+    let v: Json | undefined;
+    if (version === undefined || version === null || version === 0) v = await this.aspect('schemaMetadata');
+    else {
+      v = await this.ctx.services.reads
+        .aspect(this.urn, 'schemaMetadata', version)
+        .then((a) => a.value)
+        .catch(() => undefined);
+    }
+    if (!v) return undefined;
+    return make(SchemaMetadata, {
+      name: str(v.schemaName) ?? '',
+      platformUrn: str(v.platform) ?? datasetKeyOf(this.urn).platform,
+      version: num(v.version) ?? 0,
+      cluster: str(v.cluster),
+      hash: str(v.hash) ?? '',
+      primaryKeys: strings(v.primaryKeys),
+      createdAt: num(obj(v.created)?.time),
+      aspectVersion: version ?? 0,
+      fields: list(v.fields).map((f) => {
+        const typeRecord = Object.keys(obj(obj(f.type)?.type) ?? {})[0] ?? '';
+        return make(SchemaField, {
+          fieldPath: str(f.fieldPath) ?? '',
+          jsonPath: str(f.jsonPath),
+          label: str(f.label),
+          nullable: f.nullable === true,
+          description: str(f.description),
+          type: FIELD_TYPES[typeRecord.split('.').pop() ?? ''] ?? SchemaFieldDataType.NULL,
+          nativeDataType: str(f.nativeDataType),
+          recursive: f.recursive === true,
+          globalTags: globalTags(this.ctx, obj(f.globalTags), this.urn),
+          glossaryTerms: glossaryTerms(this.ctx, obj(f.glossaryTerms), this.urn),
+          isPartOfKey: f.isPartOfKey === true,
+          isPartitioningKey: f.isPartitioningKey === true,
+          jsonProps: str(f.jsonProps),
+        });
+      }),
+    });
+  }
+  @Field(() => EditableSchemaMetadata, { nullable: true })
+  async editableSchemaMetadata(): Promise<EditableSchemaMetadata | undefined> {
+    const v = await this.aspect('editableSchemaMetadata');
+    if (!v) return undefined;
+    return make(EditableSchemaMetadata, {
+      editableSchemaFieldInfo: list(v.editableSchemaFieldInfo).map((f) =>
+        make(EditableSchemaFieldInfo, {
+          fieldPath: str(f.fieldPath) ?? '',
+          description: str(f.description),
+          globalTags: globalTags(this.ctx, obj(f.globalTags), this.urn),
+          glossaryTerms: glossaryTerms(this.ctx, obj(f.glossaryTerms), this.urn),
+        }),
+      ),
+    });
+  }
+}

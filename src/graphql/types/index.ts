@@ -1,0 +1,38 @@
+import type { GraphQLContext } from '../context.js';
+import { Chart, Dashboard } from './chart-dashboard.js';
+import { Dataset } from './dataset.js';
+import type { Entity } from './entity.js';
+import { EntityType, entityTypeOfUrn } from './entity-type.js';
+import { MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey } from './ml.js';
+import { CorpGroup, CorpUser, DataPlatform, GlossaryTerm, Tag } from './people.js';
+
+type EntityClass = new (ctx: GraphQLContext, urn: string) => Entity;
+
+/** The GraphQL object class of each entity type that has one. */
+export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
+  DATASET: Dataset,
+  CHART: Chart,
+  DASHBOARD: Dashboard,
+  CORP_USER: CorpUser,
+  CORP_GROUP: CorpGroup,
+  TAG: Tag,
+  GLOSSARY_TERM: GlossaryTerm,
+  DATA_PLATFORM: DataPlatform,
+  MLFEATURE: MLFeature,
+  MLPRIMARY_KEY: MLPrimaryKey,
+  MLFEATURE_TABLE: MLFeatureTable,
+  MLMODEL: MLModel,
+  MLMODEL_GROUP: MLModelGroup,
+};
+
+/** The entity object of a URN, or undefined when its kind has no GraphQL type. */
+export function entityOf(ctx: GraphQLContext, urn: string): Entity | undefined {
+  const type = entityTypeOfUrn(urn);
+  const cls = type ? ENTITY_CLASSES[type] : undefined;
+  return cls ? new cls(ctx, urn) : undefined;
+}
+
+export { Chart, Dashboard, Dataset, MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey };
+export { CorpGroup, CorpUser, DataPlatform, GlossaryTerm, Tag };
+export { Entity } from './entity.js';
+export { EntityType } from './entity-type.js';

@@ -1,0 +1,268 @@
+import { Field, ObjectType } from 'type-graphql';
+import { MLFeatureDataType as MLFeatureDataTypeSchema } from '../../registry/aspects/common.js';
+import { stringEnum } from './enums.js';
+import type { GraphQLContext } from '../context.js';
+import { AssetEntity, FabricType } from './asset.js';
+import {
+  customProperties,
+  CustomPropertiesEntry,
+  make,
+  num,
+  obj,
+  str,
+  strings,
+  type Json,
+} from './common.js';
+import { Dataset } from './dataset.js';
+import { Entity } from './entity.js';
+import { EntityType } from './entity-type.js';
+import { DataPlatform } from './people.js';
+import { Long } from './scalars.js';
+
+/** The registry's symbols (DataHub's MLFeatureDataType). */
+export const MLFeatureDataType = stringEnum('MLFeatureDataType', MLFeatureDataTypeSchema.symbols) as Record<
+  string,
+  string
+>;
+export type MLFeatureDataType = string;
+
+@ObjectType()
+export class VersionTag {
+  @Field(() => String, { nullable: true }) versionTag?: string;
+}
+const versionTag = (v: unknown): VersionTag | undefined => {
+  const o = obj(v);
+  return o ? make(VersionTag, { versionTag: str(o.versionTag) }) : undefined;
+};
+
+/** `(<first>,<second>)` of a two-part URN key, e.g. an mlFeature's namespace and name. */
+const pair = (urn: string): [string, string] => {
+  const m = /^urn:li:[A-Za-z]+:\((.*),([^,]*)\)$/.exec(urn);
+  return [m?.[1] ?? '', m?.[2] ?? urn];
+};
+/** `(<platform>,<name>,<origin>)` of an mlModel or mlModelGroup URN. */
+const triple = (urn: string): { platform: string; name: string; origin: string } => {
+  const m = /^urn:li:[A-Za-z]+:\((urn:li:dataPlatform:[^,]+),(.+),([A-Z_]+)\)$/.exec(urn);
+  return { platform: m?.[1] ?? 'urn:li:dataPlatform:unknown', name: m?.[2] ?? urn, origin: m?.[3] ?? 'PROD' };
+};
+
+@ObjectType()
+export class MLFeatureProperties {
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => MLFeatureDataType, { nullable: true }) dataType?: MLFeatureDataType;
+  @Field(() => VersionTag, { nullable: true }) version?: VersionTag;
+  @Field(() => [Dataset], { nullable: 'itemsAndList' }) sources?: Dataset[];
+  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
+}
+
+function featureProperties(ctx: GraphQLContext, v: Json, urn: string): MLFeatureProperties {
+  return make(MLFeatureProperties, {
+    description: str(v.description),
+    dataType: str(v.dataType) as MLFeatureDataType | undefined,
+    version: versionTag(v.version),
+    sources: strings(v.sources).map((u) => new Dataset(ctx, u)),
+    customProperties: customProperties(v.customProperties, urn),
+  });
+}
+
+@ObjectType({ implements: Entity, description: 'An ML feature' })
+export class MLFeature extends AssetEntity {
+  constructor(ctx: GraphQLContext, urn: string) {
+    super(ctx, urn, EntityType.MLFEATURE);
+  }
+  get typeName(): string {
+    return 'MLFeature';
+  }
+  @Field(() => String) name(): string {
+    return pair(this.urn)[1];
+  }
+  @Field(() => String) featureNamespace(): string {
+    return pair(this.urn)[0];
+  }
+  @Field(() => String, { nullable: true }) async description(): Promise<string | undefined> {
+    return str((await this.aspect('mlFeatureProperties'))?.description);
+  }
+  @Field(() => MLFeatureDataType, { nullable: true }) async dataType(): Promise<
+    MLFeatureDataType | undefined
+  > {
+    return str((await this.aspect('mlFeatureProperties'))?.dataType) as MLFeatureDataType | undefined;
+  }
+  @Field(() => MLFeatureProperties, { nullable: true })
+  async properties(): Promise<MLFeatureProperties | undefined> {
+    const v = await this.aspect('mlFeatureProperties');
+    return v ? featureProperties(this.ctx, v, this.urn) : undefined;
+  }
+  @Field(() => MLFeatureProperties, { nullable: true, deprecationReason: 'Use properties' })
+  featureProperties(): Promise<MLFeatureProperties | undefined> {
+    return this.properties();
+  }
+}
+
+@ObjectType()
+export class MLPrimaryKeyProperties extends MLFeatureProperties {}
+
+@ObjectType({ implements: Entity, description: 'An ML primary key' })
+export class MLPrimaryKey extends AssetEntity {
+  constructor(ctx: GraphQLContext, urn: string) {
+    super(ctx, urn, EntityType.MLPRIMARY_KEY);
+  }
+  get typeName(): string {
+    return 'MLPrimaryKey';
+  }
+  @Field(() => String) name(): string {
+    return pair(this.urn)[1];
+  }
+  @Field(() => String) featureNamespace(): string {
+    return pair(this.urn)[0];
+  }
+  @Field(() => String, { nullable: true }) async description(): Promise<string | undefined> {
+    return str((await this.aspect('mlPrimaryKeyProperties'))?.description);
+  }
+  @Field(() => MLFeatureDataType, { nullable: true }) async dataType(): Promise<
+    MLFeatureDataType | undefined
+  > {
+    return str((await this.aspect('mlPrimaryKeyProperties'))?.dataType) as MLFeatureDataType | undefined;
+  }
+  @Field(() => MLPrimaryKeyProperties, { nullable: true })
+  async properties(): Promise<MLPrimaryKeyProperties | undefined> {
+    const v = await this.aspect('mlPrimaryKeyProperties');
+    return v
+      ? Object.assign(new MLPrimaryKeyProperties(), featureProperties(this.ctx, v, this.urn))
+      : undefined;
+  }
+}
+
+@ObjectType()
+export class MLFeatureTableProperties {
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => [MLFeature], { nullable: 'itemsAndList' }) mlFeatures?: MLFeature[];
+  @Field(() => [MLPrimaryKey], { nullable: 'itemsAndList' }) mlPrimaryKeys?: MLPrimaryKey[];
+  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
+}
+
+@ObjectType({ implements: Entity, description: 'An ML feature table' })
+export class MLFeatureTable extends AssetEntity {
+  constructor(ctx: GraphQLContext, urn: string) {
+    super(ctx, urn, EntityType.MLFEATURE_TABLE);
+  }
+  get typeName(): string {
+    return 'MLFeatureTable';
+  }
+  @Field(() => String) name(): string {
+    return pair(this.urn)[1];
+  }
+  @Field(() => DataPlatform) platform(): DataPlatform {
+    return new DataPlatform(this.ctx, pair(this.urn)[0]);
+  }
+  @Field(() => String, { nullable: true }) async description(): Promise<string | undefined> {
+    return str((await this.aspect('mlFeatureTableProperties'))?.description);
+  }
+  @Field(() => MLFeatureTableProperties, { nullable: true })
+  async properties(): Promise<MLFeatureTableProperties | undefined> {
+    const v = await this.aspect('mlFeatureTableProperties');
+    if (!v) return undefined;
+    return make(MLFeatureTableProperties, {
+      description: str(v.description),
+      mlFeatures: strings(v.mlFeatures).map((u) => new MLFeature(this.ctx, u)),
+      mlPrimaryKeys: strings(v.mlPrimaryKeys).map((u) => new MLPrimaryKey(this.ctx, u)),
+      customProperties: customProperties(v.customProperties, this.urn),
+    });
+  }
+  @Field(() => MLFeatureTableProperties, { nullable: true, deprecationReason: 'Use properties' })
+  featureTableProperties(): Promise<MLFeatureTableProperties | undefined> {
+    return this.properties();
+  }
+}
+
+/** What models and model groups share: a `(platform, name, origin)` key and a description. */
+@ObjectType()
+abstract class ModelAsset extends AssetEntity {
+  /** The aspect holding the description. */
+  protected abstract readonly propertiesAspect: string;
+  @Field(() => String) name(): string {
+    return triple(this.urn).name;
+  }
+  @Field(() => DataPlatform) platform(): DataPlatform {
+    return new DataPlatform(this.ctx, triple(this.urn).platform);
+  }
+  @Field(() => FabricType) origin(): FabricType {
+    return triple(this.urn).origin as FabricType;
+  }
+  @Field(() => String, { nullable: true }) async description(): Promise<string | undefined> {
+    return str((await this.aspect(this.propertiesAspect))?.description);
+  }
+}
+
+@ObjectType()
+export class MLModelGroupProperties {
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => Long, { nullable: true }) createdAt?: number;
+  @Field(() => VersionTag, { nullable: true }) version?: VersionTag;
+  @Field(() => String, { nullable: true }) externalUrl?: string;
+  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
+}
+
+@ObjectType({ implements: Entity, description: 'A group of ML models (versions of one model)' })
+export class MLModelGroup extends ModelAsset {
+  protected readonly propertiesAspect = 'mlModelGroupProperties';
+  constructor(ctx: GraphQLContext, urn: string) {
+    super(ctx, urn, EntityType.MLMODEL_GROUP);
+  }
+  get typeName(): string {
+    return 'MLModelGroup';
+  }
+  @Field(() => MLModelGroupProperties, { nullable: true })
+  async properties(): Promise<MLModelGroupProperties | undefined> {
+    const v = await this.aspect('mlModelGroupProperties');
+    if (!v) return undefined;
+    return make(MLModelGroupProperties, {
+      name: str(v.name),
+      description: str(v.description),
+      createdAt: num(v.createdAt),
+      version: versionTag(v.version),
+      externalUrl: str(v.externalUrl),
+      customProperties: customProperties(v.customProperties, this.urn),
+    });
+  }
+}
+
+@ObjectType()
+export class MLModelProperties {
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => Long, { nullable: true }) date?: number;
+  @Field(() => String, { nullable: true }) version?: string;
+  @Field(() => String, { nullable: true }) type?: string;
+  @Field(() => String, { nullable: true }) externalUrl?: string;
+  @Field(() => [String], { nullable: true }) mlFeatures?: string[];
+  @Field(() => [MLModelGroup], { nullable: 'itemsAndList' }) groups?: MLModelGroup[];
+  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
+}
+
+@ObjectType({ implements: Entity, description: 'An ML model' })
+export class MLModel extends ModelAsset {
+  protected readonly propertiesAspect = 'mlModelProperties';
+  constructor(ctx: GraphQLContext, urn: string) {
+    super(ctx, urn, EntityType.MLMODEL);
+  }
+  get typeName(): string {
+    return 'MLModel';
+  }
+  @Field(() => MLModelProperties, { nullable: true })
+  async properties(): Promise<MLModelProperties | undefined> {
+    const v = await this.aspect('mlModelProperties');
+    if (!v) return undefined;
+    return make(MLModelProperties, {
+      name: str(v.name),
+      description: str(v.description),
+      date: num(v.date),
+      version: str(obj(v.version)?.versionTag),
+      type: str(v.type),
+      externalUrl: str(v.externalUrl),
+      mlFeatures: strings(v.mlFeatures),
+      groups: strings(v.groups).map((u) => new MLModelGroup(this.ctx, u)),
+      customProperties: customProperties(v.customProperties, this.urn),
+    });
+  }
+}
