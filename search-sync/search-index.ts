@@ -13,6 +13,16 @@ export interface SearchQuery {
   /** Facets to count over the matches. */
   readonly facets?: readonly string[];
   readonly includeRemoved?: boolean;
+  /** Only these entities (lineage search restricts a search to the entities a walk reached). */
+  readonly urns?: readonly string[];
+  /** Order of the hits (default: by score for text, else by URN); ties break by URN. */
+  readonly sort?: readonly SortCriterion[];
+}
+
+export interface SortCriterion {
+  /** `urn`, `entityType` or an index field. */
+  readonly field: string;
+  readonly order: 'ASCENDING' | 'DESCENDING';
 }
 
 export interface SearchHit {

@@ -1,7 +1,13 @@
 import { BadRequestError } from '../src/errors/index.js';
 import type { Registry } from '../src/registry/index.js';
 import { conjunctions } from '../src/services/filter-match.js';
-import type { AutocompleteResult, BrowseResult, SearchIndex, SearchResult } from './search-index.js';
+import type {
+  AutocompleteResult,
+  BrowseResult,
+  SearchIndex,
+  SearchResult,
+  SortCriterion,
+} from './search-index.js';
 import type { SearchSyncWorker, SyncStatus } from './worker.js';
 
 export interface SearchRequest {
@@ -13,6 +19,11 @@ export interface SearchRequest {
   readonly count: number;
   /** Facets to count; default: the filterable fields of the searched types. */
   readonly facets?: readonly string[];
+  readonly sort?: readonly SortCriterion[];
+  /** Only these entities. */
+  readonly urns?: readonly string[];
+  /** Soft-deleted entities too. */
+  readonly includeRemoved?: boolean;
 }
 
 /** Search over the index, for every transport; the worker's progress for /health and sync-waits. */
@@ -35,6 +46,9 @@ export class SearchService {
       start: r.start,
       count: r.count,
       facets: r.facets ?? this.filterFields(types),
+      ...(r.sort ? { sort: r.sort } : {}),
+      ...(r.urns ? { urns: r.urns } : {}),
+      ...(r.includeRemoved ? { includeRemoved: true } : {}),
     });
   }
 
@@ -93,6 +107,14 @@ export class SearchService {
       }
     }
     return [...out];
+  }
+
+  /** The display name of a filter field (the registry's `filterNameOverride`), if it has one. */
+  displayName(field: string): string | undefined {
+    for (const a of this.registry.allAspects())
+      for (const s of a.searchable ?? [])
+        if (s.fieldName === field && s.filterNameOverride) return s.filterNameOverride;
+    return undefined;
   }
 
   status(): Promise<SyncStatus> {

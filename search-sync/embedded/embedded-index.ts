@@ -10,7 +10,9 @@ import type {
   SearchIndex,
   SearchQuery,
   SearchResult,
+  SortCriterion,
 } from '../search-index.js';
+import { BadRequestError } from '../../src/errors/index.js';
 import { autocomplete } from './autocomplete.js';
 import { browse } from './browse.js';
 import { filterPredicate } from './filters.js';
@@ -112,40 +114,52 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const input = q.input.trim();
     const exact = exactMatch(input, this.fields);
     const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
-    const where = this.where(q.types, groups, params, q.includeRemoved === true);
+    let where = this.where(q.types, groups, params, q.includeRemoved === true);
     const text =
       exact || input === '' || input === '*'
         ? undefined
         : textQuery(input, this.fullText.textProps, this.boosted());
     const narrowing = keyClauses(groups, this.fields);
     const lucene = [text, narrowing].filter(Boolean).join(' AND ') || undefined;
+    const within = q.urns !== undefined;
+    if (within) params.urns = q.urns;
     const version = await this.version();
     let match: string;
-    if (lucene) {
+    if (lucene && !(within && !text)) {
       params.index = this.fullText.name;
       params.lucene = lucene;
+      if (within) where = `d.urn IN $urns AND ${where}`;
       match = `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS d, score WHERE d:SearchDocument AND ${where}`;
+    } else if (within) {
+      match = `UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) WHERE ${where} WITH d, 1.0 AS score`;
     } else {
       match = `MATCH (d:SearchDocument) WHERE ${where} WITH d, 1.0 AS score`;
     }
-    // The total is counted once per index version. Hits rank by score; without text every match scores
-    // the same and hits come in URN order, and a large match set is paged straight off the URN index.
-    const facets = q.facets?.length ? await this.facets(match, params, q.facets, version) : {};
+    // The total is counted once per index version (not for a search within a list of URNs, whose key
+    // would be the list). Hits rank by score; without text every match scores the same and hits come in
+    // URN order, and a large match set is paged straight off the URN index.
+    const counted = q.facets?.length
+      ? await this.facets(match, params, q.facets, version, !within)
+      : { counts: {}, total: undefined };
+    const facets = counted.counts;
     const key = this.cacheKey(match, params);
-    let total = this.totals.get(key, version);
+    let total = within ? counted.total : this.totals.get(key, version);
     if (total === undefined) {
       total = await this.exec.read(async (tx) => {
         const res = await tx.run<{ n: number }>(`${match} RETURN count(d) AS n`, params);
         return res.records[0]?.get('n') ?? 0;
       });
-      this.totals.set(key, version, total);
+      if (!within) this.totals.set(key, version, total);
     }
-    const pageQuery = text
-      ? `${match} RETURN properties(d) AS props, score ORDER BY score DESC, d.urn SKIP $start LIMIT $count`
-      : total > SCAN_IN_URN_ORDER
-        ? `MATCH (d:SearchDocument) USING INDEX d:SearchDocument(urn) WHERE d.urn >= '' AND ${where}
+    const order = this.order(q.sort ?? [], params);
+    const pageQuery = order
+      ? `${match} RETURN properties(d) AS props, score ORDER BY ${order}, d.urn SKIP $start LIMIT $count`
+      : text
+        ? `${match} RETURN properties(d) AS props, score ORDER BY score DESC, d.urn SKIP $start LIMIT $count`
+        : total > SCAN_IN_URN_ORDER && !within
+          ? `MATCH (d:SearchDocument) USING INDEX d:SearchDocument(urn) WHERE d.urn >= '' AND ${where}
            RETURN properties(d) AS props, 1.0 AS score ORDER BY d.urn SKIP $start LIMIT $count`
-        : `${match} RETURN properties(d) AS props, score ORDER BY d.urn SKIP $start LIMIT $count`;
+          : `${match} RETURN properties(d) AS props, score ORDER BY d.urn SKIP $start LIMIT $count`;
     const rows =
       q.count === 0 || q.start >= total
         ? []
@@ -156,8 +170,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
             });
             return res.records.map((r) => ({ props: r.get('props'), score: r.get('score') }));
           });
-    const page = { total, page: rows };
-    const hits: SearchHit[] = page.page.map((row) => {
+    const hits: SearchHit[] = rows.map((row) => {
       const doc = this.fromProps(row.props);
       return {
         urn: doc.urn,
@@ -166,7 +179,23 @@ export class EmbeddedSearchIndex implements SearchIndex {
         matchedFields: matchedFields(doc, input, exact, this.fields),
       };
     });
-    return { total: page.total, hits, facets };
+    return { total, hits, facets };
+  }
+
+  /** ORDER BY terms of a sort (fields checked against the index fields; names are parameters). */
+  private order(sort: readonly SortCriterion[], params: Record<string, unknown>): string | undefined {
+    if (!sort.length) return undefined;
+    return sort
+      .map((s, i) => {
+        const name = s.field.replace(/\.keyword$/, '');
+        const dir = s.order === 'DESCENDING' ? 'DESC' : 'ASC';
+        if (name === 'urn' || name === 'entityType' || name === '_entityType')
+          return `d.${name === 'urn' ? 'urn' : 'entityType'} ${dir}`;
+        if (!this.fields.has(name)) throw new BadRequestError(`Unknown sort field "${s.field}"`);
+        params[`sp${i}`] = listProp(name);
+        return `d[$sp${i}][0] ${dir}`;
+      })
+      .join(', ');
   }
 
   async autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult> {
@@ -208,12 +237,13 @@ export class EmbeddedSearchIndex implements SearchIndex {
     params: Record<string, unknown>,
     names: readonly string[],
     version: number,
-  ): Promise<Record<string, Record<string, number>>> {
+    cacheable: boolean,
+  ): Promise<{ counts: Record<string, Record<string, number>>; total?: number }> {
     const known = names.filter((f) => f === 'entityType' || this.fields.has(f));
-    if (!known.length) return {};
+    if (!known.length) return { counts: {} };
     const key = this.cacheKey(match, { ...params, facets: known });
-    const cached = this.facetCounts.get(key, version);
-    if (cached) return cached;
+    const cached = cacheable ? this.facetCounts.get(key, version) : undefined;
+    if (cached) return { counts: cached };
     // entityType is always counted: one value per document, so its counts add up to the total.
     const counted = known.includes('entityType') ? known : [...known, 'entityType'];
     const out: Record<string, Record<string, number>> = Object.fromEntries(counted.map((f) => [f, {}]));
@@ -230,10 +260,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
     for (const r of res.records)
       (out[r.get('name')] as Record<string, number>)[String(r.get('v'))] = r.get('n');
     const total = Object.values(out.entityType ?? {}).reduce((a, b) => a + b, 0);
-    this.totals.set(this.cacheKey(match, params), version, total);
     if (!known.includes('entityType')) delete out.entityType;
-    this.facetCounts.set(key, version, out);
-    return out;
+    if (cacheable) {
+      this.totals.set(this.cacheKey(match, params), version, total);
+      this.facetCounts.set(key, version, out);
+    }
+    return { counts: out, total };
   }
 
   /** The index version: changes with every write to the index. */

@@ -12,7 +12,9 @@ import type {
   SearchIndex,
   SearchQuery,
   SearchResult,
+  SortCriterion,
 } from '../search-index.js';
+import { BadRequestError } from '../../src/errors/index.js';
 import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';
 
@@ -70,7 +72,7 @@ export class MeiliSearchIndex implements SearchIndex {
             'browseFolders',
             ...[...this.fields.keys()].map(attr),
           ],
-          sortableAttributes: ['urn'],
+          sortableAttributes: ['urn', 'entityType', ...[...this.fields.keys()].map(attr)],
           faceting: { maxValuesPerFacet: 1000 },
           pagination: { maxTotalHits: MAX_TOTAL_HITS },
         })
@@ -99,14 +101,18 @@ export class MeiliSearchIndex implements SearchIndex {
   }
 
   async search(q: SearchQuery): Promise<SearchResult> {
+    if (q.urns?.length === 0) return { total: 0, hits: [], facets: {} };
     const input = q.input.trim();
     const exact = exactMatch(input, this.fields);
     const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
     const text = exact || input === '*' ? '' : input;
-    const filter = this.filter(q.types, groups, q.includeRemoved === true);
+    const within = q.urns ? `urn IN [${q.urns.map(literal).join(', ')}]` : undefined;
+    const filter = [this.filter(q.types, groups, q.includeRemoved === true), within]
+      .filter(Boolean)
+      .join(' AND ');
     const facets = (q.facets ?? []).filter((f) => f === 'entityType' || this.fields.has(f));
     const facetAttrs = facets.map((f) => (f === 'entityType' ? 'entityType' : attr(f)));
-    const base: SearchParams = { q: text, filter, sort: ['urn:asc'] };
+    const base: SearchParams = { q: text, filter, sort: [...this.sort(q.sort ?? []), 'urn:asc'] };
     const [page, stats] = (
       await this.client.multiSearch({
         queries: [
@@ -200,6 +206,18 @@ export class MeiliSearchIndex implements SearchIndex {
       totalEntities: here.length,
       totalBelow,
     };
+  }
+
+  /** Meilisearch sort terms of a sort (fields checked against the index fields). */
+  private sort(sort: readonly SortCriterion[]): string[] {
+    return sort.map((s) => {
+      const name = s.field.replace(/\.keyword$/, '');
+      const dir = s.order === 'DESCENDING' ? 'desc' : 'asc';
+      if (name === 'urn' || name === 'entityType' || name === '_entityType')
+        return `${name === 'urn' ? 'urn' : 'entityType'}:${dir}`;
+      if (!this.fields.has(name)) throw new BadRequestError(`Unknown sort field "${s.field}"`);
+      return `${attr(name)}:${dir}`;
+    });
   }
 
   private filter(types: readonly string[], groups: SearchQuery['filters'], includeRemoved: boolean): string {

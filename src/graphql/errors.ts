@@ -30,8 +30,30 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   const code = formatted.extensions?.code;
+  if (code === 'BAD_USER_INPUT') {
+    return {
+      ...formatted,
+      message: validationMessage(original) ?? formatted.message,
+      extensions: { code: 'BAD_REQUEST', status: 400 },
+    };
+  }
   if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
     return { ...formatted, message: 'An unknown error occurred.', extensions: { code: 'SERVER_ERROR' } };
   }
   return formatted;
+}
+
+/** The constraints a class-validator check found broken, as one sentence. */
+function validationMessage(error: unknown): string | undefined {
+  const found = (error as { extensions?: { validationErrors?: unknown } }).extensions?.validationErrors;
+  if (!Array.isArray(found)) return undefined;
+  const messages: string[] = [];
+  const walk = (errs: readonly unknown[]): void => {
+    for (const e of errs as { constraints?: Record<string, string>; children?: unknown[] }[]) {
+      messages.push(...Object.values(e.constraints ?? {}));
+      walk(e.children ?? []);
+    }
+  };
+  walk(found);
+  return messages.length ? `Invalid input: ${messages.join('; ')}` : undefined;
 }

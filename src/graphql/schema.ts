@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { EntityQueries } from './resolvers/entity-queries.js';
+import { SearchQueries } from './resolvers/search-queries.js';
 import { ENTITY_CLASSES } from './types/index.js';
 
 let built: Promise<GraphQLSchema> | undefined;
@@ -9,7 +10,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The GraphQL schema, built once per process from the resolver and type classes. */
 export function graphqlSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [EntityQueries],
+    resolvers: [EntityQueries, SearchQueries],
     orphanedTypes: Object.values(ENTITY_CLASSES),
     validate: { forbidUnknownValues: false },
   });

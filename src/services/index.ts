@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/registry.js';
 import type { EntityStore } from '../store/index.js';
 import { IngestService } from './ingest-service.js';
+import { LineageSearchService } from './lineage-search-service.js';
 import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
 
@@ -15,6 +16,12 @@ export {
   type LineageRequest,
   type LineageResult,
 } from './lineage-service.js';
+export {
+  LineageSearchService,
+  type LineageSearchHit,
+  type LineageSearchRequest,
+  type LineageSearchResult,
+} from './lineage-search-service.js';
 export { SYSTEM_ACTOR, UNKNOWN_ACTOR, type Proposal, type WriteContext } from './proposal.js';
 export { conjunctions, matches, type Filter, type Criterion } from './filter-match.js';
 
@@ -26,6 +33,7 @@ export interface Services {
   readonly reads: ReadService;
   readonly lineage: LineageService;
   readonly search: SearchService;
+  readonly lineageSearch: LineageSearchService;
   readonly operations: OperationsService;
   readonly log: Logger;
 }
@@ -41,16 +49,18 @@ export interface ServiceParts {
 }
 
 export function createServices(p: ServiceParts): Services {
+  const lineage = new LineageService(p.registry, p.store, {
+    maxHops: p.config.lineageMaxHops,
+    maxVisited: p.config.lineageMaxVisited,
+  });
   return Object.freeze({
     config: p.config,
     registry: p.registry,
     ingest: p.ingest,
     reads: new ReadService(p.registry, p.store),
-    lineage: new LineageService(p.registry, p.store, {
-      maxHops: p.config.lineageMaxHops,
-      maxVisited: p.config.lineageMaxVisited,
-    }),
+    lineage,
     search: p.search,
+    lineageSearch: new LineageSearchService(p.search, lineage),
     operations: p.operations,
     log: p.log,
   });

@@ -84,6 +84,34 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       expect(page.hits).toHaveLength(1);
     });
 
+    it('searches within a list of URNs, with text, facets and totals of that list only', async () => {
+      const { index, scoped, urn } = await setup();
+      const within = [urn('orders'), urn('clicks'), urn('retired'), urn('absent')];
+      const all = await index.search({ ...q(scoped, '*'), urns: within, facets: ['tags'] });
+      expect(all.total).toBe(2);
+      expect(all.hits.map((h) => h.urn)).toEqual([urn('clicks'), urn('orders')]);
+      expect(all.facets.tags).toEqual({ 'urn:li:tag:Finance': 1 });
+      const text = await index.search({ ...q(scoped, 'customer'), urns: within });
+      expect(text.hits.map((h) => h.urn)).toEqual([urn('orders')]);
+      expect((await index.search({ ...q(scoped, '*'), urns: [] })).total).toBe(0);
+    });
+
+    it('sorts by the URN or a field, both ways', async () => {
+      const { index, scoped, urn } = await setup();
+      const names = async (sort: { field: string; order: 'ASCENDING' | 'DESCENDING' }[], input = '*') =>
+        (await index.search({ ...q(scoped, input), sort })).hits.map((h) => h.urn);
+      const asc = [urn('clicks'), urn('customers'), urn('orders')];
+      expect(await names([{ field: 'urn', order: 'ASCENDING' }])).toEqual(asc);
+      expect(await names([{ field: 'urn', order: 'DESCENDING' }])).toEqual([...asc].reverse());
+      expect(await names([{ field: 'name', order: 'DESCENDING' }], 'customer')).toEqual([
+        urn('orders'),
+        urn('customers'),
+      ]);
+      await expect(
+        index.search({ ...q(scoped, '*'), sort: [{ field: 'nope', order: 'ASCENDING' }] }),
+      ).rejects.toThrow(/nope/);
+    });
+
     it('does exact field:value matches, also on the id of a URN value', async () => {
       const { index, scoped, urn } = await setup();
       const r = await index.search(q(scoped, 'tags:PII'));

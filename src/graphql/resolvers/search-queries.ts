@@ -1,0 +1,288 @@
+import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import type { LineageSearchResult } from '../../services/index.js';
+import type { GraphQLContext } from '../context.js';
+import { make } from '../types/common.js';
+import { EntityPath } from '../types/entity.js';
+import { entityName } from '../types/entity-type.js';
+import {
+  AggregateAcrossEntitiesInput,
+  AggregateResults,
+  AutoCompleteInput,
+  AutoCompleteMultipleInput,
+  AutoCompleteMultipleResults,
+  AutoCompleteResultForEntity,
+  AutoCompleteResults,
+  BrowseResultGroupV2,
+  BrowseResultMetadata,
+  BrowseResultsV2,
+  BrowseV2Input,
+  ScrollAcrossEntitiesInput,
+  ScrollAcrossLineageInput,
+  ScrollAcrossLineageResults,
+  ScrollResults,
+  SearchAcrossEntitiesInput,
+  SearchAcrossLineageInput,
+  SearchAcrossLineageResult,
+  SearchAcrossLineageResults,
+  SearchResults,
+  type LineageSearchInputBase,
+  type SearchInputBase,
+} from '../types/search.js';
+import {
+  decodeScrollId,
+  encodeScrollId,
+  entityNames,
+  facetFields,
+  present,
+  SEARCHABLE_TYPES,
+  toEntities,
+  toFacets,
+  toFilter,
+  toSearchResult,
+  toSort,
+} from './search-mapping.js';
+
+const DEFAULT_COUNT = 10;
+
+/** Runs a search for the inputs every search shares; a page of `start`/`count`. */
+async function runSearch(
+  ctx: GraphQLContext,
+  input: SearchInputBase & { sortInput?: SearchAcrossEntitiesInput['sortInput'] },
+  start: number,
+  count: number,
+  facets?: readonly string[] | null,
+) {
+  const entities = entityNames(input.types);
+  const flags = input.searchFlags;
+  return ctx.services.search.search({
+    entities,
+    input: input.query,
+    filter: toFilter(input.orFilters, input.filters),
+    start,
+    count,
+    facets: flags?.skipAggregates ? [] : facetFields(ctx, entities, facets),
+    sort: toSort(input.sortInput),
+    includeRemoved: flags?.includeSoftDeleted === true,
+  });
+}
+
+async function runLineageSearch(
+  ctx: GraphQLContext,
+  input: LineageSearchInputBase,
+  start: number,
+  count: number,
+): Promise<LineageSearchResult> {
+  const entities = entityNames(input.types);
+  return ctx.services.lineageSearch.searchAcrossLineage({
+    urn: input.urn,
+    direction: input.direction,
+    maxHops: input.maxHops ?? undefined,
+    entities,
+    input: input.query,
+    filter: toFilter(input.orFilters, input.filters),
+    start,
+    count,
+    facets: input.searchFlags?.skipAggregates ? [] : facetFields(ctx, entities),
+    sort: toSort(input.sortInput),
+  });
+}
+
+function lineageResults(ctx: GraphQLContext, res: LineageSearchResult): SearchAcrossLineageResult[] {
+  return res.hits
+    .map((h) => {
+      const base = toSearchResult(ctx, h);
+      if (!base) return undefined;
+      return make(SearchAcrossLineageResult, {
+        ...base,
+        paths: [make(EntityPath, { path: h.path.map((u) => ctx.entity(u)).filter(present) })],
+        degree: h.degree,
+        degrees: [h.degree],
+        explored: true,
+        truncatedChildren: res.partial,
+        ignoredAsHop: false,
+      });
+    })
+    .filter(present);
+}
+
+/** DataHub's search family: search, scroll, aggregate, autocomplete, browse, and search across lineage. */
+@Resolver()
+export class SearchQueries {
+  @Query(() => SearchResults, { nullable: true })
+  async searchAcrossEntities(
+    @Arg('input', () => SearchAcrossEntitiesInput) input: SearchAcrossEntitiesInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<SearchResults> {
+    const start = input.start ?? 0;
+    const res = await runSearch(ctx, input, start, input.count ?? DEFAULT_COUNT);
+    const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
+    return make(SearchResults, {
+      start,
+      count: results.length,
+      total: res.total,
+      searchResults: results,
+      facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues),
+      suggestions: [],
+    });
+  }
+
+  @Query(() => ScrollResults, { nullable: true })
+  async scrollAcrossEntities(
+    @Arg('input', () => ScrollAcrossEntitiesInput) input: ScrollAcrossEntitiesInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ScrollResults> {
+    const offset = decodeScrollId(input.scrollId);
+    const count = input.count ?? DEFAULT_COUNT;
+    const res = await runSearch(ctx, input, offset, count);
+    const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
+    const next = offset + res.hits.length;
+    return make(ScrollResults, {
+      nextScrollId: res.hits.length > 0 && next < res.total ? encodeScrollId(next) : undefined,
+      count: results.length,
+      total: res.total,
+      searchResults: results,
+      facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues),
+    });
+  }
+
+  @Query(() => AggregateResults, { nullable: true })
+  async aggregateAcrossEntities(
+    @Arg('input', () => AggregateAcrossEntitiesInput) input: AggregateAcrossEntitiesInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AggregateResults> {
+    const flags = { ...input.searchFlags, skipAggregates: false };
+    const res = await runSearch(ctx, { ...input, searchFlags: flags }, 0, 0, input.facets);
+    return make(AggregateResults, { facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues) });
+  }
+
+  @Query(() => AutoCompleteResults, { nullable: true })
+  async autoComplete(
+    @Arg('input', () => AutoCompleteInput) input: AutoCompleteInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AutoCompleteResults> {
+    const res = await ctx.services.search.autocomplete({
+      entities: input.type ? [entityName(input.type)] : entityNames(undefined),
+      query: input.query,
+      field: input.field ?? undefined,
+      filter: toFilter(input.orFilters, input.filters),
+      limit: input.limit ?? DEFAULT_COUNT,
+    });
+    return make(AutoCompleteResults, {
+      query: input.query,
+      suggestions: [...res.suggestions],
+      entities: toEntities(
+        ctx,
+        res.entities.map((e) => e.urn),
+      ),
+    });
+  }
+
+  @Query(() => AutoCompleteMultipleResults, { nullable: true })
+  async autoCompleteForMultiple(
+    @Arg('input', () => AutoCompleteMultipleInput) input: AutoCompleteMultipleInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AutoCompleteMultipleResults> {
+    const types = input.types?.length ? input.types : SEARCHABLE_TYPES;
+    const filter = toFilter(input.orFilters, input.filters);
+    const perType = await Promise.all(
+      types.map(async (type) => {
+        const res = await ctx.services.search.autocomplete({
+          entities: [entityName(type)],
+          query: input.query,
+          field: input.field ?? undefined,
+          filter,
+          limit: input.limit ?? DEFAULT_COUNT,
+        });
+        return make(AutoCompleteResultForEntity, {
+          type,
+          suggestions: [...res.suggestions],
+          entities: toEntities(
+            ctx,
+            res.entities.map((e) => e.urn),
+          ),
+        });
+      }),
+    );
+    return make(AutoCompleteMultipleResults, {
+      query: input.query,
+      suggestions: perType.filter((r) => r.suggestions.length > 0 || r.entities.length > 0),
+    });
+  }
+
+  @Query(() => BrowseResultsV2, { nullable: true })
+  async browseV2(
+    @Arg('input', () => BrowseV2Input) input: BrowseV2Input,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BrowseResultsV2> {
+    const types = input.types?.length ? input.types : input.type ? [input.type] : undefined;
+    const entities = entityNames(types);
+    const path = input.path ?? [];
+    const at = (segments: readonly string[]): string => `/${segments.join('/')}`;
+    const filter = toFilter(input.orFilters);
+    const start = input.start ?? 0;
+    const count = input.count ?? 20;
+    const res = await ctx.services.search.browse({ entities, path: at(path), filter, start: 0, count: 0 });
+    const page = res.groups.slice(start, start + count);
+    const groups = await Promise.all(
+      page.map(async (g) => {
+        const below = await ctx.services.search.browse({
+          entities,
+          path: at([...path, g.name]),
+          filter,
+          start: 0,
+          count: 0,
+        });
+        return make(BrowseResultGroupV2, {
+          name: g.name,
+          entity: g.name.startsWith('urn:li:') ? ctx.entity(g.name) : undefined,
+          count: g.count,
+          hasSubGroups: below.groups.length > 0,
+        });
+      }),
+    );
+    return make(BrowseResultsV2, {
+      groups,
+      start,
+      count: groups.length,
+      total: res.groups.length,
+      metadata: make(BrowseResultMetadata, { path, totalNumEntities: res.totalBelow }),
+    });
+  }
+
+  @Query(() => SearchAcrossLineageResults, { nullable: true })
+  async searchAcrossLineage(
+    @Arg('input', () => SearchAcrossLineageInput) input: SearchAcrossLineageInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<SearchAcrossLineageResults> {
+    const start = input.start ?? 0;
+    const res = await runLineageSearch(ctx, input, start, input.count ?? DEFAULT_COUNT);
+    const results = lineageResults(ctx, res);
+    return make(SearchAcrossLineageResults, {
+      start,
+      count: results.length,
+      total: res.total,
+      searchResults: results,
+      facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues),
+      isPartial: res.partial,
+    });
+  }
+
+  @Query(() => ScrollAcrossLineageResults, { nullable: true })
+  async scrollAcrossLineage(
+    @Arg('input', () => ScrollAcrossLineageInput) input: ScrollAcrossLineageInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ScrollAcrossLineageResults> {
+    const offset = decodeScrollId(input.scrollId);
+    const res = await runLineageSearch(ctx, input, offset, input.count ?? DEFAULT_COUNT);
+    const results = lineageResults(ctx, res);
+    const next = offset + res.hits.length;
+    return make(ScrollAcrossLineageResults, {
+      nextScrollId: res.hits.length > 0 && next < res.total ? encodeScrollId(next) : undefined,
+      count: results.length,
+      total: res.total,
+      searchResults: results,
+      facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues),
+      isPartial: res.partial,
+    });
+  }
+}

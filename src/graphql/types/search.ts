@@ -1,0 +1,364 @@
+import { IsInt, IsOptional, Min } from 'class-validator';
+import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
+import { Entity, EntityPath, LineageDirection } from './entity.js';
+import { EntityType } from './entity-type.js';
+import { stringEnum } from './enums.js';
+import { Long } from './scalars.js';
+
+export const FilterOperator = stringEnum('FilterOperator', [
+  'CONTAIN',
+  'EQUAL',
+  'IEQUAL',
+  'IN',
+  'EXISTS',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'START_WITH',
+  'END_WITH',
+  'DESCENDANTS_INCL',
+  'ANCESTORS_INCL',
+  'RELATED_INCL',
+]);
+export type FilterOperator = keyof typeof FilterOperator;
+
+export const SortOrder = stringEnum('SortOrder', ['ASCENDING', 'DESCENDING']);
+export type SortOrder = keyof typeof SortOrder;
+
+@InputType()
+export class FacetFilterInput {
+  @Field(() => String) field!: string;
+  @Field(() => String, { nullable: true, deprecationReason: 'Use values' }) value?: string;
+  @Field(() => [String], { nullable: true }) values?: string[];
+  @Field(() => Boolean, { nullable: true }) negated?: boolean;
+  @Field(() => FilterOperator, { nullable: true }) condition?: FilterOperator;
+}
+
+@InputType()
+export class AndFilterInput {
+  @Field(() => [FacetFilterInput], { nullable: true }) and?: FacetFilterInput[];
+}
+
+@InputType()
+export class SearchFlags {
+  @Field(() => Boolean, { nullable: true }) skipCache?: boolean;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  maxAggValues?: number;
+  @Field(() => Boolean, { nullable: true }) fulltext?: boolean;
+  @Field(() => Boolean, { nullable: true }) skipHighlighting?: boolean;
+  @Field(() => Boolean, { nullable: true }) skipAggregates?: boolean;
+  @Field(() => Boolean, { nullable: true }) getSuggestions?: boolean;
+  @Field(() => Boolean, { nullable: true }) includeSoftDeleted?: boolean;
+  @Field(() => Boolean, { nullable: true }) includeRestricted?: boolean;
+  @Field(() => [String], { nullable: true }) customHighlightingFields?: string[];
+  @Field(() => Boolean, { nullable: true }) includeStructuredPropertyFacets?: boolean;
+  @Field(() => Boolean, { nullable: true }) filterNonLatestVersions?: boolean;
+}
+
+@InputType()
+export class SortCriterion {
+  @Field(() => String) field!: string;
+  @Field(() => SortOrder) sortOrder!: SortOrder;
+}
+
+@InputType()
+export class SearchSortInput {
+  @Field(() => SortCriterion, { nullable: true, deprecationReason: 'Use sortCriteria' })
+  sortCriterion?: SortCriterion;
+  @Field(() => [SortCriterion], { nullable: true }) sortCriteria?: SortCriterion[];
+}
+
+/** What every search input shares: entity types, the query, the filters, the flags. */
+@InputType()
+export class SearchInputBase {
+  @Field(() => [EntityType], { nullable: true }) types?: EntityType[];
+  @Field(() => String) query!: string;
+  @Field(() => [FacetFilterInput], { nullable: true, deprecationReason: 'Use orFilters' })
+  filters?: FacetFilterInput[];
+  @Field(() => [AndFilterInput], { nullable: true }) orFilters?: AndFilterInput[];
+  @Field(() => String, { nullable: true }) viewUrn?: string;
+  @Field(() => SearchFlags, { nullable: true }) searchFlags?: SearchFlags;
+}
+
+@InputType()
+export class SearchAcrossEntitiesInput extends SearchInputBase {
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  start?: number;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  count?: number;
+  @Field(() => SearchSortInput, { nullable: true }) sortInput?: SearchSortInput;
+}
+
+@InputType()
+export class ScrollAcrossEntitiesInput extends SearchInputBase {
+  @Field(() => String, { nullable: true }) scrollId?: string;
+  @Field(() => String, { nullable: true }) keepAlive?: string;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  count?: number;
+  @Field(() => SearchSortInput, { nullable: true }) sortInput?: SearchSortInput;
+}
+
+@InputType()
+export class AggregateAcrossEntitiesInput extends SearchInputBase {
+  @Field(() => [String], { nullable: 'itemsAndList' }) facets?: string[];
+}
+
+@InputType()
+export class LineageFlags {
+  @Field(() => Int, { nullable: true }) entitiesExploredPerHopLimit?: number;
+  @Field(() => Long, { nullable: true }) startTimeMillis?: number;
+  @Field(() => Long, { nullable: true }) endTimeMillis?: number;
+}
+
+@InputType()
+export class LineageSearchInputBase extends SearchInputBase {
+  @Field(() => String) urn!: string;
+  @Field(() => LineageDirection) direction!: LineageDirection;
+  @Field(() => Long, { nullable: true, deprecationReason: 'Use lineageFlags' }) startTimeMillis?: number;
+  @Field(() => Long, { nullable: true, deprecationReason: 'Use lineageFlags' }) endTimeMillis?: number;
+  @Field(() => LineageFlags, { nullable: true }) lineageFlags?: LineageFlags;
+  @Field(() => SearchSortInput, { nullable: true }) sortInput?: SearchSortInput;
+  /** neohub: hops to walk (default and most: NEOHUB_LINEAGE_MAX_HOPS). */
+  @Field(() => Int, { nullable: true }) maxHops?: number;
+}
+
+@InputType()
+export class SearchAcrossLineageInput extends LineageSearchInputBase {
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  start?: number;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  count?: number;
+}
+
+@InputType()
+export class ScrollAcrossLineageInput extends LineageSearchInputBase {
+  @Field(() => String, { nullable: true }) scrollId?: string;
+  @Field(() => String, { nullable: true }) keepAlive?: string;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  count?: number;
+}
+
+@InputType()
+export class AutoCompleteInput {
+  @Field(() => EntityType, { nullable: true }) type?: EntityType;
+  @Field(() => String) query!: string;
+  @Field(() => String, { nullable: true }) field?: string;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  limit?: number;
+  @Field(() => [FacetFilterInput], { nullable: true }) filters?: FacetFilterInput[];
+  @Field(() => [AndFilterInput], { nullable: true }) orFilters?: AndFilterInput[];
+}
+
+@InputType()
+export class AutoCompleteMultipleInput {
+  @Field(() => [EntityType], { nullable: true }) types?: EntityType[];
+  @Field(() => String) query!: string;
+  @Field(() => String, { nullable: true }) field?: string;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  limit?: number;
+  @Field(() => [FacetFilterInput], { nullable: true }) filters?: FacetFilterInput[];
+  @Field(() => [AndFilterInput], { nullable: true }) orFilters?: AndFilterInput[];
+  @Field(() => String, { nullable: true }) viewUrn?: string;
+}
+
+@InputType()
+export class BrowseV2Input {
+  @Field(() => EntityType, { nullable: true, deprecationReason: 'Use types' }) type?: EntityType;
+  @Field(() => [EntityType], { nullable: true }) types?: EntityType[];
+  @Field(() => [String], { nullable: true }) path?: string[];
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  start?: number;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  count?: number;
+  @Field(() => [AndFilterInput], { nullable: true }) orFilters?: AndFilterInput[];
+  @Field(() => String, { nullable: true }) viewUrn?: string;
+  @Field(() => String, { nullable: true }) query?: string;
+  @Field(() => SearchFlags, { nullable: true }) searchFlags?: SearchFlags;
+}
+
+// ---- results
+
+@ObjectType()
+export class MatchedField {
+  @Field(() => String) name!: string;
+  @Field(() => String) value!: string;
+  @Field(() => Entity, { nullable: true }) entity?: Entity;
+}
+
+@ObjectType()
+export class SearchInsight {
+  @Field(() => String) text!: string;
+  @Field(() => String, { nullable: true }) icon?: string;
+}
+
+@ObjectType()
+export class ExtraProperty {
+  @Field(() => String) name!: string;
+  @Field(() => String) value!: string;
+}
+
+@ObjectType()
+export class SearchResult {
+  @Field(() => Entity) entity!: Entity;
+  @Field(() => [SearchInsight], { nullable: true }) insights?: SearchInsight[];
+  @Field(() => [MatchedField]) matchedFields!: MatchedField[];
+  @Field(() => [ExtraProperty], { nullable: true }) extraProperties?: ExtraProperty[];
+}
+
+@ObjectType()
+export class AggregationMetadata {
+  @Field(() => String) value!: string;
+  @Field(() => Long) count!: number;
+  @Field(() => Entity, { nullable: true }) entity?: Entity;
+  @Field(() => String, { nullable: true }) displayName?: string;
+}
+
+@ObjectType()
+export class FacetMetadata {
+  @Field(() => String) field!: string;
+  @Field(() => String, { nullable: true }) displayName?: string;
+  @Field(() => Entity, { nullable: true }) entity?: Entity;
+  @Field(() => [AggregationMetadata]) aggregations!: AggregationMetadata[];
+}
+
+@ObjectType()
+export class SearchSuggestion {
+  @Field(() => String) text!: string;
+  @Field(() => Float, { nullable: true }) score?: number;
+  @Field(() => Int, { nullable: true }) frequency?: number;
+}
+
+@ObjectType()
+export class SearchResults {
+  @Field(() => Int) start!: number;
+  @Field(() => Int) count!: number;
+  @Field(() => Int) total!: number;
+  @Field(() => [SearchResult]) searchResults!: SearchResult[];
+  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
+  @Field(() => [SearchSuggestion], { nullable: true }) suggestions?: SearchSuggestion[];
+}
+
+@ObjectType()
+export class ScrollResults {
+  @Field(() => String, { nullable: true }) nextScrollId?: string;
+  @Field(() => Int) count!: number;
+  @Field(() => Int) total!: number;
+  @Field(() => [SearchResult]) searchResults!: SearchResult[];
+  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
+}
+
+@ObjectType()
+export class AggregateResults {
+  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
+}
+
+@ObjectType()
+export class AutoCompleteResults {
+  @Field(() => String) query!: string;
+  @Field(() => [String]) suggestions!: string[];
+  @Field(() => [Entity]) entities!: Entity[];
+}
+
+@ObjectType()
+export class AutoCompleteResultForEntity {
+  @Field(() => EntityType) type!: EntityType;
+  @Field(() => [String]) suggestions!: string[];
+  @Field(() => [Entity]) entities!: Entity[];
+}
+
+@ObjectType()
+export class AutoCompleteMultipleResults {
+  @Field(() => String) query!: string;
+  @Field(() => [AutoCompleteResultForEntity]) suggestions!: AutoCompleteResultForEntity[];
+}
+
+@ObjectType()
+export class BrowseResultGroupV2 {
+  @Field(() => String) name!: string;
+  @Field(() => Entity, { nullable: true }) entity?: Entity;
+  @Field(() => Long) count!: number;
+  @Field(() => Boolean) hasSubGroups!: boolean;
+}
+
+@ObjectType()
+export class BrowseResultMetadata {
+  @Field(() => [String]) path!: string[];
+  @Field(() => Long) totalNumEntities!: number;
+}
+
+@ObjectType()
+export class BrowseResultsV2 {
+  @Field(() => [BrowseResultGroupV2]) groups!: BrowseResultGroupV2[];
+  @Field(() => Int) start!: number;
+  @Field(() => Int) count!: number;
+  @Field(() => Int) total!: number;
+  @Field(() => BrowseResultMetadata) metadata!: BrowseResultMetadata;
+}
+
+@ObjectType()
+export class SearchAcrossLineageResult {
+  @Field(() => Entity) entity!: Entity;
+  @Field(() => [SearchInsight], { nullable: true }) insights?: SearchInsight[];
+  @Field(() => [MatchedField]) matchedFields!: MatchedField[];
+  @Field(() => [EntityPath], { nullable: 'itemsAndList' }) paths?: EntityPath[];
+  @Field(() => Int) degree!: number;
+  @Field(() => [Int], { nullable: true }) degrees?: number[];
+  @Field(() => Boolean) explored!: boolean;
+  @Field(() => Boolean) truncatedChildren!: boolean;
+  @Field(() => Boolean) ignoredAsHop!: boolean;
+}
+
+@ObjectType()
+export class SearchAcrossLineageResults {
+  @Field(() => Int) start!: number;
+  @Field(() => Int) count!: number;
+  @Field(() => Int) total!: number;
+  @Field(() => [SearchAcrossLineageResult]) searchResults!: SearchAcrossLineageResult[];
+  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
+  /** The lineage walk hit the visit cap: more entities may be reachable. */
+  @Field(() => Boolean, { nullable: true }) isPartial?: boolean;
+}
+
+@ObjectType()
+export class ScrollAcrossLineageResults {
+  @Field(() => String, { nullable: true }) nextScrollId?: string;
+  @Field(() => Int) count!: number;
+  @Field(() => Int) total!: number;
+  @Field(() => [SearchAcrossLineageResult]) searchResults!: SearchAcrossLineageResult[];
+  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
+  @Field(() => Boolean, { nullable: true }) isPartial?: boolean;
+}

@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../../src/runtime.js';
+import { datasetUrn, mcp, post, startTestServer, unique } from '../support/runtime.js';
+
+let rt: Runtime;
+beforeAll(async () => {
+  rt = await startTestServer();
+});
+afterAll(async () => rt?.stop());
+
+const SYNC = { 'X-DataHub-Sync-Index-Update': 'true' };
+const ingest = async (proposals: unknown[]) => {
+  const res = await post(rt.url, '/aspects?action=ingestProposalBatch', { proposals }, SYNC);
+  expect(res.status).toBe(200);
+};
+const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+  const res = await post(rt.url, '/api/graphql', { query, variables });
+  expect(res.status).toBe(200);
+  return res.body as { data?: Record<string, any>; errors?: { message: string; extensions: any }[] };
+};
+const audit = { time: 1700000000000, actor: 'urn:li:corpuser:etl' };
+const upstreams = (...urns: string[]) => ({
+  upstreams: urns.map((dataset) => ({ dataset, type: 'TRANSFORMED', auditStamp: audit })),
+});
+
+describe('GraphQL: search', () => {
+  it('searchAcrossEntities: words, orFilters, _entityType and platform facets, matched fields', async () => {
+    const word = `gqlsearch${unique()}`;
+    const a = datasetUrn(`${word}_orders`);
+    const b = datasetUrn(`${word}_users`, 'kafka');
+    const c = `urn:li:chart:(looker,${word}_chart)`;
+    await ingest([
+      mcp(a, 'datasetProperties', { name: `${word} orders`, description: 'every order' }),
+      mcp(a, 'globalTags', { tags: [{ tag: `urn:li:tag:${word}` }] }),
+      mcp(b, 'datasetProperties', { name: `${word} users` }),
+      mcp(c, 'chartInfo', {
+        title: `${word} chart`,
+        description: '',
+        lastModified: { created: audit, lastModified: audit },
+      }),
+    ]);
+    const q = `query s($input: SearchAcrossEntitiesInput!) {
+      searchAcrossEntities(input: $input) {
+        start count total
+        searchResults { entity { urn type ... on Dataset { name platform { name } } } matchedFields { name value } }
+        facets { field displayName aggregations { value count entity { urn } } }
+      } }`;
+    const all = await gql(q, { input: { query: word, start: 0, count: 10 } });
+    expect(all.errors).toBeUndefined();
+    const res = all.data?.searchAcrossEntities;
+    expect(res).toMatchObject({ start: 0, count: 3, total: 3 });
+    expect(res.searchResults.map((r: any) => r.entity.urn).sort()).toEqual([a, b, c].sort());
+    expect(res.searchResults.every((r: any) => r.matchedFields.length > 0)).toBe(true);
+    const types = res.facets.find((f: any) => f.field === '_entityType');
+    expect(types.aggregations).toEqual([
+      { value: 'DATASET', count: 2, entity: null },
+      { value: 'CHART', count: 1, entity: null },
+    ]);
+    const platform = res.facets.find((f: any) => f.field === 'platform');
+    expect(platform.displayName).toBe('Platform');
+    expect(platform.aggregations).toContainEqual({
+      value: 'urn:li:dataPlatform:kafka',
+      count: 1,
+      entity: { urn: 'urn:li:dataPlatform:kafka' },
+    });
+
+    const filtered = await gql(q, {
+      input: {
+        types: ['DATASET'],
+        query: word,
+        orFilters: [
+          { and: [{ field: 'tags', values: [`urn:li:tag:${word}`] }] },
+          { and: [{ field: 'platform', values: ['urn:li:dataPlatform:kafka'], condition: 'EQUAL' }] },
+        ],
+        searchFlags: { skipAggregates: true },
+      },
+    });
+    expect(filtered.errors).toBeUndefined();
+    const f = filtered.data?.searchAcrossEntities;
+    expect(f.searchResults.map((r: any) => r.entity.urn).sort()).toEqual([a, b].sort());
+    expect(f.facets).toEqual([]);
+    const negated = await gql(q, {
+      input: {
+        query: word,
+        orFilters: [{ and: [{ field: '_entityType', values: ['DATASET'], negated: true }] }],
+      },
+    });
+    expect(negated.data?.searchAcrossEntities.searchResults.map((r: any) => r.entity.urn)).toEqual([c]);
+    const sorted = await gql(q, {
+      input: {
+        query: word,
+        types: ['DATASET'],
+        sortInput: { sortCriteria: [{ field: 'urn', sortOrder: 'DESCENDING' }] },
+      },
+    });
+    expect(sorted.data?.searchAcrossEntities.searchResults.map((r: any) => r.entity.urn)).toEqual(
+      [a, b].sort().reverse(),
+    );
+  });
+
+  it('scrollAcrossEntities pages to the end as the client does (get_urns_by_filter)', async () => {
+    const word = `gqlscroll${unique()}`;
+    const urns = Array.from({ length: 5 }, (_, i) => datasetUrn(`${word}_${i}`));
+    await ingest(urns.map((u, i) => mcp(u, 'datasetProperties', { name: `${word} ${i}` })));
+    const q = `query scrollUrnsWithFilters($types: [EntityType!], $query: String!, $orFilters: [AndFilterInput!], $batchSize: Int!, $scrollId: String) {
+      scrollAcrossEntities(input: {query: $query, count: $batchSize, scrollId: $scrollId, types: $types, orFilters: $orFilters,
+          searchFlags: {skipHighlighting: true, skipAggregates: true}}) {
+        nextScrollId total count
+        searchResults { entity { urn } }
+      } }`;
+    const seen: string[] = [];
+    let scrollId: string | null = null;
+    let pages = 0;
+    do {
+      const res = await gql(q, {
+        types: ['DATASET'],
+        query: word,
+        orFilters: [{ and: [{ field: 'platform', values: ['hive'] }] }],
+        batchSize: 2,
+        scrollId,
+      });
+      expect(res.errors).toBeUndefined();
+      const page = res.data?.scrollAcrossEntities;
+      expect(page.total).toBe(5);
+      seen.push(...page.searchResults.map((r: any) => r.entity.urn));
+      scrollId = page.nextScrollId;
+      pages++;
+    } while (scrollId && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen.sort()).toEqual([...urns].sort());
+    const bad = await gql(q, { query: word, batchSize: 2, scrollId: 'not-a-scroll-id' });
+    expect(bad.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(bad.errors?.[0]?.message).toMatch(/scrollId/);
+  });
+
+  it('aggregateAcrossEntities counts the requested facets with maxAggValues', async () => {
+    const word = `gqlagg${unique()}`;
+    await ingest(
+      ['hive', 'hive', 'kafka', 'mysql'].map((p, i) =>
+        mcp(datasetUrn(`${word}_${i}`, p), 'datasetProperties', { name: `${word} ${i}` }),
+      ),
+    );
+    const res = await gql(
+      `{ aggregateAcrossEntities(input: {types: [DATASET], query: "${word}", facets: ["platform", "_entityType"],
+           searchFlags: {maxAggValues: 2}}) { facets { field aggregations { value count } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.aggregateAcrossEntities.facets).toEqual([
+      {
+        field: 'platform',
+        aggregations: [
+          { value: 'urn:li:dataPlatform:hive', count: 2 },
+          { value: 'urn:li:dataPlatform:kafka', count: 1 },
+        ],
+      },
+      { field: '_entityType', aggregations: [{ value: 'DATASET', count: 4 }] },
+    ]);
+  });
+
+  it('autoComplete and autoCompleteForMultiple suggest names and their entities', async () => {
+    const word = `gqlauto${unique()}`;
+    const d = datasetUrn(`${word}_sales`);
+    const c = `urn:li:chart:(looker,${word}_c)`;
+    await ingest([
+      mcp(d, 'datasetProperties', { name: `${word}_sales` }),
+      mcp(c, 'chartInfo', {
+        title: `${word} revenue chart`,
+        description: '',
+        lastModified: { created: audit, lastModified: audit },
+      }),
+    ]);
+    const one = await gql(
+      `{ autoComplete(input: {type: DATASET, query: "${word}", limit: 5}) { query suggestions entities { urn type } } }`,
+    );
+    expect(one.errors).toBeUndefined();
+    expect(one.data?.autoComplete.query).toBe(word);
+    expect(one.data?.autoComplete.suggestions).toContain(`${word}_sales`);
+    expect(one.data?.autoComplete.entities).toEqual([{ urn: d, type: 'DATASET' }]);
+    const multi = await gql(
+      `{ autoCompleteForMultiple(input: {types: [DATASET, CHART, DASHBOARD], query: "${word}", limit: 5}) {
+          query suggestions { type suggestions entities { urn } } } }`,
+    );
+    expect(multi.errors).toBeUndefined();
+    const byType = Object.fromEntries(
+      multi.data?.autoCompleteForMultiple.suggestions.map((s: any) => [
+        s.type,
+        s.entities.map((e: any) => e.urn),
+      ]),
+    );
+    expect(byType).toEqual({ DATASET: [d], CHART: [c] });
+  });
+
+  it('browseV2 lists the folders at a path, with counts and whether they have sub-folders', async () => {
+    const root = `gqlbrowse${unique()}`;
+    const urns = [1, 2, 3].map((i) => datasetUrn(`${root}_${i}`)) as [string, string, string];
+    await ingest([
+      mcp(urns[0], 'browsePaths', { paths: [`/prod/${root}/db1/t1`] }),
+      mcp(urns[1], 'browsePaths', { paths: [`/prod/${root}/db1/t2`] }),
+      mcp(urns[2], 'browsePaths', { paths: [`/prod/${root}/db2/x/t3`] }),
+    ]);
+    const q = `query b($path: [String!]) { browseV2(input: {types: [DATASET], path: $path, start: 0, count: 10}) {
+        start count total groups { name count hasSubGroups } metadata { path totalNumEntities } } }`;
+    const top = await gql(q, { path: ['prod', root] });
+    expect(top.errors).toBeUndefined();
+    expect(top.data?.browseV2).toEqual({
+      start: 0,
+      count: 2,
+      total: 2,
+      groups: [
+        { name: 'db1', count: 2, hasSubGroups: false },
+        { name: 'db2', count: 1, hasSubGroups: true },
+      ],
+      metadata: { path: ['prod', root], totalNumEntities: 3 },
+    });
+  });
+});
+
+describe('GraphQL: search across lineage', () => {
+  it('finds upstream entities with their degree and path, filters and facets on degree, and scrolls', async () => {
+    const id = unique();
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => datasetUrn(`gqllin${id}_${n}`)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const e = datasetUrn(`gqllin${id}_e`, 'kafka');
+    // a <- b <- c <- d, and a <- e (e is on kafka)
+    await ingest([
+      mcp(a, 'upstreamLineage', upstreams(b, e)),
+      mcp(b, 'upstreamLineage', upstreams(c)),
+      mcp(c, 'upstreamLineage', upstreams(d)),
+      ...[b, c, d, e].map((u) => mcp(u, 'datasetProperties', { name: `lin ${u}` })),
+    ]);
+    const q = `query l($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) {
+        start count total isPartial
+        searchResults { entity { urn } degree paths { path { urn } } }
+        facets { field aggregations { value count } } } }`;
+    const all = await gql(q, { input: { urn: a, direction: 'UPSTREAM', query: '*', start: 0, count: 10 } });
+    expect(all.errors).toBeUndefined();
+    const res = all.data?.searchAcrossLineage;
+    expect(res).toMatchObject({ start: 0, count: 4, total: 4, isPartial: false });
+    expect(res.searchResults.map((r: any) => [r.entity.urn, r.degree])).toEqual([
+      ...[b, e].sort().map((u) => [u, 1]),
+      [c, 2],
+      [d, 3],
+    ]);
+    const toD = res.searchResults.find((r: any) => r.entity.urn === d);
+    expect(toD.paths[0].path.map((p: any) => p.urn)).toEqual([a, b, c, d]);
+    expect(res.facets.find((f: any) => f.field === 'degree').aggregations).toEqual([
+      { value: '1', count: 2 },
+      { value: '2', count: 1 },
+      { value: '3+', count: 1 },
+    ]);
+
+    const filtered = await gql(q, {
+      input: {
+        urn: a,
+        direction: 'UPSTREAM',
+        query: '*',
+        orFilters: [{ and: [{ field: 'degree', values: ['2', '3+'] }] }],
+      },
+    });
+    expect(filtered.data?.searchAcrossLineage.searchResults.map((r: any) => r.entity.urn)).toEqual([c, d]);
+    const kafka = await gql(q, {
+      input: {
+        urn: a,
+        direction: 'UPSTREAM',
+        query: '',
+        orFilters: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:kafka'] }] }],
+      },
+    });
+    expect(kafka.data?.searchAcrossLineage.searchResults.map((r: any) => r.entity.urn)).toEqual([e]);
+    const down = await gql(q, { input: { urn: d, direction: 'DOWNSTREAM', query: '*' } });
+    expect(down.data?.searchAcrossLineage.searchResults.map((r: any) => [r.entity.urn, r.degree])).toEqual([
+      [c, 1],
+      [b, 2],
+      [a, 3],
+    ]);
+
+    const scroll = `query s($scrollId: String) { scrollAcrossLineage(input: {urn: "${a}", direction: UPSTREAM, query: "*",
+        count: 3, scrollId: $scrollId}) { nextScrollId count total searchResults { entity { urn } degree } } }`;
+    const first = await gql(scroll, {});
+    expect(first.data?.scrollAcrossLineage).toMatchObject({ count: 3, total: 4 });
+    const second = await gql(scroll, { scrollId: first.data?.scrollAcrossLineage.nextScrollId });
+    expect(second.data?.scrollAcrossLineage.searchResults.map((r: any) => r.entity.urn)).toEqual([d]);
+    expect(second.data?.scrollAcrossLineage.nextScrollId).toBeNull();
+  });
+
+  it('answers bad inputs with BAD_REQUEST errors', async () => {
+    const bad = await gql(
+      `{ searchAcrossLineage(input: {urn: "not-a-urn", direction: UPSTREAM, query: "*"}) { total } }`,
+    );
+    expect(bad.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    const field = await gql(
+      `{ searchAcrossEntities(input: {query: "*", orFilters: [{and: [{field: "nope", values: ["x"]}]}]}) { total } }`,
+    );
+    expect(field.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(field.errors?.[0]?.message).toMatch(/nope/);
+    const cond = await gql(
+      `{ searchAcrossEntities(input: {query: "*", orFilters: [{and: [{field: "platform", values: ["x"], condition: DESCENDANTS_INCL}]}]}) { total } }`,
+    );
+    expect(cond.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    const neg = await gql(`{ searchAcrossEntities(input: {query: "*", count: -1}) { total } }`);
+    expect(neg.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    const degree = await gql(
+      `{ searchAcrossLineage(input: {urn: "${datasetUrn('x')}", direction: UPSTREAM, query: "*",
+          orFilters: [{and: [{field: "degree", values: ["7"]}]}]}) { total } }`,
+    );
+    expect(degree.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+  });
+});
