@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { EntityView, Services } from '../services/index.js';
+import { UNKNOWN_ACTOR, type EntityView, type Services, type WriteContext } from '../services/index.js';
 import { entityOf, type Entity } from './types/index.js';
 
 /**
@@ -9,6 +9,8 @@ import { entityOf, type Entity } from './types/index.js';
 export interface GraphQLContext {
   readonly services: Services;
   readonly entities: EntityLoader;
+  /** Who the request's writes are recorded as (the authenticated caller once auth is on). */
+  readonly writer: WriteContext;
   /** The GraphQL object of an entity, by URN (undefined when its kind has no GraphQL type). */
   entity(urn: string): Entity | undefined;
 }
@@ -46,6 +48,7 @@ export function createContext(services: Services): GraphQLContext {
   const ctx: GraphQLContext = {
     services,
     entities: new EntityLoader(services),
+    writer: { actor: UNKNOWN_ACTOR },
     entity: (urn) => entityOf(ctx, urn),
   };
   return ctx;

@@ -3,6 +3,8 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchema } from 'type-graphql';
 import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
+import { AssetMutations } from './resolvers/asset-mutations.js';
+import { LabelMutations } from './resolvers/label-mutations.js';
 import { ENTITY_CLASSES } from './types/index.js';
 
 let built: Promise<GraphQLSchema> | undefined;
@@ -10,7 +12,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The GraphQL schema, built once per process from the resolver and type classes. */
 export function graphqlSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [EntityQueries, SearchQueries],
+    resolvers: [EntityQueries, SearchQueries, AssetMutations, LabelMutations],
     orphanedTypes: Object.values(ENTITY_CLASSES),
     validate: { forbidUnknownValues: false },
   });

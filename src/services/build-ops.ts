@@ -86,6 +86,14 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp): B
     };
   }
 
+  if (p.modify) {
+    const modify = p.modify;
+    if (changeType !== 'UPSERT' || aspect.timeseries || aspect.name === keySpec.name)
+      throw new BadRequestError(`A computed change must be an UPSERT of a versioned, non-key aspect`);
+    const resolve = (current: string | undefined): UpsertOp =>
+      upsertOp(registry, aspect, base, modify(current === undefined ? undefined : JSON.parse(current)));
+    return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
+  }
   const raw = aspectPayload(p, changeType === 'PATCH' ? PATCH_CT : JSON_CT);
   if (changeType === 'PATCH') {
     if (aspect.timeseries)

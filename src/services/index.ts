@@ -4,11 +4,20 @@ import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/registry.js';
 import type { EntityStore } from '../store/index.js';
 import { IngestService } from './ingest-service.js';
+import { EditService } from './edit-service.js';
 import { LineageSearchService } from './lineage-search-service.js';
 import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
 
 export { IngestService } from './ingest-service.js';
+export {
+  EditService,
+  linkRow,
+  ownerRow,
+  type LinkRef,
+  type OwnerRef,
+  type ResourceRef,
+} from './edit-service.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
 export {
   LineageService,
@@ -22,7 +31,14 @@ export {
   type LineageSearchRequest,
   type LineageSearchResult,
 } from './lineage-search-service.js';
-export { SYSTEM_ACTOR, UNKNOWN_ACTOR, type Proposal, type WriteContext } from './proposal.js';
+export {
+  SYSTEM_ACTOR,
+  UNKNOWN_ACTOR,
+  type AspectJson,
+  type AspectModifier,
+  type Proposal,
+  type WriteContext,
+} from './proposal.js';
 export { conjunctions, matches, type Filter, type Criterion } from './filter-match.js';
 
 /** Everything a transport may call. Transports hold no logic of their own. */
@@ -31,6 +47,7 @@ export interface Services {
   readonly registry: Registry;
   readonly ingest: IngestService;
   readonly reads: ReadService;
+  readonly edits: EditService;
   readonly lineage: LineageService;
   readonly search: SearchService;
   readonly lineageSearch: LineageSearchService;
@@ -49,6 +66,7 @@ export interface ServiceParts {
 }
 
 export function createServices(p: ServiceParts): Services {
+  const reads = new ReadService(p.registry, p.store);
   const lineage = new LineageService(p.registry, p.store, {
     maxHops: p.config.lineageMaxHops,
     maxVisited: p.config.lineageMaxVisited,
@@ -57,7 +75,8 @@ export function createServices(p: ServiceParts): Services {
     config: p.config,
     registry: p.registry,
     ingest: p.ingest,
-    reads: new ReadService(p.registry, p.store),
+    reads,
+    edits: new EditService(p.registry, p.ingest, reads),
     lineage,
     search: p.search,
     lineageSearch: new LineageSearchService(p.search, lineage),

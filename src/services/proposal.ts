@@ -8,7 +8,17 @@ export interface Proposal {
   readonly aspect?: { readonly value?: unknown; readonly contentType?: string | undefined } | undefined;
   readonly systemMetadata?: Readonly<Record<string, unknown>> | null | undefined;
   readonly headers?: Readonly<Record<string, string>> | null | undefined;
+  /**
+   * In-process read-modify-write (GraphQL mutations, background jobs; never from the wire): the new
+   * value of the aspect computed from its current one, under the entity's write lock in the write's
+   * transaction, so concurrent edits of one aspect never lose each other's changes. Throwing aborts the
+   * whole batch.
+   */
+  readonly modify?: AspectModifier | undefined;
 }
+
+export type AspectJson = Record<string, unknown>;
+export type AspectModifier = (current: AspectJson | undefined) => AspectJson;
 
 /** Who makes a change, for AuditStamps; set by the transport from the authenticated caller. */
 export interface WriteContext {

@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestError, NotFoundError } from '../errors/index.js';
+import type { Registry } from '../registry/registry.js';
+import type { IngestService } from './ingest-service.js';
+import type { AspectJson, AspectModifier, Proposal, WriteContext } from './proposal.js';
+import type { EnvelopedAspect, ReadService } from './read-service.js';
+
+/** An entity, or one field of a dataset's schema (`subResource` is its field path). */
+export interface ResourceRef {
+  readonly urn: string;
+  readonly subResource?: string | null | undefined;
+  readonly subResourceType?: string | null | undefined;
+}
+
+export interface OwnerRef {
+  readonly owner: string;
+  /** DataHub's OwnershipType (TECHNICAL_OWNER, ...); derived from `typeUrn` when that is a system type. */
+  readonly type?: string | null | undefined;
+  readonly typeUrn?: string | null | undefined;
+}
+
+export interface LinkRef {
+  readonly url: string;
+  readonly description: string;
+  readonly actor?: string | undefined;
+  readonly time?: number | undefined;
+}
+
+const TAG_EXISTS = 'This Tag already exists!';
+const SYSTEM_TYPE_PREFIX = 'urn:li:ownershipType:__system__';
+const list = (v: unknown): AspectJson[] =>
+  Array.isArray(v) ? v.filter((x): x is AspectJson => !!x && typeof x === 'object') : [];
+
+/**
+ * Edits of metadata the way DataHub's UI and GraphQL make them: tags, terms, owners, links,
+ * descriptions, deprecation, names. Each edit checks that what it refers to exists, then is one
+ * read-modify-write of whole aspects through the one write path (computed under the entity's write lock,
+ * so concurrent edits never lose each other's changes). Several resources are edited in one batch: all
+ * or nothing.
+ */
+export class EditService {
+  constructor(
+    private readonly registry: Registry,
+    private readonly ingest: IngestService,
+    private readonly reads: ReadService,
+  ) {}
+
+  async addTags(r: ResourceRef, tagUrns: readonly string[], ctx: WriteContext): Promise<void> {
+    this.registry.parseEntityUrn(r.urn);
+    await this.requireAll(tagUrns, 'tag');
+    await this.editLabels(r, 'globalTags', ctx, (cur) => {
+      const tags = list(cur?.tags);
+      for (const t of tagUrns) if (!tags.some((x) => x.tag === t)) tags.push({ tag: t });
+      return { ...cur, tags };
+    });
+  }
+
+  async removeTags(r: ResourceRef, tagUrns: readonly string[], ctx: WriteContext): Promise<void> {
+    this.checkUrns(tagUrns, 'tag');
+    await this.editLabels(r, 'globalTags', ctx, (cur) => ({
+      ...cur,
+      tags: list(cur?.tags).filter((x) => !tagUrns.includes(String(x.tag))),
+    }));
+  }
+
+  async addTerms(r: ResourceRef, termUrns: readonly string[], ctx: WriteContext): Promise<void> {
+    this.registry.parseEntityUrn(r.urn);
+    await this.requireAll(termUrns, 'glossaryTerm');
+    await this.editLabels(r, 'glossaryTerms', ctx, (cur) => {
+      const terms = list(cur?.terms);
+      for (const t of termUrns) if (!terms.some((x) => x.urn === t)) terms.push({ urn: t, actor: ctx.actor });
+      return { ...cur, terms, auditStamp: this.stamp(ctx) };
+    });
+  }
+
+  async removeTerms(r: ResourceRef, termUrns: readonly string[], ctx: WriteContext): Promise<void> {
+    this.checkUrns(termUrns, 'glossaryTerm');
+    await this.editLabels(r, 'glossaryTerms', ctx, (cur) => ({
+      ...cur,
+      terms: list(cur?.terms).filter((x) => !termUrns.includes(String(x.urn))),
+      auditStamp: this.stamp(ctx),
+    }));
+  }
+
+  async addOwners(urn: string, owners: readonly OwnerRef[], ctx: WriteContext): Promise<void> {
+    const resource = await this.requireEntity(urn, 'ownership');
+    await this.requireAll(
+      owners.map((o) => o.owner),
+      'corpuser',
+      'corpGroup',
+    );
+    const rows = owners.map((o) => ownerRow(o));
+    await this.write([
+      this.modify(resource, 'ownership', (cur) => {
+        const current = list(cur?.owners);
+        for (const row of rows) {
+          const i = current.findIndex((x) => x.owner === row.owner && sameType(x, row));
+          if (i >= 0) current[i] = { ...current[i], ...row };
+          else current.push(row);
+        }
+        return { ...cur, owners: current, lastModified: this.stamp(ctx) };
+      }),
+      ctx,
+    ]);
+  }
+
+  async removeOwner(urn: string, owner: string, typeUrn: string | undefined, ctx: WriteContext) {
+    const resource = await this.requireEntity(urn, 'ownership');
+    this.checkUrns([owner], 'corpuser', 'corpGroup');
+    await this.write([
+      this.modify(resource, 'ownership', (cur) => ({
+        ...cur,
+        owners: list(cur?.owners).filter(
+          (x) => !(x.owner === owner && (!typeUrn || ownerTypeUrn(x) === typeUrn)),
+        ),
+        lastModified: this.stamp(ctx),
+      })),
+      ctx,
+    ]);
+  }
+
+  async addLink(urn: string, link: LinkRef, ctx: WriteContext): Promise<void> {
+    const resource = await this.requireEntity(urn, 'institutionalMemory');
+    if (!link.url.trim()) throw new BadRequestError('linkUrl must not be empty');
+    await this.write([
+      this.modify(resource, 'institutionalMemory', (cur) => {
+        const elements = list(cur?.elements);
+        if (!elements.some((e) => e.url === link.url && e.description === link.description))
+          elements.push(linkRow(link, this.stamp(ctx)));
+        return { ...cur, elements };
+      }),
+      ctx,
+    ]);
+  }
+
+  async removeLink(urn: string, url: string, label: string | undefined, ctx: WriteContext) {
+    const resource = await this.requireEntity(urn, 'institutionalMemory');
+    await this.write([
+      this.modify(resource, 'institutionalMemory', (cur) => ({
+        ...cur,
+        elements: list(cur?.elements).filter(
+          (e) => !(e.url === url && (label === undefined || e.description === label)),
+        ),
+      })),
+      ctx,
+    ]);
+  }
+
+  /** The editable description of a dataset, or of one of its schema fields; other kinds are refused. */
+  async setDescription(r: ResourceRef, description: string, ctx: WriteContext): Promise<void> {
+    const type = this.registry.parseEntityUrn(r.urn).entity.name;
+    if (type !== 'dataset')
+      throw new BadRequestError(
+        `updateDescription supports datasets and dataset schema fields; ${r.urn} is a ${type}`,
+      );
+    if (r.subResource) {
+      await this.editLabels(r, 'description', ctx, () => ({ description }));
+      return;
+    }
+    const resource = await this.requireEntity(r.urn, 'editableDatasetProperties');
+    await this.write([
+      this.modify(resource, 'editableDatasetProperties', (cur) => ({
+        ...cur,
+        description,
+        lastModified: this.stamp(ctx),
+        ...(cur?.created ? {} : { created: this.stamp(ctx) }),
+      })),
+      ctx,
+    ]);
+  }
+
+  /** Deprecation of several entities at once: all must exist, or nothing is written. */
+  async setDeprecation(
+    urns: readonly string[],
+    d: { deprecated: boolean; decommissionTime?: number | null; note?: string | null },
+    ctx: WriteContext,
+  ): Promise<void> {
+    if (!urns.length) throw new BadRequestError('No resources to update');
+    const resources: string[] = [];
+    for (const urn of urns) resources.push(await this.requireEntity(urn, 'deprecation'));
+    const value: AspectJson = {
+      deprecated: d.deprecated,
+      note: d.note ?? '',
+      actor: ctx.actor,
+      ...(d.decommissionTime !== undefined && d.decommissionTime !== null
+        ? { decommissionTime: d.decommissionTime }
+        : {}),
+    };
+    await this.ingest.ingest(
+      resources.map((urn) =>
+        this.modify(urn, 'deprecation', (cur) => ({ ...keep(cur, 'replacement'), ...value })),
+      ),
+      ctx,
+    );
+  }
+
+  /** The display name of a dataset, glossary term, tag or group. */
+  async updateName(urn: string, name: string, ctx: WriteContext): Promise<void> {
+    if (!name.trim()) throw new BadRequestError('name must not be empty');
+    const type = this.registry.parseEntityUrn(urn).entity.name;
+    const target: Record<string, [string, string]> = {
+      dataset: ['editableDatasetProperties', 'name'],
+      glossaryTerm: ['glossaryTermInfo', 'name'],
+      tag: ['tagProperties', 'name'],
+      corpGroup: ['corpGroupInfo', 'displayName'],
+    };
+    const [aspect, field] = target[type] ?? [];
+    if (!aspect || !field)
+      throw new BadRequestError(`updateName supports ${Object.keys(target).join(', ')}; ${urn} is a ${type}`);
+    const resource = await this.requireEntity(urn, aspect);
+    if (aspect === 'glossaryTermInfo' && !(await this.aspectOf(resource, aspect)))
+      throw new BadRequestError(`Glossary term ${urn} has no glossaryTermInfo to rename`);
+    await this.write([
+      this.modify(resource, aspect, (cur) => ({
+        ...(aspect === 'corpGroupInfo' ? { admins: [], members: [], groups: [] } : {}),
+        ...cur,
+        [field]: name,
+      })),
+      ctx,
+    ]);
+  }
+
+  /** A new tag; its URN is `urn:li:tag:<id>` (a random id when none is given). Fails if it exists. */
+  async createTag(
+    t: { id?: string | null; name: string; description?: string | null },
+    ctx: WriteContext,
+  ): Promise<string> {
+    const id = t.id?.trim() || randomUUID();
+    const urn = this.registry.parseEntityUrn(`urn:li:tag:${id}`).parsed.urn;
+    if (!t.name.trim()) throw new BadRequestError('name must not be empty');
+    const [existing] = await this.reads.entities([urn]);
+    if (Object.keys(existing?.aspects ?? {}).length) throw new BadRequestError(TAG_EXISTS);
+    await this.ingest
+      .ingest(
+        [
+          {
+            entityUrn: urn,
+            changeType: 'CREATE_ENTITY',
+            aspectName: 'tagProperties',
+            aspect: { value: { name: t.name, ...(t.description ? { description: t.description } : {}) } },
+          },
+        ],
+        ctx,
+      )
+      .catch((err: unknown) => {
+        if (err instanceof Error && /already exists/.test(err.message)) throw new BadRequestError(TAG_EXISTS);
+        throw err;
+      });
+    return urn;
+  }
+
+  /** Replaces whole aspects of an existing entity (DataHub's updateDataset and its kin). */
+  async replaceAspects(urn: string, aspects: Record<string, AspectModifier>, ctx: WriteContext) {
+    const names = Object.keys(aspects);
+    if (!names.length) return;
+    let resource = urn;
+    for (const a of names) resource = await this.requireEntity(urn, a);
+    await this.ingest.ingest(
+      names.map((a) => this.modify(resource, a, aspects[a] as AspectModifier)),
+      ctx,
+    );
+  }
+
+  stamp(ctx: WriteContext): { time: number; actor: string } {
+    return { time: ctx.now ?? Date.now(), actor: ctx.actor };
+  }
+
+  // ---- helpers
+
+  private modify(urn: string, aspectName: string, modify: AspectModifier): Proposal {
+    return { entityUrn: urn, changeType: 'UPSERT', aspectName, modify };
+  }
+
+  private async write([proposal, ctx]: [Proposal, WriteContext]): Promise<void> {
+    await this.ingest.ingest([proposal], ctx);
+  }
+
+  /**
+   * Edits labels (`globalTags`, `glossaryTerms`) of an entity, or of a schema field through the
+   * dataset's `editableSchemaMetadata` (`description` edits the field's description).
+   */
+  private async editLabels(
+    r: ResourceRef,
+    aspect: 'globalTags' | 'glossaryTerms' | 'description',
+    ctx: WriteContext,
+    edit: AspectModifier,
+  ): Promise<void> {
+    if (!r.subResource) {
+      const resource = await this.requireEntity(r.urn, aspect);
+      await this.write([this.modify(resource, aspect, edit), ctx]);
+      return;
+    }
+    if (r.subResourceType && r.subResourceType !== 'DATASET_FIELD')
+      throw new BadRequestError(`Unsupported subResourceType ${r.subResourceType}`);
+    const resource = await this.requireEntity(r.urn, 'editableSchemaMetadata');
+    const fieldPath = r.subResource;
+    const schema = await this.aspectOf(resource, 'schemaMetadata');
+    const known = list(schema?.fields).map((f) => String(f.fieldPath));
+    if (!known.some((p) => p === fieldPath || simplePath(p) === fieldPath))
+      throw new BadRequestError(`Field ${fieldPath} does not exist in the schema of ${resource}`);
+    await this.write([
+      this.modify(resource, 'editableSchemaMetadata', (cur) => {
+        const infos = list(cur?.editableSchemaFieldInfo);
+        let info = infos.find((f) => f.fieldPath === fieldPath);
+        if (!info) infos.push((info = { fieldPath }));
+        if (aspect === 'description') Object.assign(info, edit(undefined));
+        else info[aspect] = edit(info[aspect] as AspectJson | undefined);
+        return {
+          ...cur,
+          editableSchemaFieldInfo: infos,
+          lastModified: this.stamp(ctx),
+          ...(cur?.created ? {} : { created: this.stamp(ctx) }),
+        };
+      }),
+      ctx,
+    ]);
+  }
+
+  /** The normalized URN of an existing entity whose kind has the aspect (400 or 404 otherwise). */
+  private async requireEntity(urn: string, aspect: string): Promise<string> {
+    const { entity, parsed } = this.registry.parseEntityUrn(urn);
+    if (aspect !== 'description') this.registry.aspectOf(entity, aspect);
+    const [view] = await this.reads.entities([parsed.urn]);
+    if (!view || !Object.keys(view.aspects).length)
+      throw new NotFoundError(`Entity ${parsed.urn} does not exist`);
+    return parsed.urn;
+  }
+
+  private async requireAll(urns: readonly string[], ...types: string[]): Promise<void> {
+    this.checkUrns(urns, ...types);
+    const views = await this.reads.entities(urns);
+    const missing = urns.filter((_, i) => !Object.keys(views[i]?.aspects ?? {}).length);
+    if (missing.length) throw new NotFoundError(`Entity ${missing.join(', ')} does not exist`);
+  }
+
+  private checkUrns(urns: readonly string[], ...types: string[]): void {
+    if (!urns.length) throw new BadRequestError(`No ${types.join(' or ')} URNs given`);
+    for (const u of urns) {
+      const { entity } = this.registry.parseEntityUrn(u);
+      if (!types.includes(entity.name)) throw new BadRequestError(`${u} is not a ${types.join(' or ')} URN`);
+    }
+  }
+
+  private async aspectOf(urn: string, aspect: string): Promise<AspectJson | undefined> {
+    const [view] = await this.reads.entities([urn]);
+    return (view?.aspects[aspect] as EnvelopedAspect | undefined)?.value;
+  }
+}
+
+/** An Owner record of an owner reference, with its type and type URN filled in from each other. */
+export function ownerRow(o: OwnerRef): AspectJson {
+  const typeUrn = o.typeUrn ?? undefined;
+  const system = typeUrn?.startsWith(SYSTEM_TYPE_PREFIX)
+    ? typeUrn.slice(SYSTEM_TYPE_PREFIX.length).toUpperCase()
+    : undefined;
+  const type = o.type ?? system ?? (typeUrn ? 'CUSTOM' : 'TECHNICAL_OWNER');
+  return {
+    owner: o.owner,
+    type,
+    typeUrn: typeUrn ?? `${SYSTEM_TYPE_PREFIX}${type.toLowerCase()}`,
+  };
+}
+
+const ownerTypeUrn = (o: AspectJson): string =>
+  typeof o.typeUrn === 'string'
+    ? o.typeUrn
+    : `${SYSTEM_TYPE_PREFIX}${String(o.type ?? 'none').toLowerCase()}`;
+const sameType = (a: AspectJson, b: AspectJson): boolean => ownerTypeUrn(a) === ownerTypeUrn(b);
+
+/** An InstitutionalMemoryMetadata record of a link. */
+export function linkRow(l: LinkRef, stamp: { time: number; actor: string }): AspectJson {
+  return {
+    url: l.url,
+    description: l.description,
+    createStamp: { time: l.time ?? stamp.time, actor: l.actor ?? stamp.actor },
+  };
+}
+
+function keep(cur: AspectJson | undefined, ...fields: string[]): AspectJson {
+  return Object.fromEntries(fields.filter((f) => cur?.[f] !== undefined).map((f) => [f, cur?.[f]]));
+}
+
+/** A v2 field path (`[version=2.0].[type=struct].a.[type=int].b`) as its simple form (`a.b`). */
+function simplePath(p: string): string {
+  return p
+    .split('.')
+    .filter((s) => !s.startsWith('['))
+    .join('.');
+}

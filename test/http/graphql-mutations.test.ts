@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../../src/runtime.js';
+import { datasetUrn, mcp, post, startTestServer, unique } from '../support/runtime.js';
+
+let rt: Runtime;
+beforeAll(async () => {
+  rt = await startTestServer();
+});
+afterAll(async () => rt?.stop());
+
+type GqlBody = { data?: Record<string, any>; errors?: { message: string; extensions: any }[] };
+const gql = async (query: string, variables: Record<string, unknown> = {}): Promise<GqlBody> => {
+  const res = await post(rt.url, '/api/graphql', { query, variables });
+  expect(res.status).toBe(200);
+  return res.body as GqlBody;
+};
+const ok = async (query: string, variables: Record<string, unknown> = {}) => {
+  const res = await gql(query, variables);
+  expect(res.errors).toBeUndefined();
+  return res.data as Record<string, any>;
+};
+const ingest = async (proposals: unknown[]) => {
+  const res = await post(rt.url, '/aspects?action=ingestProposalBatch', { proposals });
+  expect(res.status).toBe(200);
+};
+const schema = (...fields: string[]) => ({
+  schemaName: 't',
+  platform: 'urn:li:dataPlatform:hive',
+  version: 0,
+  hash: '',
+  platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } },
+  fields: fields.map((fieldPath) => ({
+    fieldPath,
+    nativeDataType: 'string',
+    type: { type: { 'com.linkedin.schema.StringType': {} } },
+  })),
+});
+
+/** A dataset with a schema, a user, a group, a tag and a glossary term, all with unique URNs. */
+async function fixture() {
+  const id = unique();
+  const f = {
+    dataset: datasetUrn(`gqlmut_${id}`),
+    user: `urn:li:corpuser:mut_${id}`,
+    group: `urn:li:corpGroup:mut_${id}`,
+    tag: `urn:li:tag:mut_${id}`,
+    tag2: `urn:li:tag:mut2_${id}`,
+    term: `urn:li:glossaryTerm:mut_${id}`,
+  };
+  await ingest([
+    mcp(f.dataset, 'datasetProperties', { name: 'orders', description: 'from ingestion' }),
+    mcp(f.dataset, 'schemaMetadata', schema('id', 'amount')),
+    mcp(f.user, 'corpUserInfo', { active: true, displayName: 'Mut User' }),
+    mcp(f.group, 'corpGroupInfo', { displayName: 'Mut Group', admins: [], members: [], groups: [] }),
+    mcp(f.tag, 'tagProperties', { name: `mut_${id}` }),
+    mcp(f.tag2, 'tagProperties', { name: `mut2_${id}` }),
+    mcp(f.term, 'glossaryTermInfo', { name: 'Revenue', definition: 'money', termSource: 'INTERNAL' }),
+  ]);
+  return f;
+}
+
+const READ = `query r($urn: String!) { dataset(urn: $urn) {
+  editableProperties { description name }
+  institutionalMemory { elements { url description author { urn } } }
+  deprecation { deprecated decommissionTime note actor }
+  ownership { owners { owner { ... on CorpUser { urn } ... on CorpGroup { urn } } type } }
+  tags { tags { tag { urn } } }
+  glossaryTerms { terms { term { urn } } }
+  editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description
+    globalTags { tags { tag { urn } } } glossaryTerms { terms { term { urn } } } } }
+} }`;
+const read = async (urn: string) => (await ok(READ, { urn })).dataset;
+
+describe('GraphQL mutations', () => {
+  it('updateDataset sets the editable description and the institutional memory links', async () => {
+    const f = await fixture();
+    const data = await ok(
+      `mutation u($urn: String!, $input: DatasetUpdateInput!) { updateDataset(urn: $urn, input: $input) { urn } }`,
+      {
+        urn: f.dataset,
+        input: {
+          editableProperties: { description: '## Orders\nOne row per **order**.' },
+          institutionalMemory: {
+            elements: [{ author: f.user, url: 'https://wiki.example.com/orders', description: 'Runbook' }],
+          },
+        },
+      },
+    );
+    expect(data.updateDataset).toEqual({ urn: f.dataset });
+    const d = await read(f.dataset);
+    expect(d.editableProperties).toEqual({ description: '## Orders\nOne row per **order**.', name: null });
+    expect(d.institutionalMemory.elements).toEqual([
+      { url: 'https://wiki.example.com/orders', description: 'Runbook', author: { urn: f.user } },
+    ]);
+    const missing = await gql(
+      `mutation { updateDataset(urn: "${datasetUrn(`absent_${unique()}`)}", input: {editableProperties: {description: "x"}}) { urn } }`,
+    );
+    expect(missing.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    const badUrl = await gql(
+      `mutation { updateDataset(urn: "${f.dataset}", input: {institutionalMemory: {elements: [{author: "${f.user}", url: "not a url"}]}}) { urn } }`,
+    );
+    expect(badUrl.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect((await read(f.dataset)).institutionalMemory.elements).toHaveLength(1);
+  });
+
+  it('updateDescription writes dataset and schema-field descriptions, and refuses other resources', async () => {
+    const f = await fixture();
+    const upd = `mutation d($input: DescriptionUpdateInput!) { updateDescription(input: $input) }`;
+    expect(await ok(upd, { input: { resourceUrn: f.dataset, description: 'edited' } })).toEqual({
+      updateDescription: true,
+    });
+    expect(
+      await ok(upd, {
+        input: {
+          resourceUrn: f.dataset,
+          subResourceType: 'DATASET_FIELD',
+          subResource: 'amount',
+          description: 'in cents',
+        },
+      }),
+    ).toEqual({ updateDescription: true });
+    const d = await read(f.dataset);
+    expect(d.editableProperties.description).toBe('edited');
+    expect(d.editableSchemaMetadata.editableSchemaFieldInfo).toEqual([
+      { fieldPath: 'amount', description: 'in cents', globalTags: null, glossaryTerms: null },
+    ]);
+    const noField = await gql(upd, {
+      input: {
+        resourceUrn: f.dataset,
+        subResourceType: 'DATASET_FIELD',
+        subResource: 'nope',
+        description: 'x',
+      },
+    });
+    expect(noField.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(noField.errors?.[0]?.message).toMatch(/nope/);
+    const tag = await gql(upd, { input: { resourceUrn: f.tag, description: 'x' } });
+    expect(tag.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(tag.errors?.[0]?.message).toMatch(/datasets/);
+  });
+
+  it('updateDeprecation and batchUpdateDeprecation; a missing dataset fails the batch and writes nothing', async () => {
+    const f = await fixture();
+    const g = await fixture();
+    expect(
+      await ok(
+        `mutation { updateDeprecation(input: {urn: "${f.dataset}", deprecated: true, note: "use v2", decommissionTime: 1800000000000}) }`,
+      ),
+    ).toEqual({ updateDeprecation: true });
+    expect((await read(f.dataset)).deprecation).toEqual({
+      deprecated: true,
+      decommissionTime: 1800000000000,
+      note: 'use v2',
+      actor: 'urn:li:corpuser:datahub',
+    });
+    const missing = datasetUrn(`absent_${unique()}`);
+    const failed = await gql(
+      `mutation b($input: BatchUpdateDeprecationInput!) { batchUpdateDeprecation(input: $input) }`,
+      {
+        input: {
+          deprecated: true,
+          note: 'batch',
+          resources: [{ resourceUrn: g.dataset }, { resourceUrn: missing }],
+        },
+      },
+    );
+    expect(failed.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(failed.errors?.[0]?.message).toContain(missing);
+    expect((await read(g.dataset)).deprecation).toBeNull();
+    expect(
+      await ok(
+        `mutation { batchUpdateDeprecation(input: {deprecated: false, resources: [{resourceUrn: "${f.dataset}"}, {resourceUrn: "${g.dataset}"}]}) }`,
+      ),
+    ).toEqual({ batchUpdateDeprecation: true });
+    expect((await read(f.dataset)).deprecation).toMatchObject({ deprecated: false, note: '' });
+    expect((await read(g.dataset)).deprecation).toMatchObject({ deprecated: false });
+  });
+
+  it('createTag, then addTag/addTags/removeTag on a dataset and on a schema field', async () => {
+    const f = await fixture();
+    const id = `created_${unique()}`;
+    const created = await ok(
+      `mutation { createTag(input: {id: "${id}", name: "Created", description: "a new tag"}) }`,
+    );
+    expect(created.createTag).toBe(`urn:li:tag:${id}`);
+    const tag = await ok(`{ tag(urn: "urn:li:tag:${id}") { urn name description properties { name } } }`);
+    expect(tag.tag).toMatchObject({ urn: `urn:li:tag:${id}`, properties: { name: 'Created' } });
+    const again = await gql(`mutation { createTag(input: {id: "${id}", name: "Again"}) }`);
+    expect(again.errors?.[0]?.message).toBe('This Tag already exists!');
+    const random = await ok(`mutation { createTag(input: {name: "No id"}) }`);
+    expect(random.createTag).toMatch(/^urn:li:tag:[0-9a-f-]{36}$/);
+
+    await ok(`mutation { addTag(input: {tagUrn: "${f.tag}", resourceUrn: "${f.dataset}"}) }`);
+    await ok(
+      `mutation { addTags(input: {tagUrns: ["${f.tag}", "${f.tag2}", "urn:li:tag:${id}"], resourceUrn: "${f.dataset}"}) }`,
+    );
+    expect((await read(f.dataset)).tags.tags.map((t: any) => t.tag.urn)).toEqual([
+      f.tag,
+      f.tag2,
+      `urn:li:tag:${id}`,
+    ]);
+    expect(
+      await ok(`mutation { removeTag(input: {tagUrn: "${f.tag2}", resourceUrn: "${f.dataset}"}) }`),
+    ).toEqual({ removeTag: true });
+    expect((await read(f.dataset)).tags.tags.map((t: any) => t.tag.urn)).toEqual([f.tag, `urn:li:tag:${id}`]);
+
+    await ok(
+      `mutation { addTag(input: {tagUrn: "${f.tag}", resourceUrn: "${f.dataset}", subResourceType: DATASET_FIELD, subResource: "id"}) }`,
+    );
+    const field = (await read(f.dataset)).editableSchemaMetadata.editableSchemaFieldInfo;
+    expect(field).toEqual([
+      {
+        fieldPath: 'id',
+        description: null,
+        globalTags: { tags: [{ tag: { urn: f.tag } }] },
+        glossaryTerms: null,
+      },
+    ]);
+    const unknownTag = await gql(
+      `mutation { addTag(input: {tagUrn: "urn:li:tag:absent_${unique()}", resourceUrn: "${f.dataset}"}) }`,
+    );
+    expect(unknownTag.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    const notTag = await gql(
+      `mutation { addTag(input: {tagUrn: "${f.term}", resourceUrn: "${f.dataset}"}) }`,
+    );
+    expect(notTag.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it('addTerm/addTerms/removeTerm', async () => {
+    const f = await fixture();
+    await ok(`mutation { addTerm(input: {termUrn: "${f.term}", resourceUrn: "${f.dataset}"}) }`);
+    await ok(`mutation { addTerms(input: {termUrns: ["${f.term}"], resourceUrn: "${f.dataset}"}) }`);
+    expect((await read(f.dataset)).glossaryTerms.terms).toEqual([{ term: { urn: f.term } }]);
+    await ok(
+      `mutation { addTerms(input: {termUrns: ["${f.term}"], resourceUrn: "${f.dataset}", subResourceType: DATASET_FIELD, subResource: "amount"}) }`,
+    );
+    expect((await read(f.dataset)).editableSchemaMetadata.editableSchemaFieldInfo[0].glossaryTerms).toEqual({
+      terms: [{ term: { urn: f.term } }],
+    });
+    await ok(`mutation { removeTerm(input: {termUrn: "${f.term}", resourceUrn: "${f.dataset}"}) }`);
+    expect((await read(f.dataset)).glossaryTerms.terms).toEqual([]);
+  });
+
+  it('addOwner/addOwners/removeOwner with ownership types', async () => {
+    const f = await fixture();
+    await ok(
+      `mutation { addOwner(input: {ownerUrn: "${f.user}", ownerEntityType: CORP_USER, resourceUrn: "${f.dataset}",
+          ownershipTypeUrn: "urn:li:ownershipType:__system__technical_owner"}) }`,
+    );
+    await ok(
+      `mutation { addOwners(input: {resourceUrn: "${f.dataset}", owners: [
+          {ownerUrn: "${f.group}", ownerEntityType: CORP_GROUP, type: BUSINESS_OWNER},
+          {ownerUrn: "${f.user}", ownerEntityType: CORP_USER, ownershipTypeUrn: "urn:li:ownershipType:__system__technical_owner"}]}) }`,
+    );
+    expect((await read(f.dataset)).ownership.owners).toEqual([
+      { owner: { urn: f.user }, type: 'TECHNICAL_OWNER' },
+      { owner: { urn: f.group }, type: 'BUSINESS_OWNER' },
+    ]);
+    await ok(`mutation { removeOwner(input: {ownerUrn: "${f.user}", resourceUrn: "${f.dataset}"}) }`);
+    expect((await read(f.dataset)).ownership.owners).toEqual([
+      { owner: { urn: f.group }, type: 'BUSINESS_OWNER' },
+    ]);
+    const wrongKind = await gql(
+      `mutation { addOwner(input: {ownerUrn: "${f.group}", ownerEntityType: CORP_USER, resourceUrn: "${f.dataset}"}) }`,
+    );
+    expect(wrongKind.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    const absent = await gql(
+      `mutation { addOwner(input: {ownerUrn: "urn:li:corpuser:absent_${unique()}", ownerEntityType: CORP_USER, resourceUrn: "${f.dataset}"}) }`,
+    );
+    expect(absent.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('addLink/removeLink and updateName', async () => {
+    const f = await fixture();
+    await ok(
+      `mutation { addLink(input: {linkUrl: "https://docs.example.com/a", label: "Docs", resourceUrn: "${f.dataset}"}) }`,
+    );
+    await ok(
+      `mutation { addLink(input: {linkUrl: "https://docs.example.com/b", label: "More", resourceUrn: "${f.dataset}"}) }`,
+    );
+    await ok(
+      `mutation { removeLink(input: {linkUrl: "https://docs.example.com/a", resourceUrn: "${f.dataset}"}) }`,
+    );
+    expect((await read(f.dataset)).institutionalMemory.elements).toEqual([
+      { url: 'https://docs.example.com/b', description: 'More', author: { urn: 'urn:li:corpuser:datahub' } },
+    ]);
+    const badLink = await gql(
+      `mutation { addLink(input: {linkUrl: "javascript alert", label: "x", resourceUrn: "${f.dataset}"}) }`,
+    );
+    expect(badLink.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+
+    expect(await ok(`mutation { updateName(input: {urn: "${f.term}", name: "Net revenue"}) }`)).toEqual({
+      updateName: true,
+    });
+    expect(
+      (await ok(`{ glossaryTerm(urn: "${f.term}") { properties { name } } }`)).glossaryTerm.properties.name,
+    ).toBe('Net revenue');
+    await ok(`mutation { updateName(input: {urn: "${f.dataset}", name: "Orders (curated)"}) }`);
+    expect((await read(f.dataset)).editableProperties.name).toBe('Orders (curated)');
+    const chart = await gql(`mutation { updateName(input: {urn: "urn:li:chart:(looker,x)", name: "x"}) }`);
+    expect(chart.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it('concurrent tag edits of one dataset lose nothing', async () => {
+    const f = await fixture();
+    const tags = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const urn = (await ok(`mutation { createTag(input: {name: "c${i}"}) }`)).createTag as string;
+        return urn;
+      }),
+    );
+    await Promise.all(
+      tags.map((t) => ok(`mutation { addTag(input: {tagUrn: "${t}", resourceUrn: "${f.dataset}"}) }`)),
+    );
+    expect((await read(f.dataset)).tags.tags.map((t: any) => t.tag.urn).sort()).toEqual([...tags].sort());
+  });
+
+  it('a bad URN is a BAD_REQUEST and writes nothing', async () => {
+    const res = await gql(`mutation { addTag(input: {tagUrn: "urn:li:tag:x", resourceUrn: "not a urn"}) }`);
+    expect(res.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+  });
+});
