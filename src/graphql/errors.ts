@@ -1,46 +1,57 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { NeohubError } from '../errors/index.js';
 
-/** GraphQL error codes of domain errors, in `extensions.code` (DataHub's codes where it has them). */
-const CODES: Record<string, string> = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  VALIDATION: 'BAD_REQUEST',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  UNAUTHENTICATED: 'UNAUTHENTICATED',
-  FORBIDDEN: 'UNAUTHORIZED',
-  PAYLOAD_TOO_LARGE: 'BAD_REQUEST',
-  RATE_LIMITED: 'RATE_LIMITED',
-  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-  INTERNAL: 'SERVER_ERROR',
+/** DataHub's GraphQL error types (`extensions.type`) with their status (`extensions.code`). */
+const TYPES: Record<string, { code: number; type: string }> = {
+  BAD_REQUEST: { code: 400, type: 'BAD_REQUEST' },
+  VALIDATION: { code: 400, type: 'BAD_REQUEST' },
+  PAYLOAD_TOO_LARGE: { code: 400, type: 'BAD_REQUEST' },
+  UNAUTHENTICATED: { code: 401, type: 'UNAUTHENTICATED' },
+  FORBIDDEN: { code: 403, type: 'UNAUTHORIZED' },
+  NOT_FOUND: { code: 404, type: 'NOT_FOUND' },
+  CONFLICT: { code: 409, type: 'CONFLICT' },
+  RATE_LIMITED: { code: 429, type: 'RATE_LIMITED' },
+  UNAVAILABLE: { code: 503, type: 'SERVICE_UNAVAILABLE' },
+  INTERNAL: { code: 500, type: 'SERVER_ERROR' },
 };
+const SERVER_ERROR = { code: 500, type: 'SERVER_ERROR', classification: 'DataFetchingException' };
+/** Errors the GraphQL layer itself finds in a request (syntax, unknown fields, bad variables). */
+const REQUEST_ERRORS = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
 
-/** One mapping of errors to the GraphQL wire shape: domain errors keep their message and get a code. */
+/**
+ * One mapping of errors to DataHub's GraphQL wire shape: `extensions: {code: <status>, type, classification}`.
+ * Domain errors keep their message; request errors say what is wrong; anything else is a generic
+ * server error (details go to the log, never to the client).
+ */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = (error as { originalError?: unknown }).originalError ?? error;
+  const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
   if (original instanceof NeohubError) {
     return {
-      ...formatted,
+      ...base,
       message: original.message,
+      extensions: { ...(TYPES[original.code] ?? SERVER_ERROR), classification: 'DataFetchingException' },
+    };
+  }
+  const code = String(formatted.extensions?.code ?? '');
+  if (REQUEST_ERRORS.has(code)) {
+    return {
+      ...base,
+      message:
+        code === 'BAD_USER_INPUT' ? (validationMessage(original) ?? formatted.message) : formatted.message,
       extensions: {
-        ...formatted.extensions,
-        code: CODES[original.code] ?? 'SERVER_ERROR',
-        status: original.status,
+        code: 400,
+        type: 'BAD_REQUEST',
+        classification: code === 'BAD_USER_INPUT' ? 'DataFetchingException' : 'ValidationError',
       },
     };
   }
-  const code = formatted.extensions?.code;
-  if (code === 'BAD_USER_INPUT') {
-    return {
-      ...formatted,
-      message: validationMessage(original) ?? formatted.message,
-      extensions: { code: 'BAD_REQUEST', status: 400 },
-    };
-  }
-  if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
-    return { ...formatted, message: 'An unknown error occurred.', extensions: { code: 'SERVER_ERROR' } };
-  }
-  return formatted;
+  return { ...base, message: 'An unknown error occurred.', extensions: SERVER_ERROR };
 }
 
 /** The constraints a class-validator check found broken, as one sentence. */

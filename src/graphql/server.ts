@@ -1,11 +1,35 @@
 import 'reflect-metadata';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
+import { NeohubError } from '../errors/index.js';
 import type { Services } from '../services/index.js';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError } from './errors.js';
 import { graphqlSchema } from './schema.js';
+
+/**
+ * DataHub answers every GraphQL request it could read with HTTP 200, errors included (its clients read
+ * `errors`, and the Python client raises GraphError from it); unexpected errors are logged here.
+ */
+function datahubResponses(services: Services): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors }) {
+          for (const e of errors) {
+            const original = e.originalError ?? e;
+            if (!(original instanceof NeohubError) && !e.extensions?.code)
+              services.log.error({ err: original }, 'GraphQL request failed');
+          }
+        },
+        async willSendResponse({ response }) {
+          response.http.status = 200;
+        },
+      };
+    },
+  };
+}
 
 /** Serves DataHub's GraphQL API at `POST /api/graphql` (and GET for queries), on the same services. */
 export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
@@ -13,7 +37,8 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
     schema: await graphqlSchema(),
     formatError,
     introspection: true,
-    plugins: [fastifyApolloDrainPlugin(app)],
+    includeStacktraceInErrorResponses: false,
+    plugins: [fastifyApolloDrainPlugin(app), datahubResponses(services)],
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {

@@ -40,6 +40,9 @@ export interface LineageLimits {
  */
 export class LineageService {
   private readonly filters: Record<LineageDirection, string>;
+  /** Entity kinds that own or are the target of a lineage edge; only they take part in a walk. */
+  private readonly lineageKinds: ReadonlySet<string>;
+  private readonly labelFilter: string;
 
   constructor(
     private readonly registry: Registry,
@@ -48,9 +51,24 @@ export class LineageService {
   ) {
     const up = new Set<string>();
     const down = new Set<string>();
+    const lineageAspects = new Set<string>();
+    const kinds = new Set<string>();
     for (const a of registry.allAspects())
       for (const r of a.relationships ?? [])
-        if (r.isLineage) (r.isUpstream === false ? down : up).add(r.name);
+        if (r.isLineage) {
+          (r.isUpstream === false ? down : up).add(r.name);
+          lineageAspects.add(a.name);
+          for (const t of r.entityTypes ?? []) kinds.add(registry.findEntity(t)?.name ?? t);
+        }
+    for (const e of registry.allEntities())
+      if (e.aspects.some((a) => lineageAspects.has(a))) kinds.add(e.name);
+    this.lineageKinds = kinds;
+    this.labelFilter = registry
+      .allEntities()
+      .filter((e) => !kinds.has(e.name))
+      .map((e) => `-${e.label}`)
+      .sort()
+      .join('|');
     const filter = (outgoing: Set<string>, incoming: Set<string>): string =>
       [...[...outgoing].sort().map((t) => `${t}>`), ...[...incoming].sort().map((t) => `<${t}`)].join('|');
     this.filters = { UPSTREAM: filter(up, down), DOWNSTREAM: filter(down, up) };
@@ -62,7 +80,7 @@ export class LineageService {
   }
 
   async lineage(r: LineageRequest): Promise<LineageResult> {
-    const { parsed } = this.registry.parseEntityUrn(r.urn);
+    const { parsed, entity } = this.registry.parseEntityUrn(r.urn);
     const direction = String(r.direction ?? '').toUpperCase();
     if (direction !== 'UPSTREAM' && direction !== 'DOWNSTREAM')
       throw new BadRequestError(`direction must be UPSTREAM or DOWNSTREAM, got ${String(r.direction)}`);
@@ -70,9 +88,11 @@ export class LineageService {
     if (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > this.limits.maxHops)
       throw new BadRequestError(`maxHops must be between 1 and ${this.limits.maxHops}`);
     const types = new Set((r.types ?? []).map((t) => this.registry.entity(t).name));
+    if (!this.lineageKinds.has(entity.name)) return { hits: [], partial: false, filtered: 0 };
     const { hits, partial } = await this.store.lineage({
       urn: parsed.urn,
       relationshipFilter: this.filters[direction],
+      labelFilter: this.labelFilter,
       maxHops,
       maxVisited: this.limits.maxVisited,
     });

@@ -7,6 +7,12 @@ export interface LineageQuery {
    * `DownstreamOf>|<MemberOf` (`T>`: follow T outgoing; `<T`: incoming).
    */
   readonly relationshipFilter: string;
+  /**
+   * APOC label filter keeping the walk off entity kinds that take no part in lineage (`-MLFeatureTable|...`):
+   * a relationship name can be lineage on one kind and not on another (`Contains` on dashboards, not on
+   * feature tables).
+   */
+  readonly labelFilter?: string;
   readonly maxHops: number;
   /** Most entities visited; one more is asked for to tell a partial result. */
   readonly maxVisited: number;
@@ -37,13 +43,19 @@ export async function readLineage(
 ): Promise<{ hits: LineageHit[]; partial: boolean }> {
   const res = await tx.run<LineageHit>(
     `MATCH (s:Entity {urn: $urn})
-     CALL apoc.path.expandConfig(s, {relationshipFilter: $filter, minLevel: 1, maxLevel: $maxHops,
+     CALL apoc.path.expandConfig(s, {relationshipFilter: $filter, labelFilter: $labels, minLevel: 1, maxLevel: $maxHops,
                                      uniqueness: 'NODE_GLOBAL', bfs: true, limit: $limit}) YIELD path
      WITH path, last(nodes(path)) AS n, last(relationships(path)) AS r
      RETURN n.urn AS urn, n.entityType AS entityType, length(path) AS degree,
             [x IN nodes(path) | x.urn] AS path, type(r) AS type, r.createdOn AS createdOn,
             r.createdActor AS createdActor, n.hasKey IS NULL AS ghost`,
-    { urn: q.urn, filter: q.relationshipFilter, maxHops: q.maxHops, limit: q.maxVisited + 1 },
+    {
+      urn: q.urn,
+      filter: q.relationshipFilter,
+      labels: q.labelFilter ?? '',
+      maxHops: q.maxHops,
+      limit: q.maxVisited + 1,
+    },
   );
   const hits = res.records.map((r) => r.toObject());
   return { hits: hits.slice(0, q.maxVisited), partial: hits.length > q.maxVisited };

@@ -18,7 +18,8 @@ const audit = { time: 1700000000000, actor: 'urn:li:corpuser:alice' };
 
 describe('GraphQL: entities', () => {
   it('reads a dataset with DataHub field names: properties, schema, ownership, tags, terms, links, deprecation', async () => {
-    const urn = datasetUrn(`gql_${unique()}`);
+    const key = `gql_${unique()}`;
+    const urn = datasetUrn(key);
     await ingest([
       mcp(urn, 'datasetProperties', {
         name: 'orders',
@@ -75,7 +76,7 @@ describe('GraphQL: entities', () => {
     expect(res.body.data.dataset).toEqual({
       urn,
       type: 'DATASET',
-      name: 'orders',
+      name: key,
       origin: 'PROD',
       platform: { urn: 'urn:li:dataPlatform:hive', name: 'hive' },
       properties: {
@@ -207,9 +208,17 @@ describe('GraphQL: entities', () => {
     });
     const bad = await gql('{ dataset(urn: "not a urn") { urn } }');
     expect(bad.body.data.dataset).toBeNull();
-    expect(bad.body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(bad.body.errors[0].extensions.type).toBe('BAD_REQUEST');
+    // DataHub answers with HTTP 200 and the errors, and never with a stack trace.
     const invalid = await gql('{ dataset { urn } }');
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(invalid.status).toBe(200);
+    expect(invalid.body.errors[0].extensions).toEqual({
+      code: 400,
+      type: 'BAD_REQUEST',
+      classification: 'ValidationError',
+    });
+    const syntax = await gql('{ dataset(urn: ');
+    expect(syntax.status).toBe(200);
+    expect(syntax.body.errors[0].message).toMatch(/Syntax Error/);
   });
 });

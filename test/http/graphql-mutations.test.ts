@@ -95,11 +95,11 @@ describe('GraphQL mutations', () => {
     const missing = await gql(
       `mutation { updateDataset(urn: "${datasetUrn(`absent_${unique()}`)}", input: {editableProperties: {description: "x"}}) { urn } }`,
     );
-    expect(missing.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(missing.errors?.[0]?.extensions.type).toBe('NOT_FOUND');
     const badUrl = await gql(
       `mutation { updateDataset(urn: "${f.dataset}", input: {institutionalMemory: {elements: [{author: "${f.user}", url: "not a url"}]}}) { urn } }`,
     );
-    expect(badUrl.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(badUrl.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     expect((await read(f.dataset)).institutionalMemory.elements).toHaveLength(1);
   });
 
@@ -132,10 +132,10 @@ describe('GraphQL mutations', () => {
         description: 'x',
       },
     });
-    expect(noField.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(noField.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     expect(noField.errors?.[0]?.message).toMatch(/nope/);
     const tag = await gql(upd, { input: { resourceUrn: f.tag, description: 'x' } });
-    expect(tag.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(tag.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     expect(tag.errors?.[0]?.message).toMatch(/datasets/);
   });
 
@@ -164,7 +164,7 @@ describe('GraphQL mutations', () => {
         },
       },
     );
-    expect(failed.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(failed.errors?.[0]?.extensions.type).toBe('NOT_FOUND');
     expect(failed.errors?.[0]?.message).toContain(missing);
     expect((await read(g.dataset)).deprecation).toBeNull();
     expect(
@@ -219,11 +219,11 @@ describe('GraphQL mutations', () => {
     const unknownTag = await gql(
       `mutation { addTag(input: {tagUrn: "urn:li:tag:absent_${unique()}", resourceUrn: "${f.dataset}"}) }`,
     );
-    expect(unknownTag.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(unknownTag.errors?.[0]?.extensions.type).toBe('NOT_FOUND');
     const notTag = await gql(
       `mutation { addTag(input: {tagUrn: "${f.term}", resourceUrn: "${f.dataset}"}) }`,
     );
-    expect(notTag.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(notTag.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
   });
 
   it('addTerm/addTerms/removeTerm', async () => {
@@ -263,11 +263,11 @@ describe('GraphQL mutations', () => {
     const wrongKind = await gql(
       `mutation { addOwner(input: {ownerUrn: "${f.group}", ownerEntityType: CORP_USER, resourceUrn: "${f.dataset}"}) }`,
     );
-    expect(wrongKind.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(wrongKind.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     const absent = await gql(
       `mutation { addOwner(input: {ownerUrn: "urn:li:corpuser:absent_${unique()}", ownerEntityType: CORP_USER, resourceUrn: "${f.dataset}"}) }`,
     );
-    expect(absent.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(absent.errors?.[0]?.extensions.type).toBe('NOT_FOUND');
   });
 
   it('addLink/removeLink and updateName', async () => {
@@ -287,7 +287,7 @@ describe('GraphQL mutations', () => {
     const badLink = await gql(
       `mutation { addLink(input: {linkUrl: "javascript alert", label: "x", resourceUrn: "${f.dataset}"}) }`,
     );
-    expect(badLink.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(badLink.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
 
     expect(await ok(`mutation { updateName(input: {urn: "${f.term}", name: "Net revenue"}) }`)).toEqual({
       updateName: true,
@@ -298,7 +298,7 @@ describe('GraphQL mutations', () => {
     await ok(`mutation { updateName(input: {urn: "${f.dataset}", name: "Orders (curated)"}) }`);
     expect((await read(f.dataset)).editableProperties.name).toBe('Orders (curated)');
     const chart = await gql(`mutation { updateName(input: {urn: "urn:li:chart:(looker,x)", name: "x"}) }`);
-    expect(chart.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(chart.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
   });
 
   it('concurrent tag edits of one dataset lose nothing', async () => {
@@ -317,6 +317,6 @@ describe('GraphQL mutations', () => {
 
   it('a bad URN is a BAD_REQUEST and writes nothing', async () => {
     const res = await gql(`mutation { addTag(input: {tagUrn: "urn:li:tag:x", resourceUrn: "not a urn"}) }`);
-    expect(res.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(res.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
   });
 });

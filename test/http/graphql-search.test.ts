@@ -129,7 +129,7 @@ describe('GraphQL: search', () => {
     expect(pages).toBe(3);
     expect(seen.sort()).toEqual([...urns].sort());
     const bad = await gql(q, { query: word, batchSize: 2, scrollId: 'not-a-scroll-id' });
-    expect(bad.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(bad.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     expect(bad.errors?.[0]?.message).toMatch(/scrollId/);
   });
 
@@ -291,22 +291,22 @@ describe('GraphQL: search across lineage', () => {
     const bad = await gql(
       `{ searchAcrossLineage(input: {urn: "not-a-urn", direction: UPSTREAM, query: "*"}) { total } }`,
     );
-    expect(bad.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(bad.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     const field = await gql(
       `{ searchAcrossEntities(input: {query: "*", orFilters: [{and: [{field: "nope", values: ["x"]}]}]}) { total } }`,
     );
-    expect(field.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(field.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     expect(field.errors?.[0]?.message).toMatch(/nope/);
     const cond = await gql(
       `{ searchAcrossEntities(input: {query: "*", orFilters: [{and: [{field: "platform", values: ["x"], condition: DESCENDANTS_INCL}]}]}) { total } }`,
     );
-    expect(cond.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(cond.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     const neg = await gql(`{ searchAcrossEntities(input: {query: "*", count: -1}) { total } }`);
-    expect(neg.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(neg.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     const degree = await gql(
       `{ searchAcrossLineage(input: {urn: "${datasetUrn('x')}", direction: UPSTREAM, query: "*",
           orFilters: [{and: [{field: "degree", values: ["7"]}]}]}) { total } }`,
     );
-    expect(degree.errors?.[0]?.extensions.code).toBe('BAD_REQUEST');
+    expect(degree.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
   });
 });

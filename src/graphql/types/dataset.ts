@@ -130,8 +130,9 @@ export class Dataset extends AssetEntity {
   get typeName(): string {
     return 'Dataset';
   }
-  @Field(() => String) async name(): Promise<string> {
-    return str((await this.aspect('datasetProperties'))?.name) ?? datasetKeyOf(this.urn).name;
+  /** The name in the dataset's key (its URN); the display name is `properties.name`. */
+  @Field(() => String) name(): string {
+    return datasetKeyOf(this.urn).name;
   }
   @Field(() => DataPlatform) platform(): DataPlatform {
     return new DataPlatform(this.ctx, datasetKeyOf(this.urn).platform);

@@ -6,6 +6,7 @@ import { AssetEntity, FabricType } from './asset.js';
 import {
   customProperties,
   CustomPropertiesEntry,
+  list,
   make,
   num,
   obj,
@@ -227,6 +228,34 @@ export class MLModelGroup extends ModelAsset {
   }
 }
 
+@ObjectType({ description: 'A hyper-parameter of a model' })
+export class MLHyperParam {
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true }) value?: string;
+  @Field(() => Long, { nullable: true }) createdAt?: number;
+}
+
+@ObjectType({ description: 'A metric of a model' })
+export class MLMetric {
+  @Field(() => String, { nullable: true }) name?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => String, { nullable: true }) value?: string;
+  @Field(() => Long, { nullable: true }) createdAt?: number;
+}
+
+const params = <T extends MLHyperParam | MLMetric>(cls: new () => T, v: unknown): T[] | undefined =>
+  Array.isArray(v)
+    ? list(v).map((p) =>
+        make(cls, {
+          name: str(p.name),
+          description: str(p.description),
+          value: str(p.value),
+          createdAt: num(p.createdAt),
+        } as Partial<T>),
+      )
+    : undefined;
+
 @ObjectType()
 export class MLModelProperties {
   @Field(() => String, { nullable: true }) name?: string;
@@ -236,6 +265,9 @@ export class MLModelProperties {
   @Field(() => String, { nullable: true }) type?: string;
   @Field(() => String, { nullable: true }) externalUrl?: string;
   @Field(() => [String], { nullable: true }) mlFeatures?: string[];
+  @Field(() => [MLHyperParam], { nullable: 'itemsAndList' }) hyperParams?: MLHyperParam[];
+  @Field(() => [MLMetric], { nullable: 'itemsAndList' }) trainingMetrics?: MLMetric[];
+  @Field(() => [String], { nullable: true }) tags?: string[];
   @Field(() => [MLModelGroup], { nullable: 'itemsAndList' }) groups?: MLModelGroup[];
   @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
 }
@@ -260,7 +292,10 @@ export class MLModel extends ModelAsset {
       version: str(obj(v.version)?.versionTag),
       type: str(v.type),
       externalUrl: str(v.externalUrl),
-      mlFeatures: strings(v.mlFeatures),
+      mlFeatures: Array.isArray(v.mlFeatures) ? strings(v.mlFeatures) : undefined,
+      hyperParams: params(MLHyperParam, v.hyperParams),
+      trainingMetrics: params(MLMetric, v.trainingMetrics),
+      tags: strings(v.tags),
       groups: strings(v.groups).map((u) => new MLModelGroup(this.ctx, u)),
       customProperties: customProperties(v.customProperties, this.urn),
     });
