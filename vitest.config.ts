@@ -4,15 +4,18 @@ import { defineConfig } from 'vitest/config';
 const server = {
   deps: { inline: ['type-graphql', 'graphql-scalars', '@apollo/server', '@as-integrations/fastify'] },
 };
+// Everything the runner transforms uses graphql's main (CommonJS) entry, the one Node gives Apollo and
+// the one @neo4j/graphql (CommonJS only) requires. Set on each project: projects do not inherit it.
+const resolve = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
 
 export default defineConfig({
-  // Everything the runner transforms uses graphql's main (CommonJS) entry, the one Node gives Apollo.
-  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+  resolve,
   test: {
     fileParallelism: false,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], server } },
+      { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], server } },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/http/**/*.test.ts'],

@@ -1,5 +1,13 @@
-// Writes the printed GraphQL SDL to graph-schema/datahub.graphql (run after `npm run build`).
+// Writes the printed GraphQL SDLs (run after `npm run build`): graph-schema/datahub.graphql for
+// /api/graphql, and graph-schema/explorer.generated.graphql, the schema @neo4j/graphql generates for
+// /api/graph from graph-schema/explorer.graphql.
 import { writeFileSync } from 'node:fs';
 const { printedSchema } = await import('../dist/src/graphql/schema.js');
 writeFileSync(new URL('../graph-schema/datahub.graphql', import.meta.url), await printedSchema());
 console.log('graph-schema/datahub.graphql written');
+const { printedExplorerSchema } = await import('../dist/src/graph-explorer/index.js');
+writeFileSync(
+  new URL('../graph-schema/explorer.generated.graphql', import.meta.url),
+  await printedExplorerSchema(),
+);
+console.log('graph-schema/explorer.generated.graphql written');

@@ -57,7 +57,11 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     config.taskStaleMs,
   );
   const services = createServices({ config, registry, store, ingest, search, operations, log });
-  const app = await createApp(services);
+  const app = await createApp(services, {
+    driver,
+    database: config.neo4jDatabase,
+    log: log.child({ module: 'graph-explorer' }),
+  });
   const address = await app.listen({ port: config.port, host: config.host });
   operations.startResuming();
   return {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompatRoutes } from '../../rest-compat/index.js';
 import { BadRequestError, NotFoundError } from '../errors/index.js';
+import { registerGraphExplorer, type GraphExplorerOptions } from '../graph-explorer/index.js';
 import { registerGraphql } from '../graphql/server.js';
 import type { Services } from '../services/index.js';
 import { sendRestliError } from '../../rest-compat/restli/errors.js';
@@ -8,8 +9,9 @@ import { sendRestliError } from '../../rest-compat/restli/errors.js';
 /**
  * The HTTP app: body parsing shared by all transports, then the transports themselves. Every body is
  * read as JSON whatever its content type (DataHub's doc curls send none), up to the configured size.
+ * The graph explorer queries Neo4j itself (through @neo4j/graphql), so it gets the store's driver.
  */
-export async function createApp(s: Services): Promise<FastifyInstance> {
+export async function createApp(s: Services, explorer: GraphExplorerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: s.config.maxBodyBytes,
     logger: false,
@@ -34,5 +36,6 @@ export async function createApp(s: Services): Promise<FastifyInstance> {
   });
   await registerCompatRoutes(app, s, s.log);
   await registerGraphql(app, s);
+  await registerGraphExplorer(app, explorer);
   return app;
 }

@@ -1,0 +1,42 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { Neo4jGraphQLContext } from '@neo4j/graphql';
+import type { FastifyInstance } from 'fastify';
+import type { Driver } from 'neo4j-driver';
+import type { Logger } from '../logger.js';
+import { explorerErrorFormatter } from './errors.js';
+import { knownOperationTypes } from './read-only-rule.js';
+import { explorerSchema } from './schema.js';
+
+/** What the explorer needs from the runtime: the store's driver and database, and a logger. */
+export interface GraphExplorerOptions {
+  readonly driver: Driver;
+  readonly database: string | undefined;
+  readonly log: Logger;
+}
+
+/**
+ * Serves the read-only graph explorer at `POST /api/graph` (and GET for queries): its own Apollo Server
+ * over the schema @neo4j/graphql generates, the library translating each query to Cypher and running
+ * it on the runtime's driver (a read transaction per query). No landing page: GraphiQL is at /api/graphiql.
+ */
+export async function registerExplorerEndpoint(
+  app: FastifyInstance,
+  opts: GraphExplorerOptions,
+): Promise<void> {
+  const apollo = new ApolloServer<Neo4jGraphQLContext>({
+    schema: await explorerSchema(),
+    formatError: explorerErrorFormatter(opts.log),
+    includeStacktraceInErrorResponses: false,
+    introspection: true,
+    validationRules: [knownOperationTypes],
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled()],
+  });
+  await apollo.start();
+  const sessionConfig = opts.database ? { database: opts.database } : {};
+  await app.register(fastifyApollo(apollo), {
+    path: '/api/graph',
+    context: async () => ({ executionContext: opts.driver, sessionConfig }),
+  });
+}
