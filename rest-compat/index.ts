@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../src/logger.js';
 import type { Services } from '../src/services/index.js';
 import { sendOpenApiError } from './openapi/errors.js';
+import { entityReadRoutes } from './openapi/entity-read-routes.js';
+import { entityScrollRoutes } from './openapi/entity-scroll-routes.js';
+import { entityWriteRoutes } from './openapi/entity-write-routes.js';
 import { openApiRelationshipsRoutes } from './openapi/relationships-routes.js';
 import { aspectsRoutes } from './restli/aspects-routes.js';
 import { configRoutes } from './restli/config-routes.js';
@@ -31,6 +34,11 @@ export async function registerCompatRoutes(app: FastifyInstance, s: Services, lo
       async (scope) => {
         scope.setErrorHandler((err, _req, reply) => sendOpenApiError(reply, err, log));
         openApiRelationshipsRoutes(scope, s);
+        for (const version of ['v2', 'v3'] as const) {
+          entityReadRoutes(scope, s, version);
+          entityWriteRoutes(scope, s, version);
+          entityScrollRoutes(scope, s, version);
+        }
       },
       { prefix },
     );

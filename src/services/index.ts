@@ -5,11 +5,14 @@ import type { Registry } from '../registry/registry.js';
 import type { EntityStore } from '../store/index.js';
 import { IngestService } from './ingest-service.js';
 import { EditService } from './edit-service.js';
+import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage-search-service.js';
 import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
 
 export { IngestService } from './ingest-service.js';
+export { decodeScrollId, encodeScrollId } from './scroll-id.js';
+export { EntityApiService, type AspectWrite, type CreateMode } from './entity-api-service.js';
 export {
   EditService,
   linkRow,
@@ -48,6 +51,7 @@ export interface Services {
   readonly ingest: IngestService;
   readonly reads: ReadService;
   readonly edits: EditService;
+  readonly entityApi: EntityApiService;
   readonly lineage: LineageService;
   readonly search: SearchService;
   readonly lineageSearch: LineageSearchService;
@@ -77,6 +81,7 @@ export function createServices(p: ServiceParts): Services {
     ingest: p.ingest,
     reads,
     edits: new EditService(p.registry, p.ingest, reads),
+    entityApi: new EntityApiService(p.registry, reads, p.ingest),
     lineage,
     search: p.search,
     lineageSearch: new LineageSearchService(p.search, lineage),

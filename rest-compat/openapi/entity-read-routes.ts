@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
+import type { EntityView, Services } from '../../src/services/index.js';
+import { aspectOut, entityOut, urnAndAspect, type ApiVersion } from './entity-shapes.js';
+import { bool, int, list } from './params.js';
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Reads of the versioned entity API: one entity or aspect (GET, HEAD), and batch gets. */
+export function entityReadRoutes(app: FastifyInstance, s: Services, version: ApiVersion): void {
+  const P = `/openapi/${version}/entity`;
+
+  app.get(`${P}/:entityName/*`, { exposeHeadRoute: false }, async (req, reply) => {
+    const { urn, aspect } = urnAndAspect(req);
+    const withSM = bool(req, 'systemMetadata', false);
+    if (aspect) {
+      const found = await s.entityApi.aspect(urn, aspect, int(req, 'version', 0));
+      return reply.send(aspectOut(found, version, withSM));
+    }
+    const view = await s.entityApi.entity(urn, list(req, 'aspects', 'aspectNames'));
+    return reply.send(entityOut(view, version, withSM));
+  });
+
+  app.head(`${P}/:entityName/*`, async (req, reply) => {
+    const { urn, aspect } = urnAndAspect(req);
+    const found = aspect ? await s.entityApi.aspectExists(urn, aspect) : await s.entityApi.entityExists(urn);
+    return reply.status(found ? 204 : 404).send();
+  });
+
+  if (version === 'v3') {
+    app.post(`${P}/:entityName/batchGet`, async (req, reply) =>
+      reply.send(await batchGet(s, req.body, bool(req, 'systemMetadata', false))),
+    );
+    app.post(`${P}/generic/batchGet`, async (req, reply) => {
+      const withSM = bool(req, 'systemMetadata', false);
+      const out: Record<string, Json[]> = {};
+      for (const [name, items] of Object.entries(byEntityName(req.body)))
+        out[name] = await batchGet(s, items, withSM);
+      return reply.send(out);
+    });
+  } else {
+    app.post(`${P}/batch/:entityName`, async (req, reply) => {
+      const b = isObj(req.body) ? req.body : {};
+      const urns = Array.isArray(b.urns) ? b.urns.map(String) : [];
+      const names = Array.isArray(b.aspectNames) ? b.aspectNames.map(String) : [];
+      const views = await s.entityApi.read(urns, names);
+      return reply.send({
+        entities: views
+          .filter((v) => Object.keys(v.aspects).length)
+          .map((v) => entityOut(v, 'v2', b.withSystemMetadata === true)),
+      });
+    });
+  }
+}
+
+/**
+ * v3 batchGet: `[{urn, <aspect>: {} | {headers: {If-Version-Match: n}}}]`; an item naming no known aspect
+ * gets all of them. Answers the entities that have any, in request order.
+ */
+async function batchGet(s: Services, body: unknown, withSM: boolean): Promise<Json[]> {
+  if (!Array.isArray(body)) return [];
+  const items = new Map<string, Json>();
+  for (const item of body) {
+    if (!isObj(item) || typeof item.urn !== 'string' || !item.urn)
+      throw new BadRequestError('Missing `urn` field');
+    if (!items.has(item.urn)) items.set(item.urn, item);
+  }
+  const out: Json[] = [];
+  for (const [urn, item] of items) {
+    const { entity } = s.registry.parseEntityUrn(urn);
+    const asked = Object.keys(item).filter((k) => k !== 'urn' && s.entityApi.resolveAspect(entity, k));
+    const versions = asked.flatMap((k) => {
+      const v = (item[k] as { headers?: Record<string, unknown> } | undefined)?.headers?.['If-Version-Match'];
+      if (v === undefined) return [];
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0)
+        throw new BadRequestError(`If-Version-Match of ${k} must be a number`);
+      return [[k, n] as const];
+    });
+    const view: EntityView = await s.entityApi.read([urn], asked).then((v) => v[0] as EntityView);
+    const aspects = { ...view.aspects };
+    for (const [k, n] of versions) {
+      try {
+        const found = await s.entityApi.aspect(urn, k, n);
+        aspects[found.name] = found;
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+        delete aspects[s.entityApi.resolveAspect(entity, k)?.name ?? k];
+      }
+    }
+    if (Object.keys(aspects).length) out.push(entityOut({ ...view, aspects }, 'v3', withSM));
+  }
+  return out;
+}
+
+/** A cross-entity body `{<entityName>: [...]}`; every value must be a list. */
+export function byEntityName(body: unknown): Record<string, unknown[]> {
+  if (!isObj(body)) throw new BadRequestError('Request body must be an object keyed by entity name');
+  for (const [name, v] of Object.entries(body))
+    if (!Array.isArray(v)) throw new BadRequestError(`Value of property '${name}' must be an array`);
+  return body as Record<string, unknown[]>;
+}

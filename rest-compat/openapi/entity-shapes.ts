@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { BadRequestError } from '../../src/errors/index.js';
+import type { AspectWrite, EntityView, EnvelopedAspect } from '../../src/services/index.js';
+
+/** The two wire forms of the versioned entity API. */
+export type ApiVersion = 'v2' | 'v3';
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** An aspect as v2/v3 return it: `{value}`, plus `systemMetadata` (and in v3 `auditStamp`) when asked. */
+export function aspectOut(a: EnvelopedAspect, version: ApiVersion, withSystemMetadata: boolean): Json {
+  if (!withSystemMetadata) return { value: a.value };
+  return {
+    value: a.value,
+    systemMetadata: { ...(a.systemMetadata ?? {}), version: String(a.version || 1) },
+    ...(version === 'v3' && a.created.actor ? { auditStamp: a.created } : {}),
+  };
+}
+
+/** An entity: v3 `{urn, <aspect>: {...}}`, v2 `{urn, aspects: {<aspect>: {...}}}`. */
+export function entityOut(view: EntityView, version: ApiVersion, withSystemMetadata: boolean): Json {
+  const aspects = Object.fromEntries(
+    Object.entries(view.aspects).map(([name, a]) => [name, aspectOut(a, version, withSystemMetadata)]),
+  );
+  return version === 'v3' ? { urn: view.urn, ...aspects } : { urn: view.urn, aspects };
+}
+
+/** The aspect writes of a list body (v3 entities with aspects as keys; v2 entities with `aspects`). */
+export function writesOf(body: unknown, version: ApiVersion): AspectWrite[] {
+  if (!Array.isArray(body)) return [];
+  return body.flatMap((item: unknown) => {
+    if (!isObj(item) || typeof item.urn !== 'string' || !item.urn)
+      throw new BadRequestError('Missing `urn` field');
+    const urn = item.urn;
+    let entries: [string, unknown][];
+    if (version === 'v2') {
+      if (!isObj(item.aspects)) throw new BadRequestError('Missing `aspects` field');
+      entries = Object.entries(item.aspects);
+    } else entries = Object.entries(item).filter(([k]) => k !== 'urn');
+    return entries.map(([aspect, a]) => {
+      if (!isObj(a)) throw new BadRequestError(`Aspect ${aspect} of ${urn} must be an object with a value`);
+      return { urn, aspect, value: a.value, systemMetadata: a.systemMetadata, headers: a.headers };
+    });
+  });
+}
+
+/** The written aspects grouped per entity, as the write routes answer (echoing values when async). */
+export function echo(writes: readonly AspectWrite[], version: ApiVersion): Json[] {
+  const byUrn = new Map<string, Json>();
+  for (const w of writes) {
+    const e = byUrn.get(w.urn) ?? {};
+    e[w.aspect] = { value: w.value };
+    byUrn.set(w.urn, e);
+  }
+  return [...byUrn].map(([urn, aspects]) => (version === 'v3' ? { urn, ...aspects } : { urn, aspects }));
+}
+
+/** Whether any written aspect asked for the search index to be updated before the answer. */
+export const wantsSyncIndex = (writes: readonly AspectWrite[]): boolean =>
+  writes.some(
+    (w) => isObj(w.headers) && String(w.headers['X-DataHub-Sync-Index-Update']).toLowerCase() === 'true',
+  );
+
+/**
+ * The URN (and aspect name) after `/entity/<name>/` in a request path: the URN raw or percent-encoded;
+ * a raw URN's own slashes are kept by joining segments until its parentheses balance.
+ */
+export function urnAndAspect(req: FastifyRequest): { urn: string; aspect?: string } {
+  const path = (req.raw.url ?? req.url).split('?')[0] ?? '';
+  const m = /\/openapi\/v[23]\/entity\/[^/]+\/(.+)$/.exec(path);
+  if (!m?.[1]) throw new BadRequestError('Missing URN in path');
+  const segments = m[1].split('/');
+  let raw = segments.shift() as string;
+  const depth = (s: string): number => (s.match(/\(/g)?.length ?? 0) - (s.match(/\)/g)?.length ?? 0);
+  while (segments.length && depth(decode(raw)) > 0) raw += `/${segments.shift()}`;
+  const urn = decode(raw);
+  if (!urn.startsWith('urn:li:')) throw new BadRequestError(`Invalid urn!: ${urn}`);
+  if (segments.length > 1)
+    throw new BadRequestError(`Unexpected path after the aspect: /${segments.join('/')}`);
+  return segments[0] ? { urn, aspect: decode(segments[0]) } : { urn };
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new BadRequestError(`Malformed percent-encoding in path: ${s}`);
+  }
+}
+
+/** A W3C `traceparent` for a write: the trace id starts with the time in microseconds, as DataHub's does. */
+export function traceparent(now = Date.now()): string {
+  const micros = (BigInt(now) * 1000n).toString(16).padStart(16, '0');
+  return `00-${micros}${randomBytes(8).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BadRequestError } from '../../src/errors/index.js';
+import type { AspectWrite, CreateMode, Services } from '../../src/services/index.js';
+import { writeContext } from '../restli/context.js';
+import { byEntityName } from './entity-read-routes.js';
+import {
+  echo,
+  entityOut,
+  traceparent,
+  urnAndAspect,
+  wantsSyncIndex,
+  writesOf,
+  type ApiVersion,
+} from './entity-shapes.js';
+import { bool, list } from './params.js';
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Writes of the versioned entity API: batch and single-aspect POST and PATCH, and DELETE. */
+export function entityWriteRoutes(app: FastifyInstance, s: Services, version: ApiVersion): void {
+  const P = `/openapi/${version}/entity`;
+
+  /** After a write: wait for the search index when asked, and answer with a trace id. */
+  const written = async (req: FastifyRequest, reply: FastifyReply, writes: readonly AspectWrite[]) => {
+    const header = String(req.headers['x-datahub-sync-index-update'] ?? '').toLowerCase() === 'true';
+    if (header || wantsSyncIndex(writes)) await s.search.waitForIndex();
+    reply.header('traceparent', traceparent());
+  };
+
+  /** The written aspects as stored now, one object per entity with only what was written. */
+  const readBack = async (writes: readonly AspectWrite[], withSM: boolean): Promise<Json[]> => {
+    const urns = [...new Set(writes.map((w) => w.urn))];
+    const views = await s.entityApi.read(
+      urns,
+      writes.map((w) => w.aspect),
+    );
+    return views.map((v) => {
+      const names = new Set(
+        writes
+          .filter((w) => s.registry.parseEntityUrn(w.urn).parsed.urn === v.urn)
+          .map((w) => s.entityApi.resolveAspect(s.registry.entity(v.entityName), w.aspect)?.name),
+      );
+      const aspects = Object.fromEntries(Object.entries(v.aspects).filter(([n]) => names.has(n)));
+      return entityOut({ ...v, aspects }, version, withSM);
+    });
+  };
+
+  app.post(`${P}/:entityName`, async (req, reply) => {
+    s.entityApi.entityKind((req.params as { entityName: string }).entityName);
+    const writes = writesOf(req.body, version);
+    await s.entityApi.upsert(writes, writeContext(req));
+    await written(req, reply, writes);
+    const withSM = bool(req, 'systemMetadata', false);
+    if (bool(req, 'async', true)) return reply.status(202).send(echo(writes, version));
+    return reply.send(await readBack(writes, withSM));
+  });
+
+  app.post(`${P}/:entityName/*`, async (req, reply) => {
+    const { urn, aspect } = urnAndAspect(req);
+    if (!aspect) throw new BadRequestError('Missing aspect name in path');
+    s.entityApi.entityKind((req.params as { entityName: string }).entityName);
+    const b = req.body;
+    const write: AspectWrite =
+      version === 'v3'
+        ? isObj(b)
+          ? { urn, aspect, value: b.value, systemMetadata: b.systemMetadata, headers: b.headers }
+          : { urn, aspect, value: undefined }
+        : { urn, aspect, value: b };
+    const mode: CreateMode = bool(req, 'createIfEntityNotExists', false)
+      ? 'CREATE_ENTITY'
+      : bool(req, 'createIfNotExists', true)
+        ? 'CREATE'
+        : 'UPSERT';
+    await s.entityApi.create(write, mode, writeContext(req));
+    await written(req, reply, [write]);
+    if (bool(req, 'async', false)) return reply.status(202).send(echo([write], version)[0]);
+    return reply.send((await readBack([write], bool(req, 'systemMetadata', false)))[0]);
+  });
+
+  app.patch(`${P}/:entityName/*`, async (req, reply) => {
+    const { urn, aspect } = urnAndAspect(req);
+    if (!aspect) throw new BadRequestError('Missing aspect name in path');
+    s.entityApi.entityKind((req.params as { entityName: string }).entityName);
+    const write: AspectWrite = { urn, aspect, value: req.body };
+    await s.entityApi.patch([write], writeContext(req));
+    await written(req, reply, [write]);
+    if (bool(req, 'async', false)) return reply.status(202).send();
+    return reply.send((await readBack([write], bool(req, 'systemMetadata', false)))[0]);
+  });
+
+  app.delete(`${P}/:entityName/*`, async (req, reply) => {
+    const { urn, aspect } = urnAndAspect(req);
+    if (aspect) await s.entityApi.deleteAspect(urn, aspect, writeContext(req));
+    else await s.entityApi.delete(urn, list(req, 'aspects'), bool(req, 'clear', false), writeContext(req));
+    reply.header('traceparent', traceparent());
+    return reply.status(200).send();
+  });
+
+  if (version !== 'v3') return;
+
+  app.patch(`${P}/:entityName`, async (req, reply) => {
+    const writes = writesOf(req.body, 'v3');
+    await s.entityApi.patch(writes, writeContext(req));
+    await written(req, reply, writes);
+    if (bool(req, 'async', true)) return reply.status(202).send();
+    return reply.send(await readBack(writes, bool(req, 'systemMetadata', false)));
+  });
+
+  app.post(`${P}/generic`, async (req, reply) => {
+    const groups = Object.entries(byEntityName(req.body)).map(([name, items]) => {
+      s.entityApi.entityKind(name);
+      return [name, writesOf(items, 'v3')] as const;
+    });
+    const all = groups.flatMap(([, w]) => w);
+    await s.entityApi.upsert(all, writeContext(req));
+    await written(req, reply, all);
+    const async = bool(req, 'async', true);
+    const withSM = bool(req, 'systemMetadata', false);
+    const out: Record<string, Json[]> = {};
+    for (const [name, w] of groups) out[name] = async ? echo(w, 'v3') : await readBack(w, withSM);
+    return reply.status(async ? 202 : 200).send(out);
+  });
+
+  app.patch(`${P}/generic`, async (req, reply) => {
+    const groups = Object.entries(byEntityName(req.body)).map(([name, items]) => {
+      s.entityApi.entityKind(name);
+      return [name, writesOf(items, 'v3')] as const;
+    });
+    const all = groups.flatMap(([, w]) => w);
+    await s.entityApi.patch(all, writeContext(req));
+    await written(req, reply, all);
+    const async = bool(req, 'async', true);
+    const withSM = bool(req, 'systemMetadata', false);
+    const out: Record<string, Json[]> = {};
+    for (const [name, w] of groups) out[name] = async ? [] : await readBack(w, withSM);
+    return reply.status(async ? 202 : 200).send(out);
+  });
+}

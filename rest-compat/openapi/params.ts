@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { BadRequestError } from '../../src/errors/index.js';
+
+type Query = Record<string, string | string[] | undefined>;
+const q = (req: FastifyRequest): Query => (req.query ?? {}) as Query;
+const last = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.at(-1) : v);
+
+/** A boolean query parameter (`true`/`false`, any case); 400 for anything else. */
+export function bool(req: FastifyRequest, name: string, fallback: boolean): boolean {
+  const v = last(q(req)[name]);
+  if (v === undefined || v === '') return fallback;
+  const low = v.toLowerCase();
+  if (low === 'true') return true;
+  if (low === 'false') return false;
+  throw new BadRequestError(`Parameter '${name}' must be true or false, got "${v}"`);
+}
+
+/** An integer query parameter within bounds; 400 otherwise. */
+export function int(req: FastifyRequest, name: string, fallback: number, min = 0, max = Infinity): number {
+  const v = last(q(req)[name]);
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min)
+    throw new BadRequestError(`Parameter '${name}' must be an integer >= ${min}`);
+  return Math.min(n, max);
+}
+
+export function str(req: FastifyRequest, name: string): string | undefined {
+  const v = last(q(req)[name]);
+  return v === undefined || v === '' ? undefined : v;
+}
+
+/** A set parameter: repeated, comma-separated, or both (`aspects=a&aspects=b,c`). */
+export function list(req: FastifyRequest, ...names: string[]): string[] {
+  const out = new Set<string>();
+  for (const name of names) {
+    const v = q(req)[name];
+    for (const item of Array.isArray(v) ? v : v === undefined ? [] : [v])
+      for (const part of item.split(',')) if (part.trim()) out.add(part.trim());
+  }
+  return [...out];
+}
+
+/** `sortOrder`: ASCENDING (default) or DESCENDING. */
+export function sortOrder(req: FastifyRequest): 'ASCENDING' | 'DESCENDING' {
+  const v = str(req, 'sortOrder') ?? 'ASCENDING';
+  if (v !== 'ASCENDING' && v !== 'DESCENDING')
+    throw new BadRequestError(`No enum constant com.linkedin.metadata.query.filter.SortOrder.${v}`);
+  return v;
+}

@@ -1,0 +1,221 @@
+import { BadRequestError, NotFoundError } from '../errors/index.js';
+import type { Registry } from '../registry/registry.js';
+import type { AspectSpec, EntitySpec } from '../registry/types.js';
+import type { IngestService } from './ingest-service.js';
+import type { Proposal, WriteContext } from './proposal.js';
+import type { EntityView, EnvelopedAspect, ReadService } from './read-service.js';
+
+/** One aspect to write, as the versioned entity API receives it. */
+export interface AspectWrite {
+  readonly urn: string;
+  readonly aspect: string;
+  readonly value: unknown;
+  readonly systemMetadata?: unknown;
+  readonly headers?: unknown;
+}
+
+/** How a single-aspect POST writes: create only (the default), create the entity only, or upsert. */
+export type CreateMode = 'CREATE' | 'CREATE_ENTITY' | 'UPSERT';
+
+const PATCH_CT = 'application/json-patch+json';
+
+/**
+ * The versioned entity API's operations (DataHub's OpenAPI v2/v3), over the same read and write
+ * services as every other transport. URNs decide the entity type; aspect names resolve exactly or
+ * all-lowercase, as DataHub's controllers resolve them.
+ */
+export class EntityApiService {
+  constructor(
+    private readonly registry: Registry,
+    private readonly reads: ReadService,
+    private readonly ingest: IngestService,
+  ) {}
+
+  /** The entity kind of a path segment (case-insensitive); 400 when there is none. */
+  entityKind(name: string): EntitySpec {
+    const e = this.registry.findEntity(name);
+    if (!e) throw new BadRequestError(`Failed to find entity with name ${name} in EntityRegistry`);
+    return e;
+  }
+
+  /** The aspect of an entity kind a name means (exact or all-lowercase), if any. */
+  resolveAspect(entity: EntitySpec, name: string): AspectSpec | undefined {
+    const exact = entity.aspects.find((a) => a === name);
+    const found = exact ?? entity.aspects.find((a) => a.toLowerCase() === name);
+    return found ? this.registry.findAspect(found) : undefined;
+  }
+
+  /** Like `resolveAspect`, but unknown names are a validation error naming the aspect. */
+  requireAspect(entity: EntitySpec, name: string): AspectSpec {
+    const a = this.resolveAspect(entity, name);
+    if (!a) return this.registry.aspectOf(entity, name);
+    return a;
+  }
+
+  /**
+   * The latest aspects of entities; with names, only those (unknown names dropped). Entities without
+   * any of them come back with no aspects.
+   */
+  async read(urns: readonly string[], names?: readonly string[]): Promise<EntityView[]> {
+    if (!urns.length) return [];
+    const specs = urns.map((u) => this.registry.parseEntityUrn(u).entity);
+    const wanted = names?.length
+      ? [
+          ...new Set(
+            specs.flatMap((e) =>
+              names.map((n) => this.resolveAspect(e, n)?.name).filter((n) => n !== undefined),
+            ),
+          ),
+        ]
+      : undefined;
+    if (wanted && !wanted.length) return urns.map((u) => this.emptyView(u));
+    return this.reads.entities(urns, wanted);
+  }
+
+  /** One entity; 404 when it has none of the asked aspects (or none at all). */
+  async entity(urn: string, names?: readonly string[]): Promise<EntityView> {
+    const [view] = await this.read([urn], names);
+    if (!view || !Object.keys(view.aspects).length) throw new NotFoundError(`Entity ${urn} not found`);
+    return view;
+  }
+
+  /** Whether an entity exists and is not soft-deleted (HEAD). */
+  async entityExists(urn: string): Promise<boolean> {
+    const [view] = await this.reads.entities([urn]);
+    if (!view || !Object.keys(view.aspects).length) return false;
+    return view.aspects.status?.value.removed !== true;
+  }
+
+  /** One version of one aspect (0 = latest); 404 when absent or unknown. */
+  async aspect(urn: string, name: string, version = 0): Promise<EnvelopedAspect> {
+    const { entity } = this.registry.parseEntityUrn(urn);
+    const spec = this.resolveAspect(entity, name);
+    if (!spec) throw new NotFoundError(`Aspect ${name} of ${urn} not found`);
+    if (spec.timeseries) {
+      const rows = await this.reads.timeseries({
+        urn,
+        aspect: spec.name,
+        endTimeMillis: version > 0 ? version : undefined,
+        limit: 1,
+      });
+      const row = rows[0];
+      if (!row) throw new NotFoundError(`Aspect ${spec.name} of ${urn} not found`);
+      return {
+        name: spec.name,
+        version: 0,
+        value: JSON.parse(row.value) as Record<string, unknown>,
+        created: { time: row.timestampMillis, actor: '' },
+        ...(row.systemMetadata ? { systemMetadata: JSON.parse(row.systemMetadata) } : {}),
+      };
+    }
+    return this.reads.aspect(urn, spec.name, version);
+  }
+
+  /** Whether an aspect exists on an entity that is not soft-deleted (HEAD). */
+  async aspectExists(urn: string, name: string): Promise<boolean> {
+    if (!(await this.entityExists(urn))) return false;
+    try {
+      await this.aspect(urn, name);
+      return true;
+    } catch (err) {
+      if (err instanceof NotFoundError) return false;
+      throw err;
+    }
+  }
+
+  /** Upserts aspects of any entities in one batch: all are validated first, nothing is written on error. */
+  async upsert(writes: readonly AspectWrite[], ctx: WriteContext): Promise<void> {
+    if (!writes.length) return;
+    await this.ingest.ingest(
+      writes.map((w) => this.proposal(w, 'UPSERT')),
+      ctx,
+    );
+  }
+
+  /** A single-aspect create (`createIfNotExists`, the default), entity create, or upsert. */
+  async create(write: AspectWrite, mode: CreateMode, ctx: WriteContext): Promise<void> {
+    await this.ingest.ingest([this.proposal(write, mode)], ctx);
+  }
+
+  /**
+   * JSON Patch of aspects (`{patch, arrayPrimaryKeys?, forceGenericPatch?}` per aspect), applied under the
+   * entity's write lock; a patch of an entity that does not exist creates it.
+   */
+  async patch(writes: readonly AspectWrite[], ctx: WriteContext): Promise<void> {
+    if (!writes.length) return;
+    await this.ingest.ingest(
+      writes.map((w) => {
+        const v = w.value;
+        if (!v || typeof v !== 'object' || !Array.isArray((v as { patch?: unknown }).patch))
+          throw new BadRequestError('Missing `patch` field.');
+        return this.proposal(w, 'PATCH');
+      }),
+      ctx,
+    );
+  }
+
+  /**
+   * DELETE of an entity: with no aspects (or its key aspect) the whole entity (hard delete); `clear`
+   * deletes every aspect but the key; otherwise the named aspects.
+   */
+  async delete(urn: string, aspects: readonly string[], clear: boolean, ctx: WriteContext): Promise<void> {
+    const { entity, parsed } = this.registry.parseEntityUrn(urn);
+    const key = this.registry.keyAspectOf(entity).name;
+    const names = clear
+      ? entity.aspects.filter((a) => a !== key)
+      : aspects.map((n) => this.requireAspect(entity, n).name);
+    if (!names.length || names.includes(key)) {
+      await this.ingest.deleteEntity(parsed.urn, ctx);
+      return;
+    }
+    await this.ingest.ingest(
+      names.map((a) => ({ entityUrn: parsed.urn, changeType: 'DELETE', aspectName: a })),
+      ctx,
+    );
+  }
+
+  /** DELETE of one aspect: a versioned one entirely, a time-series one's latest value; unknown: nothing. */
+  async deleteAspect(urn: string, name: string, ctx: WriteContext): Promise<void> {
+    const { entity, parsed } = this.registry.parseEntityUrn(urn);
+    const spec = this.resolveAspect(entity, name);
+    if (!spec) return;
+    if (!spec.timeseries) {
+      await this.ingest.ingest([{ entityUrn: parsed.urn, changeType: 'DELETE', aspectName: spec.name }], ctx);
+      return;
+    }
+    const [latest] = await this.reads.timeseries({ urn: parsed.urn, aspect: spec.name, limit: 1 });
+    if (latest)
+      await this.ingest.deleteTimeseries(
+        parsed.urn,
+        spec.name,
+        latest.timestampMillis,
+        latest.timestampMillis,
+        ctx,
+      );
+  }
+
+  private proposal(w: AspectWrite, changeType: 'UPSERT' | 'PATCH' | CreateMode): Proposal {
+    const { entity } = this.registry.parseEntityUrn(w.urn);
+    const spec = this.requireAspect(entity, w.aspect);
+    if (w.value === undefined || w.value === null)
+      throw new BadRequestError(`Missing \`value\` of aspect ${w.aspect} of ${w.urn}`);
+    const headers = w.headers && typeof w.headers === 'object' ? (w.headers as Record<string, string>) : null;
+    const systemMetadata =
+      w.systemMetadata && typeof w.systemMetadata === 'object'
+        ? (w.systemMetadata as Record<string, unknown>)
+        : null;
+    return {
+      entityUrn: w.urn,
+      changeType,
+      aspectName: spec.name,
+      aspect: { value: w.value, contentType: changeType === 'PATCH' ? PATCH_CT : 'application/json' },
+      systemMetadata,
+      headers,
+    };
+  }
+
+  private emptyView(urn: string): EntityView {
+    const { entity, parsed } = this.registry.parseEntityUrn(urn);
+    return { urn: parsed.urn, entityName: entity.name, aspects: {} };
+  }
+}
