@@ -6,6 +6,9 @@ import { entityReadRoutes } from './openapi/entity-read-routes.js';
 import { entityScrollRoutes } from './openapi/entity-scroll-routes.js';
 import { entityWriteRoutes } from './openapi/entity-write-routes.js';
 import { openApiRelationshipsRoutes } from './openapi/relationships-routes.js';
+import { registryRoutes } from './openapi/registry-routes.js';
+import { relationshipScrollRoutes } from './openapi/relationship-scroll-routes.js';
+import { traceRoutes } from './openapi/trace-routes.js';
 import { aspectsRoutes } from './restli/aspects-routes.js';
 import { configRoutes } from './restli/config-routes.js';
 import { entitiesRoutes } from './restli/entities-routes.js';
@@ -34,6 +37,9 @@ export async function registerCompatRoutes(app: FastifyInstance, s: Services, lo
       async (scope) => {
         scope.setErrorHandler((err, _req, reply) => sendOpenApiError(reply, err, log));
         openApiRelationshipsRoutes(scope, s);
+        relationshipScrollRoutes(scope, s);
+        traceRoutes(scope, s);
+        registryRoutes(scope, s);
         for (const version of ['v2', 'v3'] as const) {
           entityReadRoutes(scope, s, version);
           entityWriteRoutes(scope, s, version);

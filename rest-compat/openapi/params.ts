@@ -30,6 +30,12 @@ export function str(req: FastifyRequest, name: string): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
 
+/** A list of URNs: repeated only (URNs hold commas). */
+export function urns(req: FastifyRequest, name: string): string[] {
+  const v = q(req)[name];
+  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((u) => u !== '');
+}
+
 /** A set parameter: repeated, comma-separated, or both (`aspects=a&aspects=b,c`). */
 export function list(req: FastifyRequest, ...names: string[]): string[] {
   const out = new Set<string>();

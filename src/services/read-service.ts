@@ -1,6 +1,12 @@
 import { NotFoundError } from '../errors/index.js';
 import type { Registry } from '../registry/registry.js';
-import type { EntityStore, RelationshipPage, StoredAspect } from '../store/index.js';
+import type {
+  EdgeScrollQuery,
+  EntityStore,
+  RelationshipPage,
+  ScrolledEdge,
+  StoredAspect,
+} from '../store/index.js';
 import { conjunctions, matches } from './filter-match.js';
 
 export interface EnvelopedAspect {
@@ -101,6 +107,18 @@ export class ReadService {
     count: number,
   ): Promise<{ total: number; urns: string[] }> {
     return this.store.urns(this.registry.entity(entityType).name, start, count);
+  }
+
+  /**
+   * A page of edges (DataHub's relationship scroll): of the given types (all when none; unknown ones
+   * match nothing), with conditions on either end.
+   */
+  async edges(q: Omit<EdgeScrollQuery, 'types'> & { types: readonly string[] }): Promise<ScrolledEdge[]> {
+    const types = q.types.length
+      ? q.types.filter((t) => this.registry.relationshipTypes.has(t))
+      : [...this.registry.relationshipTypes];
+    if (!types.length) return [];
+    return this.store.edges({ ...q, types });
   }
 
   /** Edges of the given types; unknown relationship types simply match nothing. */

@@ -4,6 +4,7 @@ export type * from './types.js';
 export type { RelationshipPage, RelationshipQuery } from './read-relationships.js';
 export type { TimeseriesQuery } from './read-timeseries.js';
 export type { LineageHit, LineageQuery } from './read-lineage.js';
+export type { EdgeEnd, EdgeRow as ScrolledEdge, EdgeScrollQuery } from './read-edges.js';
 export { TaskStore, type TaskRecord, type TaskStatus } from './tasks.js';
 export {
   readRestoreUrns,

@@ -2,6 +2,7 @@ import { MIGRATIONS } from '../../graph-schema/migrations.js';
 import { applyBatch } from './apply-batch.js';
 import type { Executor } from './executor.js';
 import { readExists, readLatest, readVersion } from './read-aspects.js';
+import { readEdges, type EdgeRow, type EdgeScrollQuery } from './read-edges.js';
 import { readLineage, type LineageHit, type LineageQuery } from './read-lineage.js';
 import { readRelationships, type RelationshipPage, type RelationshipQuery } from './read-relationships.js';
 import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
@@ -17,6 +18,7 @@ export interface EntityStore {
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]>;
   relationships(q: RelationshipQuery): Promise<RelationshipPage>;
   lineage(q: LineageQuery): Promise<{ hits: LineageHit[]; partial: boolean }>;
+  edges(q: EdgeScrollQuery): Promise<EdgeRow[]>;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
 }
 
@@ -49,5 +51,8 @@ export class Neo4jStore implements EntityStore {
   }
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }> {
     return this.exec.read((tx) => readUrns(tx, entityType, start, count));
+  }
+  edges(q: EdgeScrollQuery): Promise<EdgeRow[]> {
+    return this.exec.read((tx) => readEdges(tx, q));
   }
 }
