@@ -9,6 +9,8 @@ import type {
   SortCriterion,
 } from './search-index.js';
 import type { SearchSyncWorker, SyncStatus } from './worker.js';
+import { searchFields, type SearchField } from './document.js';
+import { parseQueryString } from './query-string.js';
 
 export interface SearchRequest {
   /** Entity type names (empty = every type). */
@@ -24,25 +26,39 @@ export interface SearchRequest {
   readonly urns?: readonly string[];
   /** Soft-deleted entities too. */
   readonly includeRemoved?: boolean;
+  /** A query string (the versioned entity API's `query`), in place of `input`; AND-ed with `filter`. */
+  readonly queryString?: string | undefined;
 }
 
 /** Search over the index, for every transport; the worker's progress for /health and sync-waits. */
 export class SearchService {
+  private readonly fields: ReadonlyMap<string, SearchField>;
+
   constructor(
     private readonly registry: Registry,
     private readonly index: SearchIndex,
     private readonly worker: SearchSyncWorker,
     private readonly maxPageSize: number,
-  ) {}
+  ) {
+    this.fields = searchFields(registry);
+  }
 
   async search(r: SearchRequest): Promise<SearchResult> {
     const types = r.entities.map((e) => this.registry.entity(e).name);
     if (r.start < 0 || r.count < 0) throw new BadRequestError('start and count must be >= 0');
     if (r.count > this.maxPageSize) throw new BadRequestError(`count must be at most ${this.maxPageSize}`);
+    let input = r.input;
+    let filters = conjunctions(r.filter);
+    if (r.queryString !== undefined) {
+      const parsed = parseQueryString(r.queryString, this.fields);
+      input = parsed.text;
+      if (parsed.groups.length)
+        filters = (filters.length ? filters : [[]]).flatMap((f) => parsed.groups.map((g) => [...f, ...g]));
+    }
     return this.index.search({
       types,
-      input: r.input,
-      filters: conjunctions(r.filter),
+      input,
+      filters,
       start: r.start,
       count: r.count,
       facets: r.facets ?? this.filterFields(types),

@@ -88,7 +88,8 @@ export function entityScrollRoutes(app: FastifyInstance, s: Services, version: A
     const count = int(req, 'count', 10, 0, MAX_COUNT);
     const res = await services.search.search({
       entities,
-      input: str(req, 'query') ?? '*',
+      input: '*',
+      queryString: str(req, 'query') ?? '*',
       filter,
       start: offset,
       count,

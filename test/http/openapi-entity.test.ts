@@ -211,6 +211,48 @@ describe('OpenAPI v3 entity API', () => {
     expect(typeof v2.body.scrollId).toBe('string');
   });
 
+  it('filters the list with the query language: field terms, wildcards, existence, AND/OR/NOT', async () => {
+    const platform = `oa3q${unique()}`;
+    const [a, b, c] = ['orders', 'customers', 'clicks'].map((n) => datasetUrn(n, platform)) as [
+      string,
+      string,
+      string,
+    ];
+    await call(
+      'POST',
+      '/openapi/v3/entity/dataset?async=false',
+      [
+        {
+          urn: a,
+          datasetProperties: { value: { description: 'every order line' } },
+          globalTags: { value: { tags: [{ tag: 'urn:li:tag:Finance' }] } },
+        },
+        {
+          urn: b,
+          datasetProperties: { value: { description: 'customer master' } },
+          deprecation: { value: { deprecated: true, note: '', actor: 'urn:li:corpuser:x' } },
+        },
+        { urn: c, datasetProperties: { value: { description: 'web events' } } },
+      ],
+      SYNC,
+    );
+    const urns = async (query: string) => {
+      const res = await call('GET', `/openapi/v3/entity/dataset?count=50&aspects=status&query=${enc(query)}`);
+      expect(res.status).toBe(200);
+      const listed = await call('POST', `/openapi/v3/entity/scroll?count=50&query=${enc(query)}`, {
+        entities: ['dataset'],
+      });
+      return listed.body.entities.map((e: any) => e.urn).sort();
+    };
+    const p = `platform:${platform}`;
+    expect(await urns(`${p} AND _exists_:tags`)).toEqual([a]);
+    expect(await urns(`${p} -deprecated:true`)).toEqual([a, c].sort());
+    expect(await urns(`${p} AND (description:*order* OR description:*events*)`)).toEqual([a, c].sort());
+    expect(await urns(`${p} NOT _exists_:tags AND NOT deprecated:true`)).toEqual([c]);
+    const bad = await call('GET', `/openapi/v3/entity/dataset?query=${enc('nosuch:field')}`);
+    expect(bad).toMatchObject({ status: 400, body: { error: 'Unknown field "nosuch" in query' } });
+  });
+
   it('answers malformed requests with DataHub errors and writes nothing', async () => {
     const urn = datasetUrn(`oa3e_${unique()}`);
     expect(
