@@ -3,23 +3,34 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startLocalNeo4j, type LocalNeo4j } from '../src/local-neo4j/index.js';
 import { defaultRegistry } from '../src/registry/index.js';
 import { createDriver } from '../src/store/index.js';
 import { ASPECTS_PER_DATASET, benchUrn, datasetAspects, fillerAspects } from './data.js';
 import { directLoad } from './direct.js';
+import { LINEAGE_LAYERS, LineageShape, lineageLatency, lineageProfile, loadLineage } from './lineage.js';
 import { searchLatency, syncCatchUp } from './search.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
- * graph writes done directly, and GET /entitiesV2 latency over the loaded data.
+ * graph writes done directly, GET /entitiesV2 latency over the loaded data, search, and multi-hop
+ * lineage over a graph of 100,000 datasets and 1,000,000 lineage edges.
  */
 const ASPECTS = Number(process.env.BENCH_ASPECTS ?? 100_000);
 /** Entities in the index when search and autocomplete are measured. */
 const SEARCH_ENTITIES = Number(process.env.BENCH_SEARCH_ENTITIES ?? 100_000);
+/** Datasets of the lineage graph (10 lineage edges each), and the random starts per lineage figure. */
+const LINEAGE_DATASETS = Number(process.env.BENCH_LINEAGE_DATASETS ?? 100_000);
+const LINEAGE_STARTS = Number(process.env.BENCH_LINEAGE_STARTS ?? 200);
+/** Which phases run: `ingest` (ingest, reads and search) and `lineage`; both unless BENCH_PHASES says. */
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'ingest,lineage').split(',').map((p) => p.trim()));
 const BATCH = 1000;
 const root = process.cwd();
-const resultsFile = path.join(root, 'bench', 'results.json');
+/** Where figures go (BENCH_RESULTS_FILE: elsewhere, e.g. for trial runs at other sizes). */
+const resultsFile = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench', 'results.json');
+/** neohub's entry point, built beside this file (dist/src/main.js after `npm run build`). */
+const serverMain = fileURLToPath(new URL('../src/main.js', import.meta.url));
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -58,58 +69,9 @@ async function main(): Promise<void> {
   const driver = createDriver(graph.uri, graph.user, graph.password);
   const registry = defaultRegistry();
   try {
-    // 1. neohub as users run it (search sync on): ingest, index catch-up, search and read latency.
-    const synced = await startServer(graph, {});
-    let figures: Record<string, number>;
-    const run = `http_${randomUUID().slice(0, 6)}`;
-    try {
-      await httpLoad(synced.base, ...datasetRows(`warm_http_${randomUUID().slice(0, 6)}`, 400));
-      const withSync = await httpLoad(synced.base, ...datasetRows(run, datasets));
-      console.log(`neohub ingestProposalBatch over HTTP, search sync running: ${round(withSync)} aspects/s`);
-      const catchUpMs = await syncCatchUp(synced.base);
-      console.log(`search index caught up ${round(catchUpMs / 1000, 2)} s after the last write`);
-      const filler = Math.max(0, SEARCH_ENTITIES - datasets - 400);
-      if (filler) {
-        const rows = Array.from({ length: filler }, (_, i) => fillerAspects(run, i)).flat();
-        await httpLoad(synced.base, run, rows);
-        await syncCatchUp(synced.base);
-        console.log(`${filler} more entities loaded and indexed for the search figures`);
-      }
-      const searchFigures = await searchLatency(synced.base, datasets);
-      const latencies = await entityLatency(synced.base, run, datasets);
-      figures = {
-        'ingest.httpBatchWithSearchSync.aspectsPerSec': round(withSync),
-        'entitiesV2.p50Ms': round(pct(latencies, 50), 2),
-        'entitiesV2.p99Ms': round(pct(latencies, 99), 2),
-        'search.documents': await searchableCount(synced.base),
-        'sync.catchUpAfterLastWriteSec': round(catchUpMs / 1000, 2),
-        ...searchFigures,
-      };
-    } finally {
-      await synced.stop();
-    }
-
-    // 2. The limit of the stack: the same graph writes straight through the driver, nothing else running.
-    await directLoad(driver, registry, `warm_direct_${randomUUID().slice(0, 6)}`, 400);
-    const directRate = await directLoad(driver, registry, `direct_${randomUUID().slice(0, 6)}`, datasets);
-    console.log(`direct driver: ${round(directRate)} aspects/s`);
-
-    // 3. The write path alone (search sync in no process), to compare with the direct writes.
-    const plain = await startServer(graph, { NEOHUB_SEARCH_SYNC: 'false' });
-    let httpRate: number;
-    try {
-      await httpLoad(plain.base, ...datasetRows(`warm_plain_${randomUUID().slice(0, 6)}`, 400));
-      httpRate = await httpLoad(plain.base, ...datasetRows(`plain_${randomUUID().slice(0, 6)}`, datasets));
-      console.log(`neohub ingestProposalBatch over HTTP, write path alone: ${round(httpRate)} aspects/s`);
-    } finally {
-      await plain.stop();
-    }
-    figures = {
-      'ingest.aspects': datasets * ASPECTS_PER_DATASET,
-      'ingest.directDriver.aspectsPerSec': round(directRate),
-      'ingest.httpBatch.aspectsPerSec': round(httpRate),
-      'ingest.httpToDirectRatio': round(httpRate / directRate, 3),
-      ...figures,
+    const figures = {
+      ...(PHASES.has('ingest') ? await ingestPhases(graph, driver, registry, datasets) : {}),
+      ...(PHASES.has('lineage') && LINEAGE_DATASETS > 0 ? await lineagePhase(graph, driver, registry) : {}),
     };
     let previous: Record<string, unknown> = {};
     try {
@@ -128,6 +90,108 @@ async function main(): Promise<void> {
   }
 }
 
+type Driver = ReturnType<typeof createDriver>;
+type Registry = ReturnType<typeof defaultRegistry>;
+
+/** Ingest through HTTP (with and without the search sync) and directly, reads and search. */
+async function ingestPhases(
+  graph: Graph,
+  driver: Driver,
+  registry: Registry,
+  datasets: number,
+): Promise<Record<string, number>> {
+  // 1. neohub as users run it (search sync on): ingest, index catch-up, search and read latency.
+  const synced = await startServer(graph, {});
+  let figures: Record<string, number>;
+  const run = `http_${randomUUID().slice(0, 6)}`;
+  try {
+    await httpLoad(synced.base, ...datasetRows(`warm_http_${randomUUID().slice(0, 6)}`, 400));
+    const withSync = await httpLoad(synced.base, ...datasetRows(run, datasets));
+    console.log(`neohub ingestProposalBatch over HTTP, search sync running: ${round(withSync)} aspects/s`);
+    const catchUpMs = await syncCatchUp(synced.base);
+    console.log(`search index caught up ${round(catchUpMs / 1000, 2)} s after the last write`);
+    const filler = Math.max(0, SEARCH_ENTITIES - datasets - 400);
+    if (filler) {
+      const rows = Array.from({ length: filler }, (_, i) => fillerAspects(run, i)).flat();
+      await httpLoad(synced.base, run, rows);
+      await syncCatchUp(synced.base);
+      console.log(`${filler} more entities loaded and indexed for the search figures`);
+    }
+    const searchFigures = await searchLatency(synced.base, datasets);
+    const latencies = await entityLatency(synced.base, run, datasets);
+    figures = {
+      'ingest.httpBatchWithSearchSync.aspectsPerSec': round(withSync),
+      'entitiesV2.p50Ms': round(pct(latencies, 50), 2),
+      'entitiesV2.p99Ms': round(pct(latencies, 99), 2),
+      'search.documents': await searchableCount(synced.base),
+      'sync.catchUpAfterLastWriteSec': round(catchUpMs / 1000, 2),
+      ...searchFigures,
+    };
+  } finally {
+    await synced.stop();
+  }
+
+  // 2. The limit of the stack: the same graph writes straight through the driver, nothing else running.
+  await directLoad(driver, registry, `warm_direct_${randomUUID().slice(0, 6)}`, 400);
+  const directRate = await directLoad(driver, registry, `direct_${randomUUID().slice(0, 6)}`, datasets);
+  console.log(`direct driver: ${round(directRate)} aspects/s`);
+
+  // 3. The write path alone (search sync in no process), to compare with the direct writes.
+  const plain = await startServer(graph, { NEOHUB_SEARCH_SYNC: 'false' });
+  let httpRate: number;
+  try {
+    await httpLoad(plain.base, ...datasetRows(`warm_plain_${randomUUID().slice(0, 6)}`, 400));
+    httpRate = await httpLoad(plain.base, ...datasetRows(`plain_${randomUUID().slice(0, 6)}`, datasets));
+    console.log(`neohub ingestProposalBatch over HTTP, write path alone: ${round(httpRate)} aspects/s`);
+  } finally {
+    await plain.stop();
+  }
+  figures = {
+    'ingest.aspects': datasets * ASPECTS_PER_DATASET,
+    'ingest.directDriver.aspectsPerSec': round(directRate),
+    'ingest.httpBatch.aspectsPerSec': round(httpRate),
+    'ingest.httpToDirectRatio': round(httpRate / directRate, 3),
+    ...figures,
+  };
+  return figures;
+}
+
+/**
+ * Lineage: 100,000 datasets with 1,000,000 lineage edges (shape in bench/lineage.ts) loaded through
+ * the write path (search sync off: the figures are the walk's), then GraphQL lineage at 1, 3, 5 and 10
+ * hops both ways, and where the time of a 5-hop walk goes.
+ */
+async function lineagePhase(
+  graph: Graph,
+  driver: Driver,
+  registry: Registry,
+): Promise<Record<string, number>> {
+  // BENCH_LINEAGE_RUN (with NEO4J_URI): measure over a graph an earlier run loaded, without loading.
+  const reuse = process.env.BENCH_LINEAGE_RUN;
+  const shape = new LineageShape(reuse ?? randomUUID().slice(0, 6), LINEAGE_DATASETS);
+  const server = await startServer(graph, { NEOHUB_SEARCH_SYNC: 'false' });
+  try {
+    const log = (m: string): void => console.log(m);
+    console.log(`lineage graph ${shape.run}: ${shape.size} datasets in ${LINEAGE_LAYERS} layers`);
+    const loaded = reuse ? undefined : await loadLineage(server.base, shape, log);
+    if (loaded) console.log(`lineage graph: ${loaded.edges} edges loaded in ${round(loaded.seconds)} s`);
+    const latency = await lineageLatency(server.base, shape, LINEAGE_STARTS, log);
+    const profile = await lineageProfile(driver, registry, shape, 5, LINEAGE_STARTS);
+    return {
+      'lineage.datasets': shape.size,
+      ...(loaded && {
+        'lineage.edges': loaded.edges,
+        'lineage.loadSec': round(loaded.seconds),
+        'lineage.loadEdgesPerSec': round(loaded.edges / loaded.seconds),
+      }),
+      ...latency,
+      ...profile,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 type Graph = { uri: string; user: string; password: string };
 
 /** A neohub server process on a free port, against `graph`. */
@@ -136,7 +200,7 @@ async function startServer(
   env: Record<string, string>,
 ): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const server: ChildProcess = spawn('node', [path.join(root, 'dist/src/main.js')], {
+  const server: ChildProcess = spawn('node', [serverMain], {
     env: {
       ...process.env,
       NEO4J_URI: graph.uri,

@@ -24,7 +24,7 @@ export interface Config {
   readonly maxBodyBytes: number;
   /** Largest page a caller may ask for (NEOHUB_MAX_PAGE_SIZE, default 10000). */
   readonly maxPageSize: number;
-  /** Version reported at /config as acryldata/datahub (NEOHUB_REPORTED_VERSION, default v0.15.0). */
+  /** Version reported at /config as acryldata/datahub (NEOHUB_REPORTED_VERSION, default v1.3.0). */
   readonly reportedVersion: string;
   /** Run the search-sync worker in this process (NEOHUB_SEARCH_SYNC, default true; `false` to run it elsewhere). */
   readonly searchSync: boolean;
@@ -68,7 +68,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     localPageCache: env.NEOHUB_NEO4J_PAGECACHE || '512m',
     maxBodyBytes: int(env, 'NEOHUB_MAX_BODY_BYTES', 32 * 1024 * 1024),
     maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
-    reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v0.15.0',
+    reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v1.3.0',
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
     taskStaleMs: int(env, 'NEOHUB_TASK_STALE_MS', 60_000),
     lineageMaxHops: int(env, 'NEOHUB_LINEAGE_MAX_HOPS', 10),

@@ -15,7 +15,7 @@ export async function createApp(s: Services, explorer: GraphExplorerOptions): Pr
   const app = Fastify({
     bodyLimit: s.config.maxBodyBytes,
     logger: false,
-    routerOptions: { maxParamLength: 8192, ignoreDuplicateSlashes: false },
+    routerOptions: { maxParamLength: 8192, ignoreDuplicateSlashes: false, ignoreTrailingSlash: true },
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, text, done) => {

@@ -4,12 +4,14 @@ import uuid
 
 import pytest
 
-# Rest.li mode: neohub reports a GMS version below 1.0.1, and the emitter is told so explicitly too.
-os.environ.setdefault("DATAHUB_REST_EMITTER_DEFAULT_ENDPOINT", "RESTLI")
+# neohub reports a GMS version of 1.0.1 or later, so clients in SDK mode write through the OpenAPI v3
+# entity API: the `emitter` and `graph` fixtures are such clients. A client without a mode, the
+# `restli_emitter` fixture and the CLI stay on Rest.li.
 os.environ.setdefault("DATAHUB_TELEMETRY_ENABLED", "false")
 
 from datahub.emitter.rest_emitter import DatahubRestEmitter  # noqa: E402
 from datahub.ingestion.graph.client import DataHubGraph, DatahubClientConfig  # noqa: E402
+from datahub.ingestion.graph.config import ClientMode  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -27,14 +29,21 @@ def token():
 
 @pytest.fixture(scope="session")
 def emitter(server, token) -> DatahubRestEmitter:
-    e = DatahubRestEmitter(gms_server=server, token=token)
+    e = DatahubRestEmitter(gms_server=server, token=token, client_mode=ClientMode.SDK)
+    e.test_connection()
+    return e
+
+
+@pytest.fixture(scope="session")
+def restli_emitter(server, token) -> DatahubRestEmitter:
+    e = DatahubRestEmitter(gms_server=server, token=token, openapi_ingestion=False)
     e.test_connection()
     return e
 
 
 @pytest.fixture(scope="session")
 def graph(server, token) -> DataHubGraph:
-    return DataHubGraph(DatahubClientConfig(server=server, token=token))
+    return DataHubGraph(DatahubClientConfig(server=server, token=token, client_mode=ClientMode.SDK))
 
 
 @pytest.fixture

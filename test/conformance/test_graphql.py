@@ -57,7 +57,7 @@ def test_query_with_variables_and_operation_name(emitter, graph, unique):
         "dataset": {
             "urn": urn,
             "type": "DATASET",
-            "name": "orders",
+            "name": f"gql_orders_{unique}",
             "platform": {"name": "hive"},
             "properties": {"name": "orders", "description": "Every order"},
             "schemaMetadata": {"fields": [

@@ -96,6 +96,12 @@ describe('GraphQL: search', () => {
     expect(sorted.data?.searchAcrossEntities.searchResults.map((r: any) => r.entity.urn)).toEqual(
       [a, b].sort().reverse(),
     );
+    // Entity types DataHub has and this catalog does not: nothing of them, no error.
+    const jobs = await gql(q, { input: { query: word, types: ['DATA_JOB'] } });
+    expect(jobs.errors).toBeUndefined();
+    expect(jobs.data?.searchAcrossEntities).toMatchObject({ total: 0, searchResults: [] });
+    const mixed = await gql(q, { input: { query: word, types: ['DATA_JOB', 'CHART'] } });
+    expect(mixed.data?.searchAcrossEntities.searchResults.map((r: any) => r.entity.urn)).toEqual([c]);
   });
 
   it('scrollAcrossEntities pages to the end as the client does (get_urns_by_filter)', async () => {

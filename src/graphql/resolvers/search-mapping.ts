@@ -4,7 +4,7 @@ import type { Criterion, Filter } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { make } from '../types/common.js';
 import type { Entity } from '../types/entity.js';
-import { EntityType, entityName, entityTypeOf } from '../types/entity-type.js';
+import { EntityType, entityName, entityTypeOf, registryName } from '../types/entity-type.js';
 import { ENTITY_CLASSES } from '../types/index.js';
 import {
   AggregationMetadata,
@@ -24,9 +24,12 @@ const ENTITY_TYPE_FIELDS = new Set(['_entityType', 'entityType', '_entityType.ke
 /** Default number of values per facet (DataHub's default aggregation size). */
 const DEFAULT_AGG_VALUES = 20;
 
-/** Registry entity names of GraphQL entity types (all searchable types when none are given). */
+/**
+ * Registry entity names of GraphQL entity types (all searchable types when none are given). Types this
+ * catalog has no entities of are left out, so a list naming only those is empty: nothing can match.
+ */
 export function entityNames(types: readonly EntityType[] | undefined | null): string[] {
-  return (types?.length ? types : SEARCHABLE_TYPES).map(entityName);
+  return (types?.length ? types : SEARCHABLE_TYPES).map(registryName).filter((n): n is string => !!n);
 }
 
 /** GraphQL filters (`orFilters`, or the deprecated `filters` as one conjunction) as a service filter. */

@@ -3,7 +3,7 @@ import type { LineageSearchResult } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { make } from '../types/common.js';
 import { EntityPath } from '../types/entity.js';
-import { entityName } from '../types/entity-type.js';
+import { entityName, registryName } from '../types/entity-type.js';
 import {
   AggregateAcrossEntitiesInput,
   AggregateResults,
@@ -54,6 +54,7 @@ async function runSearch(
 ) {
   const entities = entityNames(input.types);
   const flags = input.searchFlags;
+  if (!entities.length) return { total: 0, hits: [], facets: {} };
   return ctx.services.search.search({
     entities,
     input: input.query,
@@ -73,6 +74,7 @@ async function runLineageSearch(
   count: number,
 ): Promise<LineageSearchResult> {
   const entities = entityNames(input.types);
+  if (!entities.length) return { total: 0, hits: [], facets: {}, partial: false };
   return ctx.services.lineageSearch.searchAcrossLineage({
     urn: input.urn,
     direction: input.direction,
@@ -160,8 +162,11 @@ export class SearchQueries {
     @Arg('input', () => AutoCompleteInput) input: AutoCompleteInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AutoCompleteResults> {
+    const entities = input.type ? entityNames([input.type]) : entityNames(undefined);
+    if (!entities.length)
+      return make(AutoCompleteResults, { query: input.query, suggestions: [], entities: [] });
     const res = await ctx.services.search.autocomplete({
-      entities: input.type ? [entityName(input.type)] : entityNames(undefined),
+      entities,
       query: input.query,
       field: input.field ?? undefined,
       filter: toFilter(input.orFilters, input.filters),
@@ -182,7 +187,7 @@ export class SearchQueries {
     @Arg('input', () => AutoCompleteMultipleInput) input: AutoCompleteMultipleInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AutoCompleteMultipleResults> {
-    const types = input.types?.length ? input.types : SEARCHABLE_TYPES;
+    const types = (input.types?.length ? input.types : SEARCHABLE_TYPES).filter((t) => registryName(t));
     const filter = toFilter(input.orFilters, input.filters);
     const perType = await Promise.all(
       types.map(async (type) => {
@@ -217,6 +222,9 @@ export class SearchQueries {
     const types = input.types?.length ? input.types : input.type ? [input.type] : undefined;
     const entities = entityNames(types);
     const path = input.path ?? [];
+    const empty = make(BrowseResultMetadata, { path, totalNumEntities: 0 });
+    if (!entities.length)
+      return make(BrowseResultsV2, { groups: [], start: 0, count: 0, total: 0, metadata: empty });
     const at = (segments: readonly string[]): string => `/${segments.join('/')}`;
     const filter = toFilter(input.orFilters);
     const start = input.start ?? 0;

@@ -1,4 +1,4 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, InterfaceType, ObjectType } from 'type-graphql';
 import {
   deprecation,
   Deprecation,
@@ -8,26 +8,55 @@ import {
   glossaryTerms,
   InstitutionalMemory,
   institutionalMemory,
+  list,
+  make,
   Ownership,
   ownership,
   Status,
   status,
+  str,
+  strings,
 } from './common.js';
 import { FabricType as FabricTypeSchema } from '../../registry/aspects/common.js';
 import { stringEnum } from './enums.js';
-import { Entity } from './entity.js';
+import { Entity, EntityWithRelationships } from './entity.js';
 
 /** The registry's symbols (DataHub's FabricType). */
 export const FabricType = stringEnum('FabricType', FabricTypeSchema.symbols) as Record<string, string>;
 export type FabricType = string;
 
+@ObjectType()
+export class BrowsePath {
+  @Field(() => [String]) path!: string[];
+}
+
+@ObjectType()
+export class BrowsePathEntry {
+  @Field(() => String) name!: string;
+  @Field(() => Entity, { nullable: true }) entity?: Entity;
+}
+
+@ObjectType()
+export class BrowsePathV2 {
+  @Field(() => [BrowsePathEntry]) path!: BrowsePathEntry[];
+}
+
+/**
+ * DataHub's interface of the entities with browse paths. The types that implement it declare
+ * `browsePaths` themselves (`AssetEntity.readBrowsePaths`), so this class only names the field.
+ */
+@InterfaceType({ resolveType: (v: Entity) => v.typeName, description: 'An entity with browse paths' })
+export abstract class BrowsableEntity {
+  @Field(() => [BrowsePath], { nullable: true }) browsePaths?: BrowsePath[];
+}
+
 /**
  * The aspects every data asset shares (datasets, charts, dashboards, ML entities): ownership, tags,
- * glossary terms, links, deprecation and status, with DataHub's field names. (Unreferenced, so not
- * a type of the schema: the object types that extend it inherit its fields.)
+ * glossary terms, links, deprecation, status and browse paths, with DataHub's field names. (Unreferenced,
+ * so not a type of the schema: the object types that extend it inherit its fields.)
  */
 @ObjectType()
-export abstract class AssetEntity extends Entity {
+export abstract class AssetEntity extends EntityWithRelationships {
   @Field(() => Ownership, { nullable: true })
   async ownership(): Promise<Ownership | undefined> {
     return ownership(this.ctx, await this.aspect('ownership'), this.urn);
@@ -50,10 +79,30 @@ export abstract class AssetEntity extends Entity {
   }
   @Field(() => Deprecation, { nullable: true })
   async deprecation(): Promise<Deprecation | undefined> {
-    return deprecation(await this.aspect('deprecation'));
+    return deprecation(this.ctx, await this.aspect('deprecation'));
   }
   @Field(() => Status, { nullable: true })
   async status(): Promise<Status | undefined> {
     return status(await this.aspect('status'));
+  }
+  @Field(() => BrowsePathV2, { nullable: true })
+  async browsePathV2(): Promise<BrowsePathV2 | undefined> {
+    const v = await this.aspect('browsePathsV2');
+    if (!v) return undefined;
+    return make(BrowsePathV2, {
+      path: list(v.path).map((e) => {
+        const urn = str(e.urn);
+        return make(BrowsePathEntry, {
+          name: str(e.id) ?? '',
+          entity: urn ? this.ctx.entity(urn) : undefined,
+        });
+      }),
+    });
+  }
+  /** The `browsePaths` of the types that implement BrowsableEntity: each path split on `/`. */
+  protected async readBrowsePaths(): Promise<BrowsePath[] | undefined> {
+    const v = await this.aspect('browsePaths');
+    if (!v) return undefined;
+    return strings(v.paths).map((p) => make(BrowsePath, { path: p.split('/').filter((s) => s.length > 0) }));
   }
 }

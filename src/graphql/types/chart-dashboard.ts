@@ -1,11 +1,31 @@
 import { Field, ObjectType } from 'type-graphql';
+import { AccessLevel as AccessLevelSchema } from '../../registry/aspects/common.js';
+import { ChartType as ChartTypeSchema } from '../../registry/aspects/chart-dashboard.js';
 import type { GraphQLContext } from '../context.js';
-import { AssetEntity } from './asset.js';
-import { customProperties, CustomPropertiesEntry, make, num, obj, str, type Json } from './common.js';
-import { Entity } from './entity.js';
+import { AssetEntity, BrowsableEntity, BrowsePath } from './asset.js';
+import {
+  AuditStamp,
+  auditStamp,
+  customProperties,
+  CustomPropertiesEntry,
+  make,
+  num,
+  obj,
+  requiredStamp,
+  str,
+  type Json,
+} from './common.js';
+import { Entity, EntityWithRelationships } from './entity.js';
 import { EntityType } from './entity-type.js';
+import { stringEnum } from './enums.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
+
+/** The registry's symbols (DataHub's AccessLevel and ChartType). */
+export const AccessLevel = stringEnum('AccessLevel', AccessLevelSchema.symbols) as Record<string, string>;
+export type AccessLevel = string;
+export const ChartType = stringEnum('ChartType', ChartTypeSchema.symbols) as Record<string, string>;
+export type ChartType = string;
 
 /** `urn:li:chart:(<tool>,<id>)` and `urn:li:dashboard:(<tool>,<id>)`. */
 const toolAndId = (urn: string): [string, string] => {
@@ -13,29 +33,63 @@ const toolAndId = (urn: string): [string, string] => {
   return [m?.[1] ?? '', m?.[2] ?? urn];
 };
 
+/** What DataHub's ChartProperties and DashboardProperties share (not a type of the schema). */
 @ObjectType()
-export class ChartOrDashboardProperties {
+abstract class BiProperties {
   @Field(() => String) name!: string;
   @Field(() => String, { nullable: true }) description?: string;
   @Field(() => String, { nullable: true }) externalUrl?: string;
-  @Field(() => String, { nullable: true }) chartUrl?: string;
-  @Field(() => String, { nullable: true }) dashboardUrl?: string;
-  @Field(() => Long, { nullable: true }) lastModified?: number;
+  @Field(() => AccessLevel, { nullable: true }) access?: AccessLevel;
   @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
+  @Field(() => Long, { nullable: true }) lastRefreshed?: number;
+  @Field(() => AuditStamp) created!: AuditStamp;
+  @Field(() => AuditStamp) lastModified!: AuditStamp;
+  @Field(() => AuditStamp, { nullable: true }) deleted?: AuditStamp;
 }
 
-const properties = (v: Json, urn: string): ChartOrDashboardProperties =>
-  make(ChartOrDashboardProperties, {
+@ObjectType()
+export class ChartProperties extends BiProperties {
+  @Field(() => ChartType, { nullable: true }) type?: ChartType;
+  /** neohub: the chart's URL in its tool (chartInfo.chartUrl). */
+  @Field(() => String, { nullable: true }) chartUrl?: string;
+}
+
+@ObjectType()
+export class DashboardProperties extends BiProperties {
+  /** neohub: the dashboard's URL in its tool (dashboardInfo.dashboardUrl). */
+  @Field(() => String, { nullable: true }) dashboardUrl?: string;
+}
+
+@ObjectType()
+export class ChartEditableProperties {
+  @Field(() => String, { nullable: true }) description?: string;
+}
+
+@ObjectType()
+export class DashboardEditableProperties {
+  @Field(() => String, { nullable: true }) description?: string;
+}
+
+/** The fields of chartInfo and dashboardInfo that the two property types share. */
+const biProperties = (v: Json, urn: string): Partial<BiProperties> => {
+  const stamps = obj(v.lastModified);
+  return {
     name: str(v.title) ?? toolAndId(urn)[1],
     description: str(v.description),
     externalUrl: str(v.externalUrl),
-    chartUrl: str(v.chartUrl),
-    dashboardUrl: str(v.dashboardUrl),
-    lastModified: num(obj(obj(v.lastModified)?.lastModified)?.time),
+    access: str(v.access),
     customProperties: customProperties(v.customProperties, urn),
-  });
+    lastRefreshed: num(v.lastRefreshed),
+    created: requiredStamp(stamps?.created),
+    lastModified: requiredStamp(stamps?.lastModified),
+    deleted: auditStamp(stamps?.deleted),
+  };
+};
 
-@ObjectType({ implements: Entity, description: 'A chart of a BI tool' })
+@ObjectType({
+  implements: [Entity, EntityWithRelationships, BrowsableEntity],
+  description: 'A chart of a BI tool',
+})
 export class Chart extends AssetEntity {
   constructor(ctx: GraphQLContext, urn: string) {
     super(ctx, urn, EntityType.CHART);
@@ -52,14 +106,31 @@ export class Chart extends AssetEntity {
   @Field(() => DataPlatform) platform(): DataPlatform {
     return new DataPlatform(this.ctx, `urn:li:dataPlatform:${toolAndId(this.urn)[0]}`);
   }
-  @Field(() => ChartOrDashboardProperties, { nullable: true })
-  async properties(): Promise<ChartOrDashboardProperties | undefined> {
+  @Field(() => ChartProperties, { nullable: true })
+  async properties(): Promise<ChartProperties | undefined> {
     const v = await this.aspect('chartInfo');
-    return v ? properties(v, this.urn) : undefined;
+    if (!v) return undefined;
+    return make(ChartProperties, {
+      ...biProperties(v, this.urn),
+      type: str(v.type),
+      chartUrl: str(v.chartUrl),
+    });
+  }
+  @Field(() => ChartEditableProperties, { nullable: true })
+  async editableProperties(): Promise<ChartEditableProperties | undefined> {
+    const v = await this.aspect('editableChartProperties');
+    return v ? make(ChartEditableProperties, { description: str(v.description) }) : undefined;
+  }
+  @Field(() => [BrowsePath], { nullable: true })
+  browsePaths(): Promise<BrowsePath[] | undefined> {
+    return this.readBrowsePaths();
   }
 }
 
-@ObjectType({ implements: Entity, description: 'A dashboard of a BI tool' })
+@ObjectType({
+  implements: [Entity, EntityWithRelationships, BrowsableEntity],
+  description: 'A dashboard of a BI tool',
+})
 export class Dashboard extends AssetEntity {
   constructor(ctx: GraphQLContext, urn: string) {
     super(ctx, urn, EntityType.DASHBOARD);
@@ -76,9 +147,19 @@ export class Dashboard extends AssetEntity {
   @Field(() => DataPlatform) platform(): DataPlatform {
     return new DataPlatform(this.ctx, `urn:li:dataPlatform:${toolAndId(this.urn)[0]}`);
   }
-  @Field(() => ChartOrDashboardProperties, { nullable: true })
-  async properties(): Promise<ChartOrDashboardProperties | undefined> {
+  @Field(() => DashboardProperties, { nullable: true })
+  async properties(): Promise<DashboardProperties | undefined> {
     const v = await this.aspect('dashboardInfo');
-    return v ? properties(v, this.urn) : undefined;
+    if (!v) return undefined;
+    return make(DashboardProperties, { ...biProperties(v, this.urn), dashboardUrl: str(v.dashboardUrl) });
+  }
+  @Field(() => DashboardEditableProperties, { nullable: true })
+  async editableProperties(): Promise<DashboardEditableProperties | undefined> {
+    const v = await this.aspect('editableDashboardProperties');
+    return v ? make(DashboardEditableProperties, { description: str(v.description) }) : undefined;
+  }
+  @Field(() => [BrowsePath], { nullable: true })
+  browsePaths(): Promise<BrowsePath[] | undefined> {
+    return this.readBrowsePaths();
   }
 }

@@ -1,31 +1,29 @@
 import { Field, ObjectType, createUnionType } from 'type-graphql';
+import { OwnershipSourceType as OwnershipSourceTypeSchema } from '../../registry/aspects/common.js';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
-import type { Entity } from './entity.js';
+import { AuditStamp, auditStamp, requiredStamp } from './audit-stamp.js';
+import { Entity } from './entity.js';
+import { EntityType } from './entity-type.js';
+import { list, make, num, obj, str, type Json } from './json.js';
 import { CorpGroup, CorpUser, GlossaryTerm, Tag } from './people.js';
 import { Long } from './scalars.js';
 
-/** Small helpers to read aspect JSON without trusting its shape. */
-export type Json = Record<string, unknown>;
-export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-export const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
-export const list = (v: unknown): Json[] =>
-  Array.isArray(v) ? v.filter((x): x is Json => !!x && typeof x === 'object') : [];
-export const strings = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-export const obj = (v: unknown): Json | undefined =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
-export const make = <T extends object>(cls: new () => T, fields: Partial<T>): T =>
-  Object.assign(new cls(), fields);
+export { AuditStamp, auditStamp, requiredStamp } from './audit-stamp.js';
+export { list, make, num, obj, str, strings, type Json } from './json.js';
 
-@ObjectType()
-export class AuditStamp {
-  @Field(() => Long) time!: number;
-  @Field(() => String, { nullable: true }) actor?: string;
-}
-export const auditStamp = (v: unknown): AuditStamp | undefined => {
-  const o = obj(v);
-  return o ? make(AuditStamp, { time: num(o.time) ?? 0, actor: str(o.actor) }) : undefined;
+/** Who is recorded when an aspect names no actor, or an actor that is neither a user nor a group. */
+const UNKNOWN_USER = 'urn:li:corpuser:unknown';
+
+/** The user or group of an actor URN; undefined for any other kind of actor. */
+const userOrGroup = (ctx: GraphQLContext, urn: string | undefined): Entity | undefined => {
+  const e = urn ? ctx.entity(urn) : undefined;
+  return e && (e.type === EntityType.CORP_USER || e.type === EntityType.CORP_GROUP) ? e : undefined;
+};
+/** The user of an actor URN; undefined for any other kind of actor. */
+const userOf = (ctx: GraphQLContext, urn: string | undefined): Entity | undefined => {
+  const e = userOrGroup(ctx, urn);
+  return e?.type === EntityType.CORP_USER ? e : undefined;
 };
 
 @ObjectType()
@@ -39,6 +37,8 @@ export class Deprecation {
   @Field(() => Long, { nullable: true }) decommissionTime?: number;
   @Field(() => String, { nullable: true }) note?: string;
   @Field(() => String, { nullable: true }) actor?: string;
+  @Field(() => Entity, { nullable: true }) actorEntity?: Entity;
+  @Field(() => Entity, { nullable: true }) replacement?: Entity;
 }
 
 @ObjectType()
@@ -67,9 +67,29 @@ export const OwnershipType = stringEnum('OwnershipType', [
 ] as const);
 export type OwnershipType = (typeof OwnershipType)[keyof typeof OwnershipType];
 
+/** The registry's symbols (DataHub's OwnershipSourceType). */
+export const OwnershipSourceType = stringEnum(
+  'OwnershipSourceType',
+  OwnershipSourceTypeSchema.symbols,
+) as Record<string, string>;
+export type OwnershipSourceType = string;
+
+@ObjectType()
+export class OwnershipSource {
+  @Field(() => OwnershipSourceType) type!: OwnershipSourceType;
+  @Field(() => String, { nullable: true }) url?: string;
+}
+
 // The entity classes are imported in a cycle; they are only used lazily (at schema build time).
 export const OwnerType = createUnionType({
   name: 'OwnerType',
+  types: () => [CorpUser, CorpGroup] as const,
+  resolveType: (v: Entity) => v.typeName,
+});
+
+/** DataHub's actor of a link and others: a user or a group. */
+export const ResolvedActor = createUnionType({
+  name: 'ResolvedActor',
   types: () => [CorpUser, CorpGroup] as const,
   resolveType: (v: Entity) => v.typeName,
 });
@@ -78,7 +98,7 @@ export const OwnerType = createUnionType({
 export class Owner {
   @Field(() => OwnerType) owner!: Entity;
   @Field(() => OwnershipType, { nullable: true }) type?: OwnershipType;
-  @Field(() => String, { nullable: true }) source?: string;
+  @Field(() => OwnershipSource, { nullable: true }) source?: OwnershipSource;
   @Field(() => String) associatedUrn!: string;
 }
 
@@ -93,12 +113,12 @@ export function ownership(ctx: GraphQLContext, v: Json | undefined, urn: string)
     const owner = ctx.entity(str(o.owner) ?? '');
     if (!owner) return [];
     const type = str(o.type) as OwnershipType | undefined;
-    return [make(Owner, { owner, type, associatedUrn: urn, source: str(obj(o.source)?.type) })];
+    const src = obj(o.source);
+    const sourceType = str(src?.type);
+    const source = sourceType ? make(OwnershipSource, { type: sourceType, url: str(src?.url) }) : undefined;
+    return [make(Owner, { owner, type, associatedUrn: urn, source })];
   });
-  return make(Ownership, {
-    owners,
-    lastModified: auditStamp(v.lastModified) ?? make(AuditStamp, { time: 0 }),
-  });
+  return make(Ownership, { owners, lastModified: requiredStamp(v.lastModified) });
 }
 
 @ObjectType()
@@ -116,7 +136,9 @@ export class GlobalTags {
 @ObjectType()
 export class GlossaryTermAssociation {
   @Field(() => GlossaryTerm) term!: Entity;
+  @Field(() => CorpUser, { nullable: true }) actor?: Entity;
   @Field(() => String) associatedUrn!: string;
+  @Field(() => String, { nullable: true }) context?: string;
 }
 
 @ObjectType()
@@ -142,19 +164,36 @@ export function glossaryTerms(
   if (!v) return undefined;
   const terms = list(v.terms).flatMap((t) => {
     const term = ctx.entity(str(t.urn) ?? '');
-    return term ? [make(GlossaryTermAssociation, { term, associatedUrn: urn })] : [];
+    if (!term) return [];
+    return [
+      make(GlossaryTermAssociation, {
+        term,
+        actor: userOf(ctx, str(t.actor)),
+        associatedUrn: urn,
+        context: str(t.context),
+      }),
+    ];
   });
   return make(GlossaryTerms, { terms, auditStamp: auditStamp(v.auditStamp) });
+}
+
+@ObjectType()
+export class InstitutionalMemoryMetadataSettings {
+  @Field(() => Boolean) showInAssetPreview!: boolean;
 }
 
 @ObjectType()
 export class InstitutionalMemoryMetadata {
   @Field(() => String) url!: string;
   @Field(() => String) label!: string;
-  @Field(() => String) description!: string;
-  @Field(() => CorpUser) author!: Entity;
+  @Field(() => String, { deprecationReason: 'Use label' }) description!: string;
+  @Field(() => CorpUser, { deprecationReason: 'Use actor' }) author!: Entity;
+  @Field(() => ResolvedActor) actor!: Entity;
   @Field(() => AuditStamp) created!: AuditStamp;
+  @Field(() => AuditStamp, { nullable: true }) updated?: AuditStamp;
   @Field(() => String) associatedUrn!: string;
+  @Field(() => InstitutionalMemoryMetadataSettings, { nullable: true })
+  settings?: InstitutionalMemoryMetadataSettings;
 }
 
 @ObjectType()
@@ -168,27 +207,39 @@ export function institutionalMemory(
 ): InstitutionalMemory | undefined {
   if (!v) return undefined;
   const elements = list(v.elements).map((e) => {
-    const created = auditStamp(e.createStamp) ?? make(AuditStamp, { time: 0 });
+    const created = requiredStamp(e.createStamp);
     const description = str(e.description) ?? '';
+    const settings = obj(e.settings);
     return make(InstitutionalMemoryMetadata, {
       url: str(e.url) ?? '',
       label: description,
       description,
-      author: ctx.entity(created.actor ?? 'urn:li:corpuser:unknown') as Entity,
+      author: userOf(ctx, created.actor) ?? new CorpUser(ctx, UNKNOWN_USER),
+      actor: userOrGroup(ctx, created.actor) ?? new CorpUser(ctx, UNKNOWN_USER),
       created,
+      updated: auditStamp(e.updateStamp),
       associatedUrn: urn,
+      settings: settings
+        ? make(InstitutionalMemoryMetadataSettings, {
+            showInAssetPreview: settings.showInAssetPreview === true,
+          })
+        : undefined,
     });
   });
   return make(InstitutionalMemory, { elements });
 }
 
-export function deprecation(v: Json | undefined): Deprecation | undefined {
+export function deprecation(ctx: GraphQLContext, v: Json | undefined): Deprecation | undefined {
   if (!v) return undefined;
+  const actor = str(v.actor);
+  const replacement = str(v.replacement);
   return make(Deprecation, {
     deprecated: v.deprecated === true,
     decommissionTime: num(v.decommissionTime),
     note: str(v.note),
-    actor: str(v.actor),
+    actor,
+    actorEntity: actor ? ctx.entity(actor) : undefined,
+    replacement: replacement ? ctx.entity(replacement) : undefined,
   });
 }
 

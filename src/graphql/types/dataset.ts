@@ -1,8 +1,9 @@
 import { Arg, Field, ObjectType } from 'type-graphql';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
-import { AssetEntity, FabricType } from './asset.js';
+import { AssetEntity, BrowsableEntity, BrowsePath, FabricType } from './asset.js';
 import {
+  AuditStamp,
   customProperties,
   CustomPropertiesEntry,
   GlobalTags,
@@ -13,11 +14,12 @@ import {
   make,
   num,
   obj,
+  requiredStamp,
   str,
   strings,
   type Json,
 } from './common.js';
-import { Entity } from './entity.js';
+import { Entity, EntityWithRelationships } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
@@ -63,7 +65,11 @@ export class DatasetProperties {
   @Field(() => String, { nullable: true }) externalUrl?: string;
   @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
   @Field(() => Long, { nullable: true }) created?: number;
-  @Field(() => Long, { nullable: true }) lastModified?: number;
+  @Field(() => String, { nullable: true }) createdActor?: string;
+  /** When the dataset last changed in its source (time 0 when the source did not say). */
+  @Field(() => AuditStamp) lastModified!: AuditStamp;
+  @Field(() => String, { nullable: true, deprecationReason: 'Use lastModified.actor' })
+  lastModifiedActor?: string;
   @Field(() => FabricType, { deprecationReason: 'Use Dataset.origin' }) origin!: FabricType;
 }
 
@@ -83,7 +89,8 @@ export class SchemaField {
   @Field(() => SchemaFieldDataType) type!: SchemaFieldDataType;
   @Field(() => String, { nullable: true }) nativeDataType?: string;
   @Field(() => Boolean) recursive!: boolean;
-  @Field(() => GlobalTags, { nullable: true }) globalTags?: GlobalTags;
+  @Field(() => GlobalTags, { nullable: true }) tags?: GlobalTags;
+  @Field(() => GlobalTags, { nullable: true, deprecationReason: 'Use tags' }) globalTags?: GlobalTags;
   @Field(() => GlossaryTerms, { nullable: true }) glossaryTerms?: GlossaryTerms;
   @Field(() => Boolean, { nullable: true }) isPartOfKey?: boolean;
   @Field(() => Boolean, { nullable: true }) isPartitioningKey?: boolean;
@@ -92,6 +99,7 @@ export class SchemaField {
 
 @ObjectType()
 export class SchemaMetadata {
+  @Field(() => String, { nullable: true }) datasetUrn?: string;
   @Field(() => String) name!: string;
   @Field(() => String) platformUrn!: string;
   @Field(() => Long) version!: number;
@@ -107,7 +115,8 @@ export class SchemaMetadata {
 export class EditableSchemaFieldInfo {
   @Field(() => String) fieldPath!: string;
   @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => GlobalTags, { nullable: true }) globalTags?: GlobalTags;
+  @Field(() => GlobalTags, { nullable: true }) tags?: GlobalTags;
+  @Field(() => GlobalTags, { nullable: true, deprecationReason: 'Use tags' }) globalTags?: GlobalTags;
   @Field(() => GlossaryTerms, { nullable: true }) glossaryTerms?: GlossaryTerms;
 }
 
@@ -122,7 +131,10 @@ export function datasetKeyOf(urn: string): { platform: string; name: string; ori
   return { platform: m?.[1] ?? 'urn:li:dataPlatform:unknown', name: m?.[2] ?? urn, origin: m?.[3] ?? 'PROD' };
 }
 
-@ObjectType({ implements: Entity, description: 'A dataset: a table, view, topic, file, ...' })
+@ObjectType({
+  implements: [Entity, EntityWithRelationships, BrowsableEntity],
+  description: 'A dataset: a table, view, topic, file, ...',
+})
 export class Dataset extends AssetEntity {
   constructor(ctx: GraphQLContext, urn: string) {
     super(ctx, urn, EntityType.DATASET);
@@ -145,6 +157,7 @@ export class Dataset extends AssetEntity {
     const v = await this.aspect('datasetProperties');
     if (!v) return undefined;
     const key = datasetKeyOf(this.urn);
+    const lastModified = requiredStamp(v.lastModified);
     return make(DatasetProperties, {
       name: str(v.name) ?? key.name,
       qualifiedName: str(v.qualifiedName),
@@ -152,9 +165,27 @@ export class Dataset extends AssetEntity {
       externalUrl: str(v.externalUrl),
       customProperties: customProperties(v.customProperties, this.urn),
       created: num(obj(v.created)?.time),
-      lastModified: num(obj(v.lastModified)?.time),
+      createdActor: str(obj(v.created)?.actor),
+      lastModified,
+      lastModifiedActor: lastModified.actor,
       origin: key.origin as FabricType,
     });
+  }
+  @Field(() => [BrowsePath], { nullable: true })
+  browsePaths(): Promise<BrowsePath[] | undefined> {
+    return this.readBrowsePaths();
+  }
+  @Field(() => String, { nullable: true, deprecationReason: 'Use properties.description' })
+  async description(): Promise<string | undefined> {
+    return str((await this.aspect('datasetProperties'))?.description);
+  }
+  @Field(() => String, { nullable: true, deprecationReason: 'Use properties.externalUrl' })
+  async externalUrl(): Promise<string | undefined> {
+    return str((await this.aspect('datasetProperties'))?.externalUrl);
+  }
+  @Field(() => String, { nullable: true, deprecationReason: 'Not used' })
+  async uri(): Promise<string | undefined> {
+    return str((await this.aspect('datasetProperties'))?.uri);
   }
   @Field(() => DatasetEditableProperties, { nullable: true })
   async editableProperties(): Promise<DatasetEditableProperties | undefined> {
@@ -177,6 +208,7 @@ export class Dataset extends AssetEntity {
     }
     if (!v) return undefined;
     return make(SchemaMetadata, {
+      datasetUrn: this.urn,
       name: str(v.schemaName) ?? '',
       platformUrn: str(v.platform) ?? datasetKeyOf(this.urn).platform,
       version: num(v.version) ?? 0,
@@ -187,6 +219,7 @@ export class Dataset extends AssetEntity {
       aspectVersion: version ?? 0,
       fields: list(v.fields).map((f) => {
         const typeRecord = Object.keys(obj(obj(f.type)?.type) ?? {})[0] ?? '';
+        const tags = globalTags(this.ctx, obj(f.globalTags), this.urn);
         return make(SchemaField, {
           fieldPath: str(f.fieldPath) ?? '',
           jsonPath: str(f.jsonPath),
@@ -196,7 +229,8 @@ export class Dataset extends AssetEntity {
           type: FIELD_TYPES[typeRecord.split('.').pop() ?? ''] ?? SchemaFieldDataType.NULL,
           nativeDataType: str(f.nativeDataType),
           recursive: f.recursive === true,
-          globalTags: globalTags(this.ctx, obj(f.globalTags), this.urn),
+          tags,
+          globalTags: tags,
           glossaryTerms: glossaryTerms(this.ctx, obj(f.glossaryTerms), this.urn),
           isPartOfKey: f.isPartOfKey === true,
           isPartitioningKey: f.isPartitioningKey === true,
@@ -210,14 +244,16 @@ export class Dataset extends AssetEntity {
     const v = await this.aspect('editableSchemaMetadata');
     if (!v) return undefined;
     return make(EditableSchemaMetadata, {
-      editableSchemaFieldInfo: list(v.editableSchemaFieldInfo).map((f) =>
-        make(EditableSchemaFieldInfo, {
+      editableSchemaFieldInfo: list(v.editableSchemaFieldInfo).map((f) => {
+        const tags = globalTags(this.ctx, obj(f.globalTags), this.urn);
+        return make(EditableSchemaFieldInfo, {
           fieldPath: str(f.fieldPath) ?? '',
           description: str(f.description),
-          globalTags: globalTags(this.ctx, obj(f.globalTags), this.urn),
+          tags,
+          globalTags: tags,
           glossaryTerms: glossaryTerms(this.ctx, obj(f.glossaryTerms), this.urn),
-        }),
-      ),
+        });
+      }),
     });
   }
 }

@@ -1,6 +1,7 @@
 import { Arg, Field, InputType, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import type { EnvelopedAspect } from '../../services/index.js';
+import { AuditStamp } from './audit-stamp.js';
 import { EntityType } from './entity-type.js';
 import { Long } from './scalars.js';
 
@@ -19,10 +20,10 @@ registerEnumType(LineageDirection, { name: 'LineageDirection' });
 @InputType()
 export class RelationshipsInput {
   @Field(() => [String]) types!: string[];
-  @Field(() => RelationshipDirection, { nullable: true }) direction?: RelationshipDirection;
+  @Field(() => RelationshipDirection) direction!: RelationshipDirection;
   @Field(() => Int, { nullable: true }) start?: number;
   @Field(() => Int, { nullable: true }) count?: number;
-  @Field(() => Boolean, { nullable: true }) includeSoftDelete?: boolean;
+  @Field(() => Boolean, { nullable: true, defaultValue: true }) includeSoftDelete?: boolean;
 }
 
 @InputType()
@@ -80,14 +81,17 @@ export abstract class Entity {
   ): Promise<EntityRelationshipsResult> {
     const start = input.start ?? 0;
     const count = input.count ?? 100;
-    const direction = input.direction ?? RelationshipDirection.OUTGOING;
+    const direction = input.direction;
     const page = await this.ctx.services.reads.relationships(this.urn, input.types, direction, start, count);
     const rels = page.relationships.map((r) =>
       Object.assign(new EntityRelationship(), {
         type: r.type,
         direction,
         entity: this.ctx.entity(r.entity),
-        created: r.createdOn === null ? undefined : { time: r.createdOn, actor: r.createdActor ?? undefined },
+        created:
+          r.createdOn === null
+            ? undefined
+            : Object.assign(new AuditStamp(), { time: r.createdOn, actor: r.createdActor ?? undefined }),
       }),
     );
     return Object.assign(new EntityRelationshipsResult(), {
@@ -131,17 +135,11 @@ export abstract class Entity {
 }
 
 @ObjectType()
-export class RelationshipAuditStamp {
-  @Field(() => Long, { nullable: true }) time?: number;
-  @Field(() => String, { nullable: true }) actor?: string;
-}
-
-@ObjectType()
 export class EntityRelationship {
   @Field(() => String) type!: string;
   @Field(() => RelationshipDirection) direction!: RelationshipDirection;
   @Field(() => Entity, { nullable: true }) entity?: Entity;
-  @Field(() => RelationshipAuditStamp, { nullable: true }) created?: RelationshipAuditStamp;
+  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
 }
 
 @ObjectType()
@@ -154,7 +152,7 @@ export class EntityRelationshipsResult {
 
 @ObjectType()
 export class EntityPath {
-  @Field(() => [Entity], { nullable: 'itemsAndList' }) path?: Entity[];
+  @Field(() => [Entity], { nullable: 'items' }) path!: Entity[];
 }
 
 @ObjectType()
@@ -179,4 +177,32 @@ export class EntityLineageResult {
   /** neohub: the walk hit the visit cap, so more entities may be reachable. */
   @Field(() => Boolean, { nullable: true }) partial?: boolean;
   @Field(() => [LineageRelationship]) relationships!: LineageRelationship[];
+}
+
+@ObjectType()
+export class LineageFeatures {
+  @Field(() => Int) upstreamCount!: number;
+  @Field(() => Int) downstreamCount!: number;
+  @Field(() => AuditStamp) computedAt!: AuditStamp;
+}
+
+/**
+ * DataHub's interface of the entities with lineage (datasets, charts, dashboards, ML entities); in neohub
+ * `relationships` and `lineage` are on every entity, so this adds only `lineageFeatures`. The data assets
+ * extend it (through `AssetEntity`) and name it in `implements`.
+ */
+@InterfaceType({
+  implements: Entity,
+  resolveType: (v: Entity) => v.typeName,
+  description: 'An entity with relationships and lineage',
+})
+export abstract class EntityWithRelationships extends Entity {
+  /**
+   * DataHub's precomputed lineage counts (its `lineageFeatures` aspect, written by a background job).
+   * neohub neither stores nor precomputes them: always null; count with `lineage` instead.
+   */
+  @Field(() => LineageFeatures, { nullable: true })
+  lineageFeatures(): LineageFeatures | undefined {
+    return undefined;
+  }
 }

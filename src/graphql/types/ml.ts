@@ -2,8 +2,10 @@ import { Field, ObjectType } from 'type-graphql';
 import { MLFeatureDataType as MLFeatureDataTypeSchema } from '../../registry/aspects/common.js';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
-import { AssetEntity, FabricType } from './asset.js';
+import { AssetEntity, BrowsableEntity, BrowsePath, FabricType } from './asset.js';
 import {
+  AuditStamp,
+  auditStamp,
   customProperties,
   CustomPropertiesEntry,
   list,
@@ -15,7 +17,7 @@ import {
   type Json,
 } from './common.js';
 import { Dataset } from './dataset.js';
-import { Entity } from './entity.js';
+import { Entity, EntityWithRelationships } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
@@ -35,6 +37,20 @@ const versionTag = (v: unknown): VersionTag | undefined => {
   const o = obj(v);
   return o ? make(VersionTag, { versionTag: str(o.versionTag) }) : undefined;
 };
+
+@ObjectType()
+export class MLModelLineageInfo {
+  @Field(() => [String], { nullable: true }) trainingJobs?: string[];
+  @Field(() => [String], { nullable: true }) downstreamJobs?: string[];
+}
+/** The training and downstream jobs (URNs) of a model or model group; undefined when it names none. */
+const lineageInfo = (v: Json): MLModelLineageInfo | undefined =>
+  Array.isArray(v.trainingJobs) || Array.isArray(v.downstreamJobs)
+    ? make(MLModelLineageInfo, {
+        trainingJobs: Array.isArray(v.trainingJobs) ? strings(v.trainingJobs) : undefined,
+        downstreamJobs: Array.isArray(v.downstreamJobs) ? strings(v.downstreamJobs) : undefined,
+      })
+    : undefined;
 
 /** `(<first>,<second>)` of a two-part URN key, e.g. an mlFeature's namespace and name. */
 const pair = (urn: string): [string, string] => {
@@ -66,7 +82,7 @@ function featureProperties(ctx: GraphQLContext, v: Json, urn: string): MLFeature
   });
 }
 
-@ObjectType({ implements: Entity, description: 'An ML feature' })
+@ObjectType({ implements: [Entity, EntityWithRelationships], description: 'An ML feature' })
 export class MLFeature extends AssetEntity {
   constructor(ctx: GraphQLContext, urn: string) {
     super(ctx, urn, EntityType.MLFEATURE);
@@ -102,7 +118,7 @@ export class MLFeature extends AssetEntity {
 @ObjectType()
 export class MLPrimaryKeyProperties extends MLFeatureProperties {}
 
-@ObjectType({ implements: Entity, description: 'An ML primary key' })
+@ObjectType({ implements: [Entity, EntityWithRelationships], description: 'An ML primary key' })
 export class MLPrimaryKey extends AssetEntity {
   constructor(ctx: GraphQLContext, urn: string) {
     super(ctx, urn, EntityType.MLPRIMARY_KEY);
@@ -131,6 +147,10 @@ export class MLPrimaryKey extends AssetEntity {
       ? Object.assign(new MLPrimaryKeyProperties(), featureProperties(this.ctx, v, this.urn))
       : undefined;
   }
+  @Field(() => MLPrimaryKeyProperties, { nullable: true, deprecationReason: 'Use properties' })
+  primaryKeyProperties(): Promise<MLPrimaryKeyProperties | undefined> {
+    return this.properties();
+  }
 }
 
 @ObjectType()
@@ -141,7 +161,10 @@ export class MLFeatureTableProperties {
   @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
 }
 
-@ObjectType({ implements: Entity, description: 'An ML feature table' })
+@ObjectType({
+  implements: [Entity, EntityWithRelationships, BrowsableEntity],
+  description: 'An ML feature table',
+})
 export class MLFeatureTable extends AssetEntity {
   constructor(ctx: GraphQLContext, urn: string) {
     super(ctx, urn, EntityType.MLFEATURE_TABLE);
@@ -173,6 +196,10 @@ export class MLFeatureTable extends AssetEntity {
   featureTableProperties(): Promise<MLFeatureTableProperties | undefined> {
     return this.properties();
   }
+  @Field(() => [BrowsePath], { nullable: true })
+  browsePaths(): Promise<BrowsePath[] | undefined> {
+    return this.readBrowsePaths();
+  }
 }
 
 /** What models and model groups share: a `(platform, name, origin)` key and a description. */
@@ -198,13 +225,19 @@ abstract class ModelAsset extends AssetEntity {
 export class MLModelGroupProperties {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Long, { nullable: true }) createdAt?: number;
+  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
+  @Field(() => AuditStamp, { nullable: true }) lastModified?: AuditStamp;
+  @Field(() => Long, { nullable: true, deprecationReason: 'Use created' }) createdAt?: number;
   @Field(() => VersionTag, { nullable: true }) version?: VersionTag;
   @Field(() => String, { nullable: true }) externalUrl?: string;
   @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
+  @Field(() => MLModelLineageInfo, { nullable: true }) mlModelLineageInfo?: MLModelLineageInfo;
 }
 
-@ObjectType({ implements: Entity, description: 'A group of ML models (versions of one model)' })
+@ObjectType({
+  implements: [Entity, EntityWithRelationships, BrowsableEntity],
+  description: 'A group of ML models (versions of one model)',
+})
 export class MLModelGroup extends ModelAsset {
   protected readonly propertiesAspect = 'mlModelGroupProperties';
   constructor(ctx: GraphQLContext, urn: string) {
@@ -220,11 +253,18 @@ export class MLModelGroup extends ModelAsset {
     return make(MLModelGroupProperties, {
       name: str(v.name),
       description: str(v.description),
+      created: auditStamp(v.created),
+      lastModified: auditStamp(v.lastModified),
       createdAt: num(v.createdAt),
       version: versionTag(v.version),
       externalUrl: str(v.externalUrl),
       customProperties: customProperties(v.customProperties, this.urn),
+      mlModelLineageInfo: lineageInfo(v),
     });
+  }
+  @Field(() => [BrowsePath], { nullable: true })
+  browsePaths(): Promise<BrowsePath[] | undefined> {
+    return this.readBrowsePaths();
   }
 }
 
@@ -260,7 +300,9 @@ const params = <T extends MLHyperParam | MLMetric>(cls: new () => T, v: unknown)
 export class MLModelProperties {
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Long, { nullable: true }) date?: number;
+  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
+  @Field(() => AuditStamp, { nullable: true }) lastModified?: AuditStamp;
+  @Field(() => Long, { nullable: true, deprecationReason: 'Use created' }) date?: number;
   @Field(() => String, { nullable: true }) version?: string;
   @Field(() => String, { nullable: true }) type?: string;
   @Field(() => String, { nullable: true }) externalUrl?: string;
@@ -270,9 +312,13 @@ export class MLModelProperties {
   @Field(() => [String], { nullable: true }) tags?: string[];
   @Field(() => [MLModelGroup], { nullable: 'itemsAndList' }) groups?: MLModelGroup[];
   @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
+  @Field(() => MLModelLineageInfo, { nullable: true }) mlModelLineageInfo?: MLModelLineageInfo;
 }
 
-@ObjectType({ implements: Entity, description: 'An ML model' })
+@ObjectType({
+  implements: [Entity, EntityWithRelationships, BrowsableEntity],
+  description: 'An ML model',
+})
 export class MLModel extends ModelAsset {
   protected readonly propertiesAspect = 'mlModelProperties';
   constructor(ctx: GraphQLContext, urn: string) {
@@ -288,6 +334,8 @@ export class MLModel extends ModelAsset {
     return make(MLModelProperties, {
       name: str(v.name),
       description: str(v.description),
+      created: auditStamp(v.created),
+      lastModified: auditStamp(v.lastModified),
       date: num(v.date),
       version: str(obj(v.version)?.versionTag),
       type: str(v.type),
@@ -298,6 +346,11 @@ export class MLModel extends ModelAsset {
       tags: strings(v.tags),
       groups: strings(v.groups).map((u) => new MLModelGroup(this.ctx, u)),
       customProperties: customProperties(v.customProperties, this.urn),
+      mlModelLineageInfo: lineageInfo(v),
     });
+  }
+  @Field(() => [BrowsePath], { nullable: true })
+  browsePaths(): Promise<BrowsePath[] | undefined> {
+    return this.readBrowsePaths();
   }
 }

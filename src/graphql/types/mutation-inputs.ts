@@ -1,4 +1,13 @@
-import { ArrayNotEmpty, IsNotEmpty, IsOptional, IsUrl, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayNotEmpty,
+  IsDefined,
+  IsEmpty,
+  IsNotEmpty,
+  IsOptional,
+  IsUrl,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { OwnershipType } from './common.js';
 import { stringEnum } from './enums.js';
@@ -72,12 +81,18 @@ export class RemoveOwnerInput {
 }
 
 @InputType()
+export class LinkSettingsInput {
+  @Field(() => Boolean, { nullable: true }) showInAssetPreview?: boolean;
+}
+
+@InputType()
 export class AddLinkInput {
   @Field(() => String)
   @IsUrl({ require_tld: false, require_protocol: true }, { message: 'linkUrl must be a URL' })
   linkUrl!: string;
   @Field(() => String) @MaxLength(MAX_TEXT) label!: string;
   @Field(() => String) resourceUrn!: string;
+  @Field(() => LinkSettingsInput, { nullable: true }) settings?: LinkSettingsInput;
 }
 
 @InputType()
@@ -93,6 +108,7 @@ export class DescriptionUpdateInput {
   @Field(() => String) resourceUrn!: string;
   @Field(() => SubResourceType, { nullable: true }) subResourceType?: SubResourceType;
   @Field(() => String, { nullable: true }) subResource?: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(MAX_TEXT) proposalNote?: string;
 }
 
 @InputType()
@@ -105,9 +121,18 @@ export class ResourceRefInput {
 @InputType()
 export class UpdateDeprecationInput {
   @Field(() => String) urn!: string;
+  /** DataHub deprecates a schema field with these; neohub refuses them rather than deprecate the whole entity. */
+  @Field(() => SubResourceType, { nullable: true })
+  @IsEmpty({ message: 'Deprecating a schema field (subResourceType) is not supported' })
+  subResourceType?: SubResourceType;
+  @Field(() => String, { nullable: true })
+  @IsEmpty({ message: 'Deprecating a schema field (subResource) is not supported' })
+  subResource?: string;
   @Field(() => Boolean) deprecated!: boolean;
   @Field(() => Long, { nullable: true }) decommissionTime?: number;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(MAX_TEXT) note?: string;
+  /** The URN of the entity that replaces the deprecated one. */
+  @Field(() => String, { nullable: true }) replacement?: string;
 }
 
 @InputType()
@@ -115,7 +140,12 @@ export class BatchUpdateDeprecationInput {
   @Field(() => Boolean) deprecated!: boolean;
   @Field(() => Long, { nullable: true }) decommissionTime?: number;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(MAX_TEXT) note?: string;
-  @Field(() => [ResourceRefInput]) @ArrayNotEmpty() resources!: ResourceRefInput[];
+  /** `[ResourceRefInput]!` as in DataHub; a null item is refused (BAD_REQUEST) before the resolver runs. */
+  @Field(() => [ResourceRefInput], { nullable: 'items' })
+  @ArrayNotEmpty()
+  @IsDefined({ each: true, message: 'resources must not contain null' })
+  resources!: ResourceRefInput[];
+  @Field(() => String, { nullable: true }) replacement?: string;
 }
 
 @InputType()
@@ -181,6 +211,7 @@ export class TagUpdateInput {
   @Field(() => String) urn!: string;
   @Field(() => String) name!: string;
   @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => OwnershipUpdate, { nullable: true }) ownership?: OwnershipUpdate;
 }
 
 @InputType()

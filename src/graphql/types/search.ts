@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsDefined, IsInt, IsOptional, Min } from 'class-validator';
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { Entity, EntityPath, LineageDirection } from './entity.js';
 import { EntityType } from './entity-type.js';
@@ -15,6 +15,7 @@ export const FilterOperator = stringEnum('FilterOperator', [
   'GREATER_THAN_OR_EQUAL_TO',
   'LESS_THAN',
   'LESS_THAN_OR_EQUAL_TO',
+  'BETWEEN',
   'START_WITH',
   'END_WITH',
   'DESCENDANTS_INCL',
@@ -41,6 +42,17 @@ export class AndFilterInput {
 }
 
 @InputType()
+export class GroupingCriterion {
+  @Field(() => EntityType, { nullable: true }) baseEntityType?: EntityType;
+  @Field(() => EntityType) groupingEntityType!: EntityType;
+}
+
+@InputType()
+export class GroupingSpec {
+  @Field(() => [GroupingCriterion], { nullable: true }) groupingCriteria?: GroupingCriterion[];
+}
+
+@InputType()
 export class SearchFlags {
   @Field(() => Boolean, { nullable: true }) skipCache?: boolean;
   @Field(() => Int, { nullable: true })
@@ -52,11 +64,14 @@ export class SearchFlags {
   @Field(() => Boolean, { nullable: true }) skipHighlighting?: boolean;
   @Field(() => Boolean, { nullable: true }) skipAggregates?: boolean;
   @Field(() => Boolean, { nullable: true }) getSuggestions?: boolean;
+  @Field(() => GroupingSpec, { nullable: true }) groupingSpec?: GroupingSpec;
   @Field(() => Boolean, { nullable: true }) includeSoftDeleted?: boolean;
   @Field(() => Boolean, { nullable: true }) includeRestricted?: boolean;
   @Field(() => [String], { nullable: true }) customHighlightingFields?: string[];
   @Field(() => Boolean, { nullable: true }) includeStructuredPropertyFacets?: boolean;
   @Field(() => Boolean, { nullable: true }) filterNonLatestVersions?: boolean;
+  @Field(() => [String], { nullable: true }) fetchExtraFields?: string[];
+  @Field(() => Boolean, { nullable: true }) rewriteQuery?: boolean;
 }
 
 @InputType()
@@ -72,16 +87,21 @@ export class SearchSortInput {
   @Field(() => [SortCriterion], { nullable: true }) sortCriteria?: SortCriterion[];
 }
 
-/** What every search input shares: entity types, the query, the filters, the flags. */
+/** What every search input shares but the query: entity types, the filters, the flags. */
 @InputType()
-export class SearchInputBase {
+export class FilteredInputBase {
   @Field(() => [EntityType], { nullable: true }) types?: EntityType[];
-  @Field(() => String) query!: string;
   @Field(() => [FacetFilterInput], { nullable: true, deprecationReason: 'Use orFilters' })
   filters?: FacetFilterInput[];
   @Field(() => [AndFilterInput], { nullable: true }) orFilters?: AndFilterInput[];
   @Field(() => String, { nullable: true }) viewUrn?: string;
   @Field(() => SearchFlags, { nullable: true }) searchFlags?: SearchFlags;
+}
+
+/** What every search input shares: entity types, the query, the filters, the flags. */
+@InputType()
+export class SearchInputBase extends FilteredInputBase {
+  @Field(() => String) query!: string;
 }
 
 @InputType()
@@ -117,15 +137,38 @@ export class AggregateAcrossEntitiesInput extends SearchInputBase {
 }
 
 @InputType()
+export class EntityTypeToPlatforms {
+  @Field(() => EntityType) entityType!: EntityType;
+  @Field(() => [String], { nullable: true }) platforms?: string[];
+}
+
+@InputType()
 export class LineageFlags {
   @Field(() => Int, { nullable: true }) entitiesExploredPerHopLimit?: number;
   @Field(() => Long, { nullable: true }) startTimeMillis?: number;
   @Field(() => Long, { nullable: true }) endTimeMillis?: number;
+  @Field(() => [EntityTypeToPlatforms], { nullable: true }) ignoreAsHops?: EntityTypeToPlatforms[];
 }
 
+/**
+ * The lineage searches. As in DataHub, `urn` and `query` are optional in the schema: a missing urn is
+ * refused (BAD_REQUEST) before the resolver runs (type-graphql skips other checks on missing fields, not
+ * `IsDefined`), and a missing or null query reads as `*`, every entity reached. That accessor is also what
+ * type-graphql prints as the field's default (`query: String = "*"`).
+ */
 @InputType()
-export class LineageSearchInputBase extends SearchInputBase {
-  @Field(() => String) urn!: string;
+export class LineageSearchInputBase extends FilteredInputBase {
+  @Field(() => String, { nullable: true })
+  @IsDefined({ message: 'urn is required' })
+  urn!: string;
+  private givenQuery?: string | null;
+  @Field(() => String, { nullable: true })
+  get query(): string {
+    return this.givenQuery ?? '*';
+  }
+  set query(q: string | null | undefined) {
+    this.givenQuery = q;
+  }
   @Field(() => LineageDirection) direction!: LineageDirection;
   @Field(() => Long, { nullable: true, deprecationReason: 'Use lineageFlags' }) startTimeMillis?: number;
   @Field(() => Long, { nullable: true, deprecationReason: 'Use lineageFlags' }) endTimeMillis?: number;

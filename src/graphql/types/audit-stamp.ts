@@ -1,0 +1,19 @@
+import { Field, ObjectType } from 'type-graphql';
+import { make, num, obj, str } from './json.js';
+import { Long } from './scalars.js';
+
+/** DataHub's AuditStamp (a leaf module, so that `entity.ts` can use it without an import cycle). */
+@ObjectType()
+export class AuditStamp {
+  @Field(() => Long) time!: number;
+  @Field(() => String, { nullable: true }) actor?: string;
+}
+
+/** An AuditStamp (or TimeStamp) record of an aspect; undefined when absent. */
+export const auditStamp = (v: unknown): AuditStamp | undefined => {
+  const o = obj(v);
+  return o ? make(AuditStamp, { time: num(o.time) ?? 0, actor: str(o.actor) }) : undefined;
+};
+
+/** For DataHub's non-null stamps: the aspect's stamp, or time 0 with no actor when it has none. */
+export const requiredStamp = (v: unknown): AuditStamp => auditStamp(v) ?? make(AuditStamp, { time: 0 });
