@@ -45,12 +45,14 @@ function lineageRoute(app: FastifyInstance, s: Services): void {
       urn: requiredString(b, 'urn'),
       direction: requiredString(b, 'direction'),
       maxHops: optionalInt(b.maxHops, 'maxHops'),
+      start,
+      count,
     });
-    const page = result.hits.slice(start, start + count);
+    const page = result.hits;
     return ok(reply, {
       start,
       count: page.length,
-      total: result.hits.length,
+      total: result.total,
       filtered: result.filtered,
       partial: result.partial,
       relationships: page.map((h) => ({

@@ -15,11 +15,16 @@ export interface LineageRequest {
   readonly degrees?: readonly number[] | undefined;
   /** Also return referenced entities that hold no aspects. */
   readonly includeGhosts?: boolean | undefined;
+  /** The page of results to return (default: all). */
+  readonly start?: number | undefined;
+  readonly count?: number | undefined;
 }
 
 export interface LineageResult {
-  /** Entities reached, nearest first (then by URN). */
+  /** Entities reached (the asked page of them), nearest first (then by URN). */
   readonly hits: readonly LineageHit[];
+  /** Entities reached that pass the filters, over all pages. */
+  readonly total: number;
   /** The walk stopped at the visit cap: more entities may be reachable. */
   readonly partial: boolean;
   /** Reached entities that the type, degree and ghost filters removed. */
@@ -65,8 +70,8 @@ export class LineageService {
     this.lineageKinds = kinds;
     this.labelFilter = registry
       .allEntities()
-      .filter((e) => !kinds.has(e.name))
-      .map((e) => `-${e.label}`)
+      .filter((e) => kinds.has(e.name))
+      .map((e) => `+${e.label}`)
       .sort()
       .join('|');
     const filter = (outgoing: Set<string>, incoming: Set<string>): string =>
@@ -88,20 +93,20 @@ export class LineageService {
     if (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > this.limits.maxHops)
       throw new BadRequestError(`maxHops must be between 1 and ${this.limits.maxHops}`);
     const types = new Set((r.types ?? []).map((t) => this.registry.entity(t).name));
-    if (!this.lineageKinds.has(entity.name)) return { hits: [], partial: false, filtered: 0 };
-    const { hits, partial } = await this.store.lineage({
+    if ((r.start ?? 0) < 0 || (r.count ?? 0) < 0) throw new BadRequestError('start and count must be >= 0');
+    if (!this.lineageKinds.has(entity.name)) return { hits: [], total: 0, partial: false, filtered: 0 };
+    const page = await this.store.lineage({
       urn: parsed.urn,
       relationshipFilter: this.filters[direction],
       labelFilter: this.labelFilter,
       maxHops,
       maxVisited: this.limits.maxVisited,
+      types: [...types],
+      degrees: r.degrees ?? [],
+      includeGhosts: r.includeGhosts === true,
+      start: r.start,
+      count: r.count,
     });
-    const degrees = new Set(r.degrees ?? []);
-    const kept = hits
-      .filter((h) => r.includeGhosts || !h.ghost)
-      .filter((h) => !types.size || types.has(h.entityType))
-      .filter((h) => !degrees.size || degrees.has(Math.min(h.degree, 3)))
-      .sort((a, b) => a.degree - b.degree || (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
-    return { hits: kept, partial, filtered: hits.length - kept.length };
+    return { hits: page.hits, total: page.total, partial: page.partial, filtered: page.reached - page.total };
   }
 }

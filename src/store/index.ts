@@ -3,7 +3,7 @@ export { Neo4jStore, type EntityStore } from './neo4j-store.js';
 export type * from './types.js';
 export type { RelationshipPage, RelationshipQuery } from './read-relationships.js';
 export type { TimeseriesQuery } from './read-timeseries.js';
-export type { LineageHit, LineageQuery } from './read-lineage.js';
+export type { LineageHit, LineagePage, LineageQuery } from './read-lineage.js';
 export type { EdgeEnd, EdgeRow as ScrolledEdge, EdgeScrollQuery } from './read-edges.js';
 export { TaskStore, type TaskRecord, type TaskStatus } from './tasks.js';
 export {

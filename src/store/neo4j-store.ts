@@ -3,7 +3,7 @@ import { applyBatch } from './apply-batch.js';
 import type { Executor } from './executor.js';
 import { readExists, readLatest, readVersion } from './read-aspects.js';
 import { readEdges, type EdgeRow, type EdgeScrollQuery } from './read-edges.js';
-import { readLineage, type LineageHit, type LineageQuery } from './read-lineage.js';
+import { readLineage, type LineagePage, type LineageQuery } from './read-lineage.js';
 import { readRelationships, type RelationshipPage, type RelationshipQuery } from './read-relationships.js';
 import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
 import { readUrns } from './read-urns.js';
@@ -17,7 +17,7 @@ export interface EntityStore {
   exists(urn: string): Promise<boolean>;
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]>;
   relationships(q: RelationshipQuery): Promise<RelationshipPage>;
-  lineage(q: LineageQuery): Promise<{ hits: LineageHit[]; partial: boolean }>;
+  lineage(q: LineageQuery): Promise<LineagePage>;
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]>;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
 }
@@ -46,7 +46,7 @@ export class Neo4jStore implements EntityStore {
   relationships(q: RelationshipQuery): Promise<RelationshipPage> {
     return this.exec.read((tx) => readRelationships(tx, q));
   }
-  lineage(q: LineageQuery): Promise<{ hits: LineageHit[]; partial: boolean }> {
+  lineage(q: LineageQuery): Promise<LineagePage> {
     return this.exec.read((tx) => readLineage(tx, q));
   }
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }> {

@@ -111,12 +111,14 @@ export abstract class Entity {
       direction: input.direction,
       maxHops: input.maxHops ?? undefined,
       includeGhosts: input.includeGhostEntities ?? false,
+      start,
+      count,
     });
-    const page = result.hits.slice(start, start + count);
+    const page = result.hits;
     return Object.assign(new EntityLineageResult(), {
       start,
       count: page.length,
-      total: result.hits.length,
+      total: result.total,
       filtered: result.filtered,
       partial: result.partial,
       relationships: page.map((h) =>
