@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../src/logger.js';
 import type { Services } from '../src/services/index.js';
+import { openApiDocsRoutes } from './openapi/docs-routes.js';
 import { sendOpenApiError } from './openapi/errors.js';
 import { entityReadRoutes } from './openapi/entity-read-routes.js';
 import { entityScrollRoutes } from './openapi/entity-scroll-routes.js';
@@ -40,6 +41,7 @@ export async function registerCompatRoutes(app: FastifyInstance, s: Services, lo
         relationshipScrollRoutes(scope, s);
         traceRoutes(scope, s);
         registryRoutes(scope, s);
+        openApiDocsRoutes(scope, s);
         for (const version of ['v2', 'v3'] as const) {
           entityReadRoutes(scope, s, version);
           entityWriteRoutes(scope, s, version);

@@ -78,18 +78,13 @@ async function main() {
       r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
   } else failed++;
 
-  await conformance(env);
+  const url = await startServer(env);
+  conformance(env, url);
+  schemathesis(url);
 }
 
-async function conformance(env) {
-  log('conformance: DataHub Python client against neohub');
-  const venv = path.join(root, '.venv');
-  const py = path.join(venv, 'bin', 'python');
-  const req = path.join(root, 'test', 'conformance', 'requirements.txt');
-  if (!existsSync(req)) return;
-  if (!existsSync(py) && !run('python3', ['-m', 'venv', venv])) return void failed++;
-  if (!run(py, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '-r', req]))
-    return void failed++;
+/** A neohub server on a free port for the Python suites; its URL once it answers. */
+async function startServer(env) {
   const port = await freePort();
   const server = spawn('node', [path.join(root, 'dist/src/main.js')], {
     cwd: root,
@@ -112,6 +107,24 @@ async function conformance(env) {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+  return url;
+}
+
+/** A virtualenv under .venv with a requirements file installed: its bin folder, or undefined. */
+function venvWith(venv, req) {
+  const py = path.join(venv, 'bin', 'python');
+  if (!existsSync(py) && !run('python3', ['-m', 'venv', venv])) return undefined;
+  if (!run(py, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '-r', req])) return undefined;
+  return path.join(venv, 'bin');
+}
+
+function conformance(env, url) {
+  log('conformance: DataHub Python client against neohub');
+  const req = path.join(root, 'test', 'conformance', 'requirements.txt');
+  if (!existsSync(req)) return;
+  const bin = venvWith(path.join(root, '.venv'), req);
+  if (!bin) return void failed++;
+  const py = path.join(bin, 'python');
   const junit = path.join(home, 'conformance.xml');
   rmSync(junit, { force: true });
   run(py, ['-m', 'pytest', 'test/conformance', '-q', `--junitxml=${junit}`], {
@@ -124,6 +137,40 @@ async function conformance(env) {
   const bad = attr('failures') + attr('errors');
   passed += total - bad - attr('skipped');
   failed += bad;
+}
+
+/**
+ * Schemathesis (its own virtualenv: it needs a newer pytest than the conformance suite pins) against
+ * the OpenAPI document the server serves: a few generated cases per operation, no 5xx, answers that fit
+ * the document (test/schemathesis/schemathesis.toml). One step; bounded to 6 minutes.
+ */
+function schemathesis(url) {
+  log('schemathesis: the OpenAPI document against neohub');
+  const bin = venvWith(
+    path.join(root, '.venv', 'schemathesis'),
+    path.join(root, 'test', 'schemathesis', 'requirements.txt'),
+  );
+  if (!bin) return void failed++;
+  const work = path.join(home, 'schemathesis');
+  mkdirSync(work, { recursive: true });
+  const config = path.join(root, 'test', 'schemathesis', 'schemathesis.toml');
+  step(
+    'schemathesis',
+    path.join(bin, 'schemathesis'),
+    [
+      '--config-file',
+      config,
+      'run',
+      `${url}/openapi/v3/api-docs`,
+      '--url',
+      url,
+      '--report',
+      'junit',
+      '--report-dir',
+      work,
+    ],
+    { cwd: work, timeout: 360_000, killSignal: 'SIGKILL' },
+  );
 }
 
 main()

@@ -1,0 +1,235 @@
+import { AuditStamp } from '../../../src/registry/aspects/common.js';
+import { nullable, ref, type JsonSchema, type SchemaComponents } from './json-schema.js';
+
+/** An OpenAPI object (operation, parameter, response...) as plain JSON. */
+export type Json = Record<string, unknown>;
+
+export const STRING_MAP: JsonSchema = { type: 'object', additionalProperties: { type: 'string' } };
+export const JSON_PATCH = 'application/json-patch+json';
+
+/** `{"application/json": {schema}}`, or the same under several media types. */
+export const content = (schema: JsonSchema, types: readonly string[] = ['application/json']): Json =>
+  Object.fromEntries(types.map((t) => [t, { schema }]));
+
+export const body = (schema: JsonSchema, required = true, types?: readonly string[]): Json => ({
+  required,
+  content: content(schema, types),
+});
+
+export const paramRef = (name: string): Json => ({ $ref: `#/components/parameters/${name}` });
+export const responseRef = (name: string): Json => ({ $ref: `#/components/responses/${name}` });
+
+export const query = (name: string, schema: JsonSchema, description?: string, required = false): Json => ({
+  in: 'query',
+  name,
+  required,
+  ...(description ? { description } : {}),
+  schema,
+});
+
+/** A query parameter that is a set of names: repeated (`a=x&a=y`) or comma-separated. */
+export const queryList = (name: string, items: JsonSchema, description?: string, required = false): Json => ({
+  ...query(name, { type: 'array', items }, description, required),
+  style: 'form',
+  explode: true,
+});
+
+export const bool = (name: string, fallback: boolean, description: string): Json =>
+  query(name, { type: 'boolean', default: fallback }, description);
+
+export const pathParam = (name: string, schema: JsonSchema, description: string): Json => ({
+  in: 'path',
+  name,
+  required: true,
+  description,
+  schema,
+});
+
+/** A 200/202 answer with a JSON body. */
+export const jsonResponse = (description: string, schema: JsonSchema, headers?: Json): Json => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: content(schema),
+});
+
+/** The `traceparent` header the write routes answer with. */
+export const TRACE_HEADERS: Json = { traceparent: { $ref: '#/components/headers/traceparent' } };
+
+/** The error answers every OpenAPI route may give, as `sendOpenApiError` writes them. */
+export const ERRORS: Json = {
+  '400': responseRef('BadRequest'),
+  '500': responseRef('ServerError'),
+};
+/** Reads that answer 404 (empty, `Not-Found-Reason: ENTITY`) for what does not exist. */
+export const READ_ERRORS: Json = { ...ERRORS, '404': responseRef('NotFound') };
+/** HEAD answers carry no body, errors included. */
+export const HEAD_RESPONSES: Json = {
+  '204': { description: 'It exists' },
+  '404': { description: 'It does not exist (or the entity is soft-deleted)' },
+  '400': { description: 'A malformed URN' },
+  '500': { description: 'Internal server error' },
+};
+
+/** Schemas, parameters, responses and headers shared by every path. */
+export function commonComponents(c: SchemaComponents): {
+  parameters: Record<string, Json>;
+  responses: Record<string, Json>;
+  headers: Record<string, Json>;
+} {
+  c.record(AuditStamp);
+  Object.assign(c.schemas, {
+    ErrorResponse: {
+      type: 'object',
+      description:
+        'An error: `error` is the message, or a category (`Validation Error`, `Invalid JSON format`) detailed in `message`.',
+      properties: { error: { type: 'string' }, message: { type: 'string' } },
+      required: ['error'],
+      additionalProperties: false,
+    },
+    SystemMetadata: {
+      type: 'object',
+      description:
+        "An aspect's system metadata. Kept as written; `version` is the aspect's version counter on reads.",
+      properties: {
+        lastObserved: { type: 'integer', format: 'int64' },
+        runId: { type: 'string' },
+        lastRunId: { type: 'string' },
+        pipelineName: { type: 'string' },
+        registryName: { type: 'string' },
+        registryVersion: { type: 'string' },
+        properties: STRING_MAP,
+        version: { type: 'string' },
+        aspectCreated: ref('AuditStamp'),
+        aspectModified: ref('AuditStamp'),
+      },
+    },
+    SortOrder: { type: 'string', enum: ['ASCENDING', 'DESCENDING'] },
+    SortCriterion: {
+      type: 'object',
+      properties: { field: { type: 'string' }, order: { ...ref('SortOrder'), default: 'ASCENDING' } },
+      required: ['field'],
+    },
+    Criterion: {
+      type: 'object',
+      properties: {
+        field: { type: 'string' },
+        values: { type: 'array', items: { type: 'string' } },
+        value: { type: 'string', description: 'one value (when `values` is absent)' },
+        condition: {
+          type: 'string',
+          enum: ['EQUAL', 'STARTS_WITH', 'ENDS_WITH', 'EXISTS', 'IN', 'CONTAIN', 'GREATER_THAN', 'LESS_THAN'],
+          default: 'EQUAL',
+        },
+        negated: { type: 'boolean', default: false },
+      },
+      required: ['field'],
+    },
+    ConjunctiveCriterion: {
+      type: 'object',
+      description: 'Criteria that must all hold.',
+      properties: { criteria: { type: 'array', items: ref('Criterion') } },
+      required: ['criteria'],
+    },
+    Filter: {
+      type: 'object',
+      description: 'A search filter: matches when any clause of `and` holds (its name notwithstanding).',
+      properties: { and: { type: 'array', items: ref('ConjunctiveCriterion') } },
+      required: ['and'],
+    },
+    AspectPatch: {
+      type: 'object',
+      description:
+        'A JSON Patch (RFC 6902) of an aspect; `arrayPrimaryKeys` addresses array elements by key fields.',
+      properties: {
+        patch: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              op: { type: 'string', enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] },
+              path: { type: 'string', description: 'a JSON pointer' },
+              from: { type: 'string', description: 'a JSON pointer' },
+              value: {},
+            },
+            required: ['op', 'path'],
+          },
+        },
+        arrayPrimaryKeys: {
+          type: 'object',
+          additionalProperties: { type: 'array', items: { type: 'string' } },
+        },
+        forceGenericPatch: { type: 'boolean', default: false },
+      },
+      required: ['patch'],
+    },
+    AspectPatchProperty: {
+      type: 'object',
+      properties: {
+        value: ref('AspectPatch'),
+        systemMetadata: nullable(ref('SystemMetadata')),
+        headers: nullable(STRING_MAP),
+      },
+      required: ['value'],
+    },
+    BatchGetRequestBody: {
+      type: 'object',
+      description: '`If-Version-Match` in `headers` reads that version of the aspect (0: the latest).',
+      properties: { headers: nullable(STRING_MAP) },
+    },
+  });
+  return {
+    parameters: {
+      PaginationCount_v3: query(
+        'count',
+        { type: 'integer', format: 'int32', default: 10, minimum: 0 },
+        'Page size (values above 10000 are read as 10000).',
+      ),
+      ScrollId_v3: query(
+        'scrollId',
+        { type: 'string' },
+        'The `scrollId` of the previous page, for the next one.',
+      ),
+      ScrollQuery_v3: query(
+        'query',
+        { type: 'string', default: '*' },
+        'Structured search query. See Elasticsearch documentation on `query_string` syntax.',
+      ),
+      SortBy_v3: queryList('sortCriteria', { type: 'string' }, 'Fields to sort by, in order.'),
+      SortField_v3: query(
+        'sort',
+        { type: 'string', default: 'urn' },
+        'The field to sort by when `sortCriteria` is absent.',
+      ),
+      SortOrder_v3: query('sortOrder', { ...ref('SortOrder'), default: 'ASCENDING' }),
+      SystemMetadata_v3: bool(
+        'systemMetadata',
+        false,
+        "Include each aspect's `systemMetadata` (and, in v3, `auditStamp`).",
+      ),
+      IncludeSoftDelete_v3: bool('includeSoftDelete', false, 'Include soft-deleted entities.'),
+    },
+    responses: {
+      BadRequest: jsonResponse(
+        'Invalid input: a malformed URN or parameter, an unknown entity kind, a value that does not fit the aspect schema (`Validation Error`), unparsable JSON (`Invalid JSON format`)',
+        ref('ErrorResponse'),
+      ),
+      NotFound: {
+        description: 'Not found (empty body)',
+        headers: {
+          'Not-Found-Reason': {
+            description: 'What was not found',
+            schema: { type: 'string', enum: ['ENTITY'] },
+          },
+        },
+      },
+      ServerError: jsonResponse('Internal server error', ref('ErrorResponse')),
+    },
+    headers: {
+      traceparent: {
+        description:
+          'W3C trace context of the write (`00-<trace id>-<span id>-01`); the trace id starts with the time in microseconds.',
+        schema: { type: 'string', pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$' },
+      },
+    },
+  };
+}
