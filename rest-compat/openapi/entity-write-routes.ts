@@ -57,9 +57,10 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
   });
 
   app.post(`${P}/:entityName/*`, async (req, reply) => {
-    const { urn, aspect } = urnAndAspect(req);
-    if (!aspect) throw new BadRequestError('Missing aspect name in path');
+    const { urn, aspect: asked } = urnAndAspect(req);
+    if (!asked) throw new BadRequestError('Missing aspect name in path');
     s.entityApi.entityKind((req.params as { entityName: string }).entityName);
+    const aspect = s.entityApi.requireAspect(s.registry.parseEntityUrn(urn).entity, asked).name;
     const b = req.body;
     const write: AspectWrite =
       version === 'v3'
@@ -79,9 +80,10 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
   });
 
   app.patch(`${P}/:entityName/*`, async (req, reply) => {
-    const { urn, aspect } = urnAndAspect(req);
-    if (!aspect) throw new BadRequestError('Missing aspect name in path');
+    const { urn, aspect: asked } = urnAndAspect(req);
+    if (!asked) throw new BadRequestError('Missing aspect name in path');
     s.entityApi.entityKind((req.params as { entityName: string }).entityName);
+    const aspect = s.entityApi.requireAspect(s.registry.parseEntityUrn(urn).entity, asked).name;
     const write: AspectWrite = { urn, aspect, value: req.body };
     await s.entityApi.patch([write], writeContext(req));
     await written(req, reply, [write]);

@@ -197,8 +197,39 @@ function aspectPayload(p: Proposal, expectedType: string): unknown {
   }
 }
 
+/** The types of SystemMetadata's fields (DataHub's record); other fields are kept as sent. */
+const SYSTEM_METADATA_FIELDS: Record<string, 'number' | 'string' | 'object'> = {
+  lastObserved: 'number',
+  runId: 'string',
+  lastRunId: 'string',
+  pipelineName: 'string',
+  registryName: 'string',
+  registryVersion: 'string',
+  version: 'string',
+  properties: 'object',
+  aspectCreated: 'object',
+  aspectModified: 'object',
+};
+
 function systemMetadataOf(sm: Proposal['systemMetadata'], now: number): string {
-  const out: Record<string, unknown> = sm && typeof sm === 'object' && !Array.isArray(sm) ? { ...sm } : {};
+  if (sm !== undefined && sm !== null && (typeof sm !== 'object' || Array.isArray(sm)))
+    throw new ValidationError('systemMetadata must be an object', [
+      { path: '/systemMetadata', message: 'not an object' },
+    ]);
+  const out: Record<string, unknown> = sm ? { ...sm } : {};
+  for (const [field, type] of Object.entries(SYSTEM_METADATA_FIELDS)) {
+    const v = out[field];
+    if (v === undefined || v === null) continue;
+    const ok = type === 'object' ? typeof v === 'object' && !Array.isArray(v) : typeof v === type;
+    if (!ok)
+      throw new ValidationError(`systemMetadata.${field} must be a ${type}`, [
+        { path: `/systemMetadata/${field}`, message: `expected ${type}` },
+      ]);
+  }
+  if (out.properties && Object.values(out.properties as object).some((v) => typeof v !== 'string'))
+    throw new ValidationError('systemMetadata.properties must map names to strings', [
+      { path: '/systemMetadata/properties', message: 'expected a map of strings' },
+    ]);
   if (typeof out.lastObserved !== 'number' || out.lastObserved === 0) out.lastObserved = now;
   if (typeof out.runId !== 'string' || !out.runId) out.runId = 'no-run-id-provided';
   return JSON.stringify(out);

@@ -274,6 +274,20 @@ describe('OpenAPI v3 entity API', () => {
       { urn, status: { value: { removed: 'yes' } } },
     ]);
     expect(badValue).toMatchObject({ status: 400, body: { error: 'Validation Error' } });
+    const other = datasetUrn(`oa3e2_${unique()}`);
+    const lower = await call('POST', `/openapi/v3/entity/dataset/${enc(other)}/globaltags?async=true`, {
+      value: { tags: [] },
+    });
+    expect(lower).toMatchObject({ status: 202, body: { urn: other, globalTags: { value: { tags: [] } } } });
+    const badSystemMetadata = await call('POST', '/openapi/v3/entity/dataset?async=false', [
+      { urn, status: { value: { removed: false }, systemMetadata: { lastObserved: 'yesterday' } } },
+    ]);
+    expect(badSystemMetadata).toMatchObject({ status: 400, body: { error: 'Validation Error' } });
+    const farStart = await call(
+      'GET',
+      `/openapi/relationships/v1/?urn=${enc(urn)}&relationshipTypes=OwnedBy&direction=OUTGOING&start=99999999999`,
+    );
+    expect(farStart.status).toBe(400);
     const json = await call('POST', '/openapi/v3/entity/dataset', '[{"urn": ');
     expect(json).toMatchObject({ status: 400, body: { error: 'Invalid JSON format' } });
     expect((await call('GET', '/openapi/v3/entity/nosuchthing?count=1')).body.error).toMatch(/nosuchthing/);
