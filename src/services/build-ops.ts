@@ -216,7 +216,10 @@ function systemMetadataOf(sm: Proposal['systemMetadata'], now: number): string {
     throw new ValidationError('systemMetadata must be an object', [
       { path: '/systemMetadata', message: 'not an object' },
     ]);
-  const out: Record<string, unknown> = sm ? { ...sm } : {};
+  // Null-valued fields are absent fields (DataHub never answers with nulls).
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.entries(sm ?? {}).filter(([, v]) => v !== null && v !== undefined),
+  );
   for (const [field, type] of Object.entries(SYSTEM_METADATA_FIELDS)) {
     const v = out[field];
     if (v === undefined || v === null) continue;
@@ -224,6 +227,21 @@ function systemMetadataOf(sm: Proposal['systemMetadata'], now: number): string {
     if (!ok)
       throw new ValidationError(`systemMetadata.${field} must be a ${type}`, [
         { path: `/systemMetadata/${field}`, message: `expected ${type}` },
+      ]);
+  }
+  for (const stamp of ['aspectCreated', 'aspectModified']) {
+    const v = out[stamp] as Record<string, unknown> | undefined;
+    if (v === undefined) continue;
+    const known = ['time', 'actor', 'impersonator', 'message'];
+    const bad =
+      typeof v.time !== 'number' ||
+      typeof v.actor !== 'string' ||
+      (v.impersonator !== undefined && typeof v.impersonator !== 'string') ||
+      (v.message !== undefined && typeof v.message !== 'string') ||
+      Object.keys(v).some((k) => !known.includes(k));
+    if (bad)
+      throw new ValidationError(`systemMetadata.${stamp} must be an AuditStamp {time, actor}`, [
+        { path: `/systemMetadata/${stamp}`, message: 'expected an AuditStamp' },
       ]);
   }
   if (out.properties && Object.values(out.properties as object).some((v) => typeof v !== 'string'))

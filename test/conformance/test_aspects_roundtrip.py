@@ -1,4 +1,4 @@
-"""Every aspect of the spec, written with emit_mcp and read back with get_aspect, unchanged."""
+"""Every aspect of the spec, written with emit_mcp (the SDK: OpenAPI v3) and read back with get_aspect (Rest.li) and get_entities (OpenAPI v3), unchanged."""
 import pytest
 from datahub.emitter.mce_builder import make_dataset_urn, make_user_urn
 from datahub.emitter.mcp import MetadataChangeProposalWrapper
@@ -81,4 +81,15 @@ def test_emit_mcp_then_get_aspect(emitter, graph, unique, index):
     emitter.emit_mcp(MetadataChangeProposalWrapper(entityUrn=urn, aspect=aspect))
     got = graph.get_aspect(urn, type(aspect))
     assert got is not None
+    assert got.to_obj() == aspect.to_obj()
+
+
+@pytest.mark.parametrize("index", range(len(NAMES)), ids=NAMES)
+def test_openapi_write_then_openapi_read(emitter, graph, unique, index):
+    """The SDK in OpenAPI mode both ways: emit_mcp writes through the v3 API, get_entities reads through it."""
+    urn, aspect = cases(f"oa{unique}")[index]
+    emitter.emit_mcp(MetadataChangeProposalWrapper(entityUrn=urn, aspect=aspect))
+    entity_type = urn.split(":")[2]
+    found = graph.get_entities(entity_type, [urn], [aspect.ASPECT_NAME])
+    got, _system_metadata = found[urn][aspect.ASPECT_NAME]
     assert got.to_obj() == aspect.to_obj()
