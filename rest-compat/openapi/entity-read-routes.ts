@@ -2,10 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
 import type { EntityView, Services } from '../../src/services/index.js';
 import { aspectOut, entityOut, urnAndAspect, type ApiVersion } from './entity-shapes.js';
-import { bool, int, list } from './params.js';
-
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+import { bool, int, isObj, type Json, list } from './params.js';
 
 /** Reads of the versioned entity API: one entity or aspect (GET, HEAD), and batch gets. */
 export function entityReadRoutes(app: FastifyInstance, s: Services, version: ApiVersion): void {

@@ -3,10 +3,8 @@ import { BadRequestError } from '../../src/errors/index.js';
 import { decodeScrollId, encodeScrollId, type Criterion, type Services } from '../../src/services/index.js';
 import type { SortCriterion } from '../../search-sync/search-index.js';
 import { entityOut, type ApiVersion } from './entity-shapes.js';
-import { bool, int, list, sortOrder, str } from './params.js';
+import { bool, int, isObj, type Json, list, sortOrder, str } from './params.js';
 
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 /** Largest page: DataHub clamps `count` to its search maximum. */
 const MAX_COUNT = 10_000;
 /** v3 filter conditions, as the index's. */

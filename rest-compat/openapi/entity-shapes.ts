@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { AspectWrite, EntityView, EnvelopedAspect } from '../../src/services/index.js';
+import { isObj, type Json } from './params.js';
 
 /** The two wire forms of the versioned entity API. */
 export type ApiVersion = 'v2' | 'v3';
-
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** An aspect as v2/v3 return it: `{value}`, plus `systemMetadata` (and in v3 `auditStamp`) when asked. */
 export function aspectOut(a: EnvelopedAspect, version: ApiVersion, withSystemMetadata: boolean): Json {

@@ -12,10 +12,7 @@ import {
   writesOf,
   type ApiVersion,
 } from './entity-shapes.js';
-import { bool, list } from './params.js';
-
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+import { bool, isObj, type Json, list } from './params.js';
 
 /** Writes of the versioned entity API: batch and single-aspect POST and PATCH, and DELETE. */
 export function entityWriteRoutes(app: FastifyInstance, s: Services, version: ApiVersion): void {

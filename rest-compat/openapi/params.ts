@@ -2,6 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 
 type Query = Record<string, string | string[] | undefined>;
+
+/** A JSON object of a request body. */
+export type Json = Record<string, unknown>;
+export const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const q = (req: FastifyRequest): Query => (req.query ?? {}) as Query;
 const last = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.at(-1) : v);
 

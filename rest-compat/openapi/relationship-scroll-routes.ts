@@ -2,10 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import { decodeScrollId, encodeScrollId, type Services } from '../../src/services/index.js';
 import type { EdgeEnd } from '../../src/store/index.js';
-import { bool, int, list, str, urns } from './params.js';
+import { bool, int, isObj, type Json, list, str, urns } from './params.js';
 
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const DIRECTIONS = ['OUTGOING', 'INCOMING', 'UNDIRECTED'] as const;
 
 /**

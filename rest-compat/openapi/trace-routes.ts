@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
-import { bool } from './params.js';
-
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+import { bool, isObj, type Json } from './params.js';
 
 /**
  * `POST /openapi/v1/trace/write/{traceId}`: the state of traced writes, for the Python client's

@@ -176,8 +176,7 @@ export class EditService {
     ctx: WriteContext,
   ): Promise<void> {
     if (!urns.length) throw new BadRequestError('No resources to update');
-    const resources: string[] = [];
-    for (const urn of urns) resources.push(await this.requireEntity(urn, 'deprecation'));
+    const resources = await this.requireEntities(urns, ['deprecation']);
     const value: AspectJson = {
       deprecated: d.deprecated,
       note: d.note ?? '',
@@ -253,8 +252,7 @@ export class EditService {
   async replaceAspects(urn: string, aspects: Record<string, AspectModifier>, ctx: WriteContext) {
     const names = Object.keys(aspects);
     if (!names.length) return;
-    let resource = urn;
-    for (const a of names) resource = await this.requireEntity(urn, a);
+    const [resource] = (await this.requireEntities([urn], names)) as [string];
     await this.ingest.ingest(
       names.map((a) => this.modify(resource, a, aspects[a] as AspectModifier)),
       ctx,
@@ -318,12 +316,20 @@ export class EditService {
 
   /** The normalized URN of an existing entity whose kind has the aspect (400 or 404 otherwise). */
   private async requireEntity(urn: string, aspect: string): Promise<string> {
-    const { entity, parsed } = this.registry.parseEntityUrn(urn);
-    if (aspect !== 'description') this.registry.aspectOf(entity, aspect);
-    const [view] = await this.reads.entities([parsed.urn]);
-    if (!view || !Object.keys(view.aspects).length)
-      throw new NotFoundError(`Entity ${parsed.urn} does not exist`);
-    return parsed.urn;
+    return (await this.requireEntities([urn], aspect === 'description' ? [] : [aspect]))[0] as string;
+  }
+
+  /** The normalized URNs of existing entities whose kinds have the aspects, read in one call. */
+  private async requireEntities(urns: readonly string[], aspects: readonly string[]): Promise<string[]> {
+    const parsed = urns.map((u) => {
+      const { entity, parsed: p } = this.registry.parseEntityUrn(u);
+      for (const a of aspects) this.registry.aspectOf(entity, a);
+      return p.urn;
+    });
+    const views = await this.reads.entities(parsed);
+    const missing = parsed.filter((_, i) => !Object.keys(views[i]?.aspects ?? {}).length);
+    if (missing.length) throw new NotFoundError(`Entity ${missing[0]} does not exist`);
+    return parsed;
   }
 
   private async requireAll(urns: readonly string[], ...types: string[]): Promise<void> {

@@ -6,15 +6,8 @@ import { make } from '../types/common.js';
 import type { Entity } from '../types/entity.js';
 import { EntityType, entityName, entityTypeOf, registryName } from '../types/entity-type.js';
 import { ENTITY_CLASSES } from '../types/index.js';
-import {
-  AggregationMetadata,
-  FacetMetadata,
-  MatchedField,
-  SearchResult,
-  type AndFilterInput,
-  type FacetFilterInput,
-  type SearchSortInput,
-} from '../types/search.js';
+import { type AndFilterInput, type FacetFilterInput, type SearchSortInput } from '../types/search.js';
+import { AggregationMetadata, FacetMetadata, MatchedField, SearchResult } from '../types/search-results.js';
 
 /** The entity types searched when a query names none: every type with a GraphQL object. */
 export const SEARCHABLE_TYPES = Object.keys(ENTITY_CLASSES) as EntityType[];

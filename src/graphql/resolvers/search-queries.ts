@@ -6,28 +6,30 @@ import { EntityPath } from '../types/entity.js';
 import { entityName, registryName } from '../types/entity-type.js';
 import {
   AggregateAcrossEntitiesInput,
-  AggregateResults,
   AutoCompleteInput,
   AutoCompleteMultipleInput,
+  BrowseV2Input,
+  ScrollAcrossEntitiesInput,
+  ScrollAcrossLineageInput,
+  SearchAcrossEntitiesInput,
+  SearchAcrossLineageInput,
+  type LineageSearchInputBase,
+  type SearchInputBase,
+} from '../types/search.js';
+import {
+  AggregateResults,
   AutoCompleteMultipleResults,
   AutoCompleteResultForEntity,
   AutoCompleteResults,
   BrowseResultGroupV2,
   BrowseResultMetadata,
   BrowseResultsV2,
-  BrowseV2Input,
-  ScrollAcrossEntitiesInput,
-  ScrollAcrossLineageInput,
   ScrollAcrossLineageResults,
   ScrollResults,
-  SearchAcrossEntitiesInput,
-  SearchAcrossLineageInput,
   SearchAcrossLineageResult,
   SearchAcrossLineageResults,
   SearchResults,
-  type LineageSearchInputBase,
-  type SearchInputBase,
-} from '../types/search.js';
+} from '../types/search-results.js';
 import {
   decodeScrollId,
   encodeScrollId,
