@@ -110,6 +110,8 @@ export function buildDocument(
   urn: string,
   entityType: string,
   aspects: readonly { readonly name: string; readonly value: Record<string, unknown> }[],
+  /** Fields the registry does not declare (structured-property values), already computed. */
+  extra: Readonly<Record<string, readonly FieldValue[]>> = {},
 ): SearchDocument {
   const fields: Record<string, FieldValue[]> = {};
   const push = (name: string, values: readonly FieldValue[]): void => {
@@ -134,6 +136,7 @@ export function buildDocument(
       if (s.numValuesFieldName) fields[s.numValuesFieldName] = [values.length];
     }
   }
+  for (const [name, values] of Object.entries(extra)) push(name, values);
   if (!fields.browsePaths?.length) fields.browsePaths = [defaultBrowsePath(entityType, keyValue)];
   fields.removed = [removed];
   return { urn, entityType, removed, fields };

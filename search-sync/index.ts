@@ -16,3 +16,10 @@ export {
   type RestoreParams,
   type TruncateParams,
 } from './operations-service.js';
+export { StructuredFieldResolver } from './structured-fields.js';
+export {
+  MAPPINGS_REINDEX_FLAG,
+  STRUCTURED_PROPERTIES_FLAG,
+  systemUpdate,
+  type SystemUpdateResult,
+} from './system-update.js';

@@ -8,9 +8,16 @@ import {
   readTimeseriesSizes,
   readTimeseriesUrns,
   type Executor,
+  type TaskStatus,
   type TaskStore,
 } from '../src/store/index.js';
 import type { SearchSyncWorker } from './worker.js';
+
+/** Runs one background task from its parameters, reporting progress as it goes; must be idempotent. */
+export type TaskRunner = (
+  params: Record<string, unknown>,
+  progress: (delta: Partial<TaskStatus>) => Promise<void>,
+) => Promise<void>;
 
 const TASK_FORM = /^[a-zA-Z0-9-_]+:[0-9]+$/;
 
@@ -55,6 +62,21 @@ export class OperationsService {
   ) {}
 
   private resumer: NodeJS.Timeout | undefined;
+  private readonly runners = new Map<string, TaskRunner>();
+
+  /** Adds a kind of background task other services start (and this service resumes after a crash). */
+  register(type: string, runner: TaskRunner): void {
+    this.runners.set(type, runner);
+  }
+
+  /** Starts a registered kind of task; returns its id, for `getEsTaskStatus`. */
+  async start(type: string, params: Record<string, unknown>): Promise<string> {
+    const runner = this.runners.get(type);
+    if (!runner) throw new Error(`No runner for tasks of type ${type}`);
+    const id = await this.tasks.create(type, params);
+    this.background(id, () => runner(params, (delta) => this.tasks.progress(id, delta)));
+    return id;
+  }
 
   /** Rebuilds the search documents of the selected entities from the store, as a background task. */
   async restoreIndices(p: RestoreParams): Promise<string> {
@@ -227,6 +249,9 @@ export class OperationsService {
       } else if (t.type === 'truncateTimeseriesAspect') {
         const p = params as unknown as TruncateParams & { actor: string };
         this.background(t.id, () => this.runTruncate(t.id, p, t.startedAt));
+      } else if (this.runners.has(t.type)) {
+        const runner = this.runners.get(t.type) as TaskRunner;
+        this.background(t.id, () => runner(params, (delta) => this.tasks.progress(t.id, delta)));
       } else {
         await this.tasks.finish(t.id, `unknown task type ${t.type}`);
       }

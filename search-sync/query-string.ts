@@ -104,7 +104,12 @@ function term(t: string, fields: ReadonlyMap<string, SearchField>): Node {
   const name = (m[1] as string).replace(/\.keyword$/, '');
   const raw = m[2] as string;
   if (name === '_exists_') return { kind: 'crit', c: [{ field: unquote(raw), condition: 'EXISTS' }] };
-  if (name !== 'urn' && name !== 'entityType' && !fields.has(name))
+  if (
+    name !== 'urn' &&
+    name !== 'entityType' &&
+    !fields.has(name) &&
+    !name.startsWith('structuredProperties.')
+  )
     throw new BadRequestError(`Unknown field "${name}" in query`);
   const crit = (condition: string, value: string): Criterion => ({ field: name, values: [value], condition });
   const range = /^([[{])\s*(\S+)\s+TO\s+(\S+)\s*([\]}])$/.exec(raw);

@@ -1,5 +1,5 @@
 import type { Criterion } from '../src/services/index.js';
-import type { SearchDocument } from './document.js';
+import type { SearchDocument, SearchField } from './document.js';
 
 export interface SearchQuery {
   /** Entity types to search (empty = all). */
@@ -17,6 +17,8 @@ export interface SearchQuery {
   readonly urns?: readonly string[];
   /** Order of the hits (default: by score for text, else by URN); ties break by URN. */
   readonly sort?: readonly SortCriterion[];
+  /** Index fields beyond the registry's that filters, facets and sorts may name (structured properties). */
+  readonly extraFields?: ReadonlyMap<string, SearchField>;
 }
 
 export interface SortCriterion {
@@ -45,6 +47,7 @@ export interface AutocompleteQuery {
   readonly fields: readonly string[];
   readonly filters: readonly (readonly Criterion[])[];
   readonly limit: number;
+  readonly extraFields?: ReadonlyMap<string, SearchField>;
 }
 
 export interface AutocompleteResult {
@@ -86,4 +89,11 @@ export interface SearchIndex {
   browse(q: BrowseQuery): Promise<BrowseResult>;
   /** The document as indexed, for tests and diagnostics. */
   get(urn: string): Promise<SearchDocument | undefined>;
+  /**
+   * The structured-property fields the index has mapped, per entity type. A field is mapped when a
+   * document first has values in it, and stays mapped until `dropUnusedMappings` (the system update).
+   */
+  mappings(): Promise<Record<string, string[]>>;
+  /** Unmaps the structured-property fields no document of their entity type has values in. */
+  dropUnusedMappings(): Promise<{ entityType: string; field: string }[]>;
 }

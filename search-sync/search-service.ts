@@ -11,6 +11,15 @@ import type {
 import type { SearchSyncWorker, SyncStatus } from './worker.js';
 import { searchFields, type SearchField } from './document.js';
 import { parseQueryString } from './query-string.js';
+import type { Logger } from '../src/logger.js';
+import { systemUpdate, type SystemUpdateResult } from './system-update.js';
+import type { Criterion } from '../src/services/index.js';
+import {
+  doubleText,
+  dynamicField,
+  isStructuredField,
+  type StructuredFieldResolver,
+} from './structured-fields.js';
 
 export interface SearchRequest {
   /** Entity type names (empty = every type). */
@@ -39,8 +48,47 @@ export class SearchService {
     private readonly index: SearchIndex,
     private readonly worker: SearchSyncWorker,
     private readonly maxPageSize: number,
+    private readonly structured?: StructuredFieldResolver,
   ) {
     this.fields = searchFields(registry);
+  }
+
+  /**
+   * Structured-property fields named by filters, facets and sorts, rewritten to the index fields that
+   * hold their values (refused for soft-deleted properties); `facetNames` maps index fields back.
+   */
+  private async structuredFields(
+    filters: readonly (readonly Criterion[])[],
+    facets: readonly string[] | undefined,
+    sort: readonly SortCriterion[] | undefined,
+  ): Promise<{
+    filters: Criterion[][];
+    facets: string[] | undefined;
+    sort: SortCriterion[] | undefined;
+    extra: Map<string, SearchField>;
+    facetNames: Map<string, { asked: string; numeric: boolean }>;
+  }> {
+    const names = [
+      ...filters.flatMap((g) => g.map((c) => c.field)),
+      ...(facets ?? []),
+      ...(sort ?? []).map((s) => s.field),
+    ].filter(isStructuredField);
+    const resolved = names.length && this.structured ? await this.structured.resolve(names) : new Map();
+    const to = (name: string): string => resolved.get(name)?.indexField ?? name;
+    const extra = new Map<string, SearchField>();
+    for (const r of resolved.values()) extra.set(r.indexField, dynamicField(r.indexField, r.numeric));
+    const facetNames = new Map<string, { asked: string; numeric: boolean }>();
+    for (const f of facets ?? []) {
+      const r = resolved.get(f);
+      if (r) facetNames.set(r.indexField, { asked: f, numeric: r.numeric });
+    }
+    return {
+      filters: filters.map((g) => g.map((c) => ({ ...c, field: to(c.field) }))),
+      facets: facets?.map(to),
+      sort: sort?.map((s) => ({ ...s, field: to(s.field) })),
+      extra,
+      facetNames,
+    };
   }
 
   async search(r: SearchRequest): Promise<SearchResult> {
@@ -55,17 +103,28 @@ export class SearchService {
       if (parsed.groups.length)
         filters = (filters.length ? filters : [[]]).flatMap((f) => parsed.groups.map((g) => [...f, ...g]));
     }
-    return this.index.search({
+    const sp = await this.structuredFields(filters, r.facets, r.sort);
+    const result = await this.index.search({
       types,
       input,
-      filters,
+      filters: sp.filters,
       start: r.start,
       count: r.count,
-      facets: r.facets ?? this.filterFields(types),
-      ...(r.sort ? { sort: r.sort } : {}),
+      facets: sp.facets ?? this.filterFields(types),
+      ...(sp.sort ? { sort: sp.sort } : {}),
       ...(r.urns ? { urns: r.urns } : {}),
       ...(r.includeRemoved ? { includeRemoved: true } : {}),
+      ...(sp.extra.size ? { extraFields: sp.extra } : {}),
     });
+    if (!sp.facetNames.size) return result;
+    const facets: Record<string, Record<string, number>> = {};
+    for (const [name, counts] of Object.entries(result.facets)) {
+      const asked = sp.facetNames.get(name);
+      facets[asked?.asked ?? name] = asked?.numeric
+        ? Object.fromEntries(Object.entries(counts).map(([v, n]) => [doubleText(v), n]))
+        : counts;
+    }
+    return { ...result, facets };
   }
 
   async autocomplete(r: {
@@ -80,12 +139,14 @@ export class SearchService {
       throw new BadRequestError(`limit must be between 0 and ${this.maxPageSize}`);
     if (r.field !== undefined && !this.isField(r.field))
       throw new BadRequestError(`Unknown autocomplete field "${r.field}"`);
+    const sp = await this.structuredFields(conjunctions(r.filter), undefined, undefined);
     return this.index.autocomplete({
       types,
       query: r.query,
       fields: r.field ? [r.field] : [],
-      filters: conjunctions(r.filter),
+      filters: sp.filters,
       limit: r.limit,
+      ...(sp.extra.size ? { extraFields: sp.extra } : {}),
     });
   }
 
@@ -131,6 +192,16 @@ export class SearchService {
       for (const s of a.searchable ?? [])
         if (s.fieldName === field && s.filterNameOverride) return s.filterNameOverride;
     return undefined;
+  }
+
+  /** The structured-property field mappings of the index, per entity type. */
+  mappings(): Promise<Record<string, string[]>> {
+    return this.index.mappings();
+  }
+
+  /** The system update's mapping cleanup (see `systemUpdate`). */
+  systemUpdate(env: Readonly<Record<string, string | undefined>>, log: Logger): Promise<SystemUpdateResult> {
+    return systemUpdate(this.index, env, log);
   }
 
   status(): Promise<SyncStatus> {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { assignments, loadStates } from '../src/services/structured-properties/index.js';
+import { structuredFields } from './structured-fields.js';
 import type { Logger } from '../src/logger.js';
 import type { Registry } from '../src/registry/index.js';
 import { readChangedEntities, type EntityStore, type Executor } from '../src/store/index.js';
@@ -115,6 +117,10 @@ export class SearchSyncWorker {
 
   private async reindexChunk(entities: readonly { urn: string; entityType: string }[]): Promise<void> {
     const aspects = await this.store.latest(entities.map((e) => e.urn));
+    const propertyUrns = aspects
+      .filter((a) => a.name === 'structuredProperties')
+      .flatMap((a) => assignments(JSON.parse(a.value) as Record<string, unknown>).map((x) => x.propertyUrn));
+    const states = propertyUrns.length ? await loadStates(this.store, propertyUrns) : new Map();
     const docs: SearchDocument[] = [];
     const gone: string[] = [];
     for (const { urn, entityType } of entities) {
@@ -123,7 +129,7 @@ export class SearchSyncWorker {
         .map((a) => ({ name: a.name, value: JSON.parse(a.value) as Record<string, unknown> }));
       const key = this.registry.findEntity(entityType)?.keyAspect;
       if (!mine.some((a) => a.name === key)) gone.push(urn);
-      else docs.push(buildDocument(this.registry, urn, entityType, mine));
+      else docs.push(buildDocument(this.registry, urn, entityType, mine, structuredFields(mine, states)));
     }
     await this.index.upsert(docs);
     await this.index.remove(gone);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createApp } from './http/index.js';
 import type { Logger } from './logger.js';
-import { defaultRegistry } from './registry/index.js';
+import { defaultRegistry, type Registry } from './registry/index.js';
 import {
   EmbeddedSearchIndex,
   MeiliSearchIndex,
@@ -10,8 +10,15 @@ import {
   type SearchIndex,
   SearchService,
   SearchSyncWorker,
+  StructuredFieldResolver,
 } from '../search-sync/index.js';
 import { createServices, IngestService, type Services } from './services/index.js';
+import {
+  runValueCleanup,
+  StructuredPropertyRules,
+  VALUE_CLEANUP_TASK,
+  type ValueCleanupParams,
+} from './services/structured-properties/index.js';
 import { createDriver, Executor, Neo4jStore, TaskStore } from './store/index.js';
 
 /** A running neohub: its app, services and the graph connection, with one way to stop it all. */
@@ -28,6 +35,22 @@ export interface GraphTarget {
   readonly password: string;
 }
 
+/** The configured search index (Meilisearch with MEILI_HOST, else the embedded one), ready for use. */
+export async function openSearchIndex(
+  config: Config,
+  exec: Executor,
+  registry: Registry,
+): Promise<SearchIndex> {
+  const index: SearchIndex = config.meiliHost
+    ? new MeiliSearchIndex(
+        { host: config.meiliHost, apiKey: config.meiliMasterKey, index: config.meiliIndex },
+        registry,
+      )
+    : new EmbeddedSearchIndex(exec, registry);
+  await index.init();
+  return index;
+}
+
 /** Connects to Neo4j, applies the schema, builds the services and starts listening. */
 export async function startRuntime(config: Config, graph: GraphTarget, log: Logger): Promise<Runtime> {
   const driver = createDriver(graph.uri, graph.user, graph.password);
@@ -36,17 +59,18 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const store = new Neo4jStore(exec);
   await store.migrate();
   const registry = defaultRegistry();
-  const index: SearchIndex = config.meiliHost
-    ? new MeiliSearchIndex(
-        { host: config.meiliHost, apiKey: config.meiliMasterKey, index: config.meiliIndex },
-        registry,
-      )
-    : new EmbeddedSearchIndex(exec, registry);
-  await index.init();
+  const index = await openSearchIndex(config, exec, registry);
   const worker = new SearchSyncWorker(exec, store, index, registry, log.child({ module: 'search-sync' }));
   if (config.searchSync) worker.start();
-  const search = new SearchService(registry, index, worker, config.maxPageSize);
-  const ingest = new IngestService(registry, store, log.child({ module: 'ingest' }));
+  const search = new SearchService(
+    registry,
+    index,
+    worker,
+    config.maxPageSize,
+    new StructuredFieldResolver(store),
+  );
+  const rules = new StructuredPropertyRules(store);
+  const ingest = new IngestService(registry, store, log.child({ module: 'ingest' }), rules);
   const operations = new OperationsService(
     exec,
     registry,
@@ -56,6 +80,10 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     log.child({ module: 'operations' }),
     config.taskStaleMs,
   );
+  operations.register(VALUE_CLEANUP_TASK, (params, progress) =>
+    runValueCleanup(store, ingest, params as unknown as ValueCleanupParams, progress),
+  );
+  rules.useTasks(operations);
   const services = createServices({ config, registry, store, ingest, search, operations, log });
   const app = await createApp(services, {
     driver,

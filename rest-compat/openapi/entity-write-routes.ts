@@ -46,7 +46,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
   app.post(`${P}/:entityName`, async (req, reply) => {
     s.entityApi.entityKind((req.params as { entityName: string }).entityName);
     const writes = writesOf(req.body, version);
-    await s.entityApi.upsert(writes, writeContext(req));
+    tasksHeader(reply, await s.entityApi.upsert(writes, writeContext(req)));
     await written(req, reply, writes);
     const withSM = bool(req, 'systemMetadata', false);
     if (bool(req, 'async', true)) return reply.status(202).send(echo(writes, version));
@@ -67,10 +67,10 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
         : { urn, aspect, value: b };
     const mode: CreateMode = bool(req, 'createIfEntityNotExists', false)
       ? 'CREATE_ENTITY'
-      : bool(req, 'createIfNotExists', true)
+      : bool(req, 'createIfNotExists', version === 'v3')
         ? 'CREATE'
         : 'UPSERT';
-    await s.entityApi.create(write, mode, writeContext(req));
+    tasksHeader(reply, await s.entityApi.create(write, mode, writeContext(req)));
     await written(req, reply, [write]);
     if (bool(req, 'async', false)) return reply.status(202).send(echo([write], version)[0]);
     return reply.send((await readBack([write], bool(req, 'systemMetadata', false)))[0]);
@@ -82,7 +82,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     s.entityApi.entityKind((req.params as { entityName: string }).entityName);
     const aspect = s.entityApi.requireAspect(s.registry.parseEntityUrn(urn).entity, asked).name;
     const write: AspectWrite = { urn, aspect, value: req.body };
-    await s.entityApi.patch([write], writeContext(req));
+    tasksHeader(reply, await s.entityApi.patch([write], writeContext(req)));
     await written(req, reply, [write]);
     if (bool(req, 'async', false)) return reply.status(202).send();
     return reply.send((await readBack([write], bool(req, 'systemMetadata', false)))[0]);
@@ -91,7 +91,11 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
   app.delete(`${P}/:entityName/*`, async (req, reply) => {
     const { urn, aspect } = urnAndAspect(req);
     if (aspect) await s.entityApi.deleteAspect(urn, aspect, writeContext(req));
-    else await s.entityApi.delete(urn, list(req, 'aspects'), bool(req, 'clear', false), writeContext(req));
+    else
+      tasksHeader(
+        reply,
+        await s.entityApi.delete(urn, list(req, 'aspects'), bool(req, 'clear', false), writeContext(req)),
+      );
     reply.header('traceparent', traceparent());
     return reply.status(200).send();
   });
@@ -100,7 +104,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
 
   app.patch(`${P}/:entityName`, async (req, reply) => {
     const writes = writesOf(req.body, 'v3');
-    await s.entityApi.patch(writes, writeContext(req));
+    tasksHeader(reply, await s.entityApi.patch(writes, writeContext(req)));
     await written(req, reply, writes);
     if (bool(req, 'async', true)) return reply.status(202).send();
     return reply.send(await readBack(writes, bool(req, 'systemMetadata', false)));
@@ -135,4 +139,12 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     for (const [name, w] of groups) out[name] = async ? [] : await readBack(w, withSM);
     return reply.status(async ? 202 : 200).send(out);
   });
+}
+
+/**
+ * Writes that start background work (a structured property's hard delete or new version) name the tasks
+ * in `X-Neohub-Tasks`, for `getEsTaskStatus`.
+ */
+function tasksHeader(reply: FastifyReply, tasks: readonly string[]): void {
+  if (tasks.length) reply.header('x-neohub-tasks', tasks.join(','));
 }

@@ -32,8 +32,9 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
           const timeseriesRows = await s.ingest.deleteTimeseries(urn, b.aspectName, start, end, ctx);
           return ok(reply, { urn, rows: 0, timeseriesRows });
         }
-        const res = await s.ingest.deleteEntity(urn, ctx);
-        return ok(reply, { urn, ...res });
+        const { rows, timeseriesRows, tasks } = await s.ingest.deleteEntity(urn, ctx);
+        if (tasks.length) reply.header('x-neohub-tasks', tasks.join(','));
+        return ok(reply, { urn, rows, timeseriesRows });
       }
       case 'search': {
         const start = optionalInt(b.start, 'start') ?? 0;

@@ -11,7 +11,10 @@ const bool = (v: unknown, name: string, fallback: boolean | undefined): boolean 
 };
 const optString = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** `/operations`: restoreIndices, getEsTaskStatus, getIndexSizes, truncateTimeseriesAspect. */
+/**
+ * `/operations`: restoreIndices, getEsTaskStatus, getIndexSizes, truncateTimeseriesAspect, and neohub's
+ * getStructuredPropertyMappings (the structured-property fields the search index maps, per entity type).
+ */
 export function operationsRoutes(app: FastifyInstance, s: Services): void {
   app.post('/operations', async (req, reply) => {
     const b = body(req);
@@ -31,6 +34,8 @@ export function operationsRoutes(app: FastifyInstance, s: Services): void {
         return ok(reply, await s.operations.taskStatus({ task: b.task, nodeId: b.nodeId, taskId: b.taskId }));
       case 'getIndexSizes':
         return ok(reply, await s.operations.indexSizes());
+      case 'getStructuredPropertyMappings':
+        return ok(reply, await s.search.mappings());
       case 'truncateTimeseriesAspect': {
         const endTimeMillis = optionalInt(b.endTimeMillis, 'endTimeMillis');
         if (endTimeMillis === undefined) throw new BadRequestError("Parameter 'endTimeMillis' is required");

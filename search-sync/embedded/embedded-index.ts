@@ -21,8 +21,9 @@ import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
 import { exactMatch, matchedFields } from '../matching.js';
 import { ResultCache } from './result-cache.js';
+import { mappingsOf, structuredType, withExtra } from '../structured-fields.js';
 
-const NUMERIC = new Set(['COUNT', 'DATETIME']);
+const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 /** Above this many matches, a page of a query without text is read in URN order from the URN index. */
 const SCAN_IN_URN_ORDER = 1000;
 /** Bumped by every write to the index, in the write's transaction: the version of cached results. */
@@ -80,10 +81,53 @@ export class EmbeddedSearchIndex implements SearchIndex {
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
     if (!docs.length) return;
     const rows = docs.map((d) => ({ urn: d.urn, props: this.toProps(d) }));
+    const mapped = mappingsOf(docs);
     await this.exec.write(async (tx) => {
       await tx.run('UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn}) SET d = r.props', { rows });
+      if (mapped.length)
+        await tx.run(
+          'UNWIND $mapped AS m MERGE (:SearchMapping {entityType: m.entityType, field: m.field})',
+          {
+            mapped,
+          },
+        );
       await tx.run(BUMP_VERSION);
     });
+  }
+
+  async mappings(): Promise<Record<string, string[]>> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ t: string; fields: string[] }>(
+        'MATCH (m:SearchMapping) WITH m ORDER BY m.field RETURN m.entityType AS t, collect(m.field) AS fields ORDER BY t',
+      );
+      return Object.fromEntries(res.records.map((r) => [r.get('t'), r.get('fields')]));
+    });
+  }
+
+  /** Drops the mappings of structured-property fields no document of their entity type has values in. */
+  async dropUnusedMappings(): Promise<{ entityType: string; field: string }[]> {
+    const dropped: { entityType: string; field: string }[] = [];
+    for (const [entityType, fields] of Object.entries(await this.mappings())) {
+      for (const field of fields) {
+        const used = await this.exec.read(async (tx) => {
+          const res = await tx.run(
+            `MATCH (d:SearchDocument {entityType: $entityType}) WHERE size(coalesce(d[$prop], [])) > 0
+             RETURN 1 AS x LIMIT 1`,
+            { entityType, prop: listProp(field) },
+          );
+          return res.records.length > 0;
+        });
+        if (used) continue;
+        await this.exec.write((tx) =>
+          tx.run('MATCH (m:SearchMapping {entityType: $entityType, field: $field}) DELETE m', {
+            entityType,
+            field,
+          }),
+        );
+        dropped.push({ entityType, field });
+      }
+    }
+    return dropped;
   }
 
   async remove(urns: readonly string[]): Promise<void> {
@@ -114,12 +158,13 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const input = q.input.trim();
     const exact = exactMatch(input, this.fields);
     const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
-    let where = this.where(q.types, groups, params, q.includeRemoved === true);
+    const fields = withExtra(this.fields, q.extraFields);
+    let where = this.where(q.types, groups, params, q.includeRemoved === true, fields);
     const text =
       exact || input === '' || input === '*'
         ? undefined
         : textQuery(input, this.fullText.textProps, this.boosted());
-    const narrowing = keyClauses(groups, this.fields);
+    const narrowing = keyClauses(groups, fields);
     const lucene = [text, narrowing].filter(Boolean).join(' AND ') || undefined;
     const within = q.urns !== undefined;
     if (within) params.urns = q.urns;
@@ -139,7 +184,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     // would be the list). Hits rank by score; without text every match scores the same and hits come in
     // URN order, and a large match set is paged straight off the URN index.
     const counted = q.facets?.length
-      ? await this.facets(match, params, q.facets, version, !within)
+      ? await this.facets(match, params, q.facets, version, !within, fields)
       : { counts: {}, total: undefined };
     const facets = counted.counts;
     const key = this.cacheKey(match, params);
@@ -151,7 +196,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       });
       if (!within) this.totals.set(key, version, total);
     }
-    const order = this.order(q.sort ?? [], params);
+    const order = this.order(q.sort ?? [], params, fields);
     const pageQuery = order
       ? `${match} RETURN properties(d) AS props, score ORDER BY ${order}, d.urn SKIP $start LIMIT $count`
       : text
@@ -183,7 +228,11 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   /** ORDER BY terms of a sort (fields checked against the index fields; names are parameters). */
-  private order(sort: readonly SortCriterion[], params: Record<string, unknown>): string | undefined {
+  private order(
+    sort: readonly SortCriterion[],
+    params: Record<string, unknown>,
+    fields: ReadonlyMap<string, SearchField>,
+  ): string | undefined {
     if (!sort.length) return undefined;
     return sort
       .map((s, i) => {
@@ -191,7 +240,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
         const dir = s.order === 'DESCENDING' ? 'DESC' : 'ASC';
         if (name === 'urn' || name === 'entityType' || name === '_entityType')
           return `d.${name === 'urn' ? 'urn' : 'entityType'} ${dir}`;
-        if (!this.fields.has(name)) throw new BadRequestError(`Unknown sort field "${s.field}"`);
+        if (!fields.has(name)) throw new BadRequestError(`Unknown sort field "${s.field}"`);
         params[`sp${i}`] = listProp(name);
         return `d[$sp${i}][0] ${dir}`;
       })
@@ -208,7 +257,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return autocomplete(
       this.exec,
       { ...q, fields },
-      this.where(q.types, q.filters, params),
+      this.where(q.types, q.filters, params, false, withExtra(this.fields, q.extraFields)),
       params,
       fullText,
     );
@@ -225,10 +274,11 @@ export class EmbeddedSearchIndex implements SearchIndex {
     groups: SearchQuery['filters'],
     params: Record<string, unknown>,
     includeRemoved = false,
+    fields: ReadonlyMap<string, SearchField> = this.fields,
   ): string {
     params.types = types;
     params.includeRemoved = includeRemoved;
-    return `(size($types) = 0 OR d.entityType IN $types) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, this.fields, params)}`;
+    return `(size($types) = 0 OR d.entityType IN $types) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, fields, params)}`;
   }
 
   /** Counts of every value of the requested facet fields over all matches, in one query. */
@@ -238,8 +288,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
     names: readonly string[],
     version: number,
     cacheable: boolean,
+    fields: ReadonlyMap<string, SearchField>,
   ): Promise<{ counts: Record<string, Record<string, number>>; total?: number }> {
-    const known = names.filter((f) => f === 'entityType' || this.fields.has(f));
+    const known = names.filter((f) => f === 'entityType' || fields.has(f));
     if (!known.length) return { counts: {} };
     const key = this.cacheKey(match, { ...params, facets: known });
     const cached = cacheable ? this.facetCounts.get(key, version) : undefined;
@@ -292,7 +343,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const props: Record<string, unknown> = { urn: d.urn, entityType: d.entityType, removed: d.removed };
     for (const [name, values] of Object.entries(d.fields)) {
       const field = this.fields.get(name);
-      const type = field?.type ?? 'KEYWORD';
+      const type = field?.type ?? structuredType(name, values);
       const list: FieldValue[] =
         type === 'BOOLEAN'
           ? values.map((v) => v === true || v === 'true')

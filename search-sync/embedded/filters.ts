@@ -4,7 +4,7 @@ import type { SearchField } from '../document.js';
 import { listProp } from './fields.js';
 
 const TOP_LEVEL: Record<string, string> = { urn: 'urn', entityType: 'entityType', _entityType: 'entityType' };
-const NUMERIC = new Set(['COUNT', 'DATETIME']);
+const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 
 /**
  * Turns filter criteria into one Cypher predicate over `d` with parameters. Field names are checked

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FieldValue, SearchDocument, SearchField } from '../document.js';
+import { structuredType } from '../structured-fields.js';
 
 /** Meilisearch attribute of an index field: `f_<name>` (dots would read as nested objects). */
 export const attr = (field: string): string => `f_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
@@ -19,7 +20,7 @@ export function folders(paths: readonly string[]): string[] {
 
 export type MeiliDocument = Record<string, unknown> & { id: string; urn: string };
 
-const NUMERIC = new Set(['COUNT', 'DATETIME']);
+const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 
 export function toMeili(d: SearchDocument, fields: ReadonlyMap<string, SearchField>): MeiliDocument {
   const out: MeiliDocument = {
@@ -30,7 +31,7 @@ export function toMeili(d: SearchDocument, fields: ReadonlyMap<string, SearchFie
     fieldNames: Object.keys(d.fields),
   };
   for (const [name, values] of Object.entries(d.fields)) {
-    const type = fields.get(name)?.type ?? 'KEYWORD';
+    const type = fields.get(name)?.type ?? structuredType(name, values);
     out[attr(name)] =
       type === 'BOOLEAN'
         ? values.map((v) => v === true || v === 'true')

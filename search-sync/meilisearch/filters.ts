@@ -4,7 +4,7 @@ import type { SearchField } from '../document.js';
 import { attr } from './documents.js';
 
 const TOP_LEVEL: Record<string, string> = { urn: 'urn', entityType: 'entityType', _entityType: 'entityType' };
-const NUMERIC = new Set(['COUNT', 'DATETIME']);
+const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 
 /** A Meilisearch filter string literal: always double-quoted, quotes and backslashes escaped. */
 export const literal = (v: string): string => `"${v.replace(/[\\"]/g, '\\$&')}"`;

@@ -15,6 +15,7 @@ import type {
   SortCriterion,
 } from '../search-index.js';
 import { BadRequestError } from '../../src/errors/index.js';
+import { mappingsOf, withExtra } from '../structured-fields.js';
 import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';
 
@@ -78,12 +79,88 @@ export class MeiliSearchIndex implements SearchIndex {
         })
         .waitTask({ timeout: 300_000 }),
     );
+    if ((await this.mappingPairs()).length) await this.applyMappedAttributes();
   }
 
   async upsert(docs: Parameters<SearchIndex['upsert']>[0]): Promise<void> {
     if (!docs.length) return;
+    await this.map(mappingsOf(docs));
     const rows = docs.map((d) => toMeili(d, this.fields));
     check(await this.index.addDocuments(rows, { primaryKey: 'id' }).waitTask({ timeout: 300_000 }));
+  }
+
+  /** Mapped structured-property fields live in a companion index, `<uid>_mappings`. */
+  private get mappingIndex(): Index<{ id: string; entityType: string; field: string }> {
+    return this.client.index(`${this.uid}_mappings`);
+  }
+
+  private known: Set<string> | undefined;
+
+  /** Maps new structured-property fields: recorded, then filterable and sortable (a settings update). */
+  private async map(pairs: readonly { entityType: string; field: string }[]): Promise<void> {
+    if (!pairs.length) return;
+    if (!this.known) {
+      const all = await this.mappingPairs();
+      this.known = new Set(all.map((m) => docId(`${m.entityType}\u0000${m.field}`)));
+    }
+    const fresh = pairs.filter((p) => !this.known?.has(docId(`${p.entityType}\u0000${p.field}`)));
+    if (!fresh.length) return;
+    const rows = fresh.map((p) => ({ id: docId(`${p.entityType}\u0000${p.field}`), ...p }));
+    check(await this.mappingIndex.addDocuments(rows, { primaryKey: 'id' }).waitTask({ timeout: 300_000 }));
+    await this.applyMappedAttributes();
+    for (const r of rows) this.known.add(r.id);
+  }
+
+  private async mappingPairs(): Promise<{ entityType: string; field: string }[]> {
+    try {
+      const res = await this.mappingIndex.getDocuments({ limit: 100_000 });
+      return res.results.map((m) => ({ entityType: m.entityType, field: m.field }));
+    } catch (err) {
+      if ((err as { cause?: { code?: string } }).cause?.code === 'index_not_found') return [];
+      throw err;
+    }
+  }
+
+  private async applyMappedAttributes(): Promise<void> {
+    const extra = [...new Set((await this.mappingPairs()).map((m) => attr(m.field)))];
+    const base = ['urn', 'entityType', ...[...this.fields.keys()].map(attr)];
+    check(
+      await this.index
+        .updateSettings({
+          filterableAttributes: [...base, 'removed', 'browseFolders', ...extra],
+          sortableAttributes: [...base, ...extra],
+        })
+        .waitTask({ timeout: 300_000 }),
+    );
+  }
+
+  async mappings(): Promise<Record<string, string[]>> {
+    const out: Record<string, string[]> = {};
+    for (const m of await this.mappingPairs()) (out[m.entityType] ??= []).push(m.field);
+    for (const list of Object.values(out)) list.sort();
+    return out;
+  }
+
+  async dropUnusedMappings(): Promise<{ entityType: string; field: string }[]> {
+    const dropped: { entityType: string; field: string }[] = [];
+    for (const m of await this.mappingPairs()) {
+      const res = await this.index.search('', {
+        filter: `entityType = ${literal(m.entityType)} AND ${attr(m.field)} EXISTS AND ${attr(m.field)} IS NOT EMPTY`,
+        limit: 0,
+      });
+      if ((res.estimatedTotalHits ?? 0) > 0) continue;
+      check(
+        await this.mappingIndex
+          .deleteDocument(docId(`${m.entityType}\u0000${m.field}`))
+          .waitTask({ timeout: 300_000 }),
+      );
+      dropped.push(m);
+    }
+    if (dropped.length) {
+      this.known = undefined;
+      await this.applyMappedAttributes();
+    }
+    return dropped;
   }
 
   async remove(urns: readonly string[]): Promise<void> {
@@ -107,12 +184,13 @@ export class MeiliSearchIndex implements SearchIndex {
     const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
     const text = exact || input === '*' ? '' : input;
     const within = q.urns ? `urn IN [${q.urns.map(literal).join(', ')}]` : undefined;
-    const filter = [this.filter(q.types, groups, q.includeRemoved === true), within]
+    const fields = withExtra(this.fields, q.extraFields);
+    const filter = [this.filter(q.types, groups, q.includeRemoved === true, fields), within]
       .filter(Boolean)
       .join(' AND ');
-    const facets = (q.facets ?? []).filter((f) => f === 'entityType' || this.fields.has(f));
+    const facets = (q.facets ?? []).filter((f) => f === 'entityType' || fields.has(f));
     const facetAttrs = facets.map((f) => (f === 'entityType' ? 'entityType' : attr(f)));
-    const base: SearchParams = { q: text, filter, sort: [...this.sort(q.sort ?? []), 'urn:asc'] };
+    const base: SearchParams = { q: text, filter, sort: [...this.sort(q.sort ?? [], fields), 'urn:asc'] };
     const [page, stats] = (
       await this.client.multiSearch({
         queries: [
@@ -209,22 +287,27 @@ export class MeiliSearchIndex implements SearchIndex {
   }
 
   /** Meilisearch sort terms of a sort (fields checked against the index fields). */
-  private sort(sort: readonly SortCriterion[]): string[] {
+  private sort(sort: readonly SortCriterion[], fields: ReadonlyMap<string, SearchField>): string[] {
     return sort.map((s) => {
       const name = s.field.replace(/\.keyword$/, '');
       const dir = s.order === 'DESCENDING' ? 'desc' : 'asc';
       if (name === 'urn' || name === 'entityType' || name === '_entityType')
         return `${name === 'urn' ? 'urn' : 'entityType'}:${dir}`;
-      if (!this.fields.has(name)) throw new BadRequestError(`Unknown sort field "${s.field}"`);
+      if (!fields.has(name)) throw new BadRequestError(`Unknown sort field "${s.field}"`);
       return `${attr(name)}:${dir}`;
     });
   }
 
-  private filter(types: readonly string[], groups: SearchQuery['filters'], includeRemoved: boolean): string {
+  private filter(
+    types: readonly string[],
+    groups: SearchQuery['filters'],
+    includeRemoved: boolean,
+    fields: ReadonlyMap<string, SearchField> = this.fields,
+  ): string {
     const parts = [
       types.length ? `entityType IN [${types.map(literal).join(', ')}]` : undefined,
       includeRemoved ? undefined : 'removed = false',
-      meiliFilter(groups, this.fields),
+      meiliFilter(groups, fields),
     ].filter((p): p is string => !!p);
     return parts.join(' AND ');
   }

@@ -5,6 +5,7 @@ import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
 import { AssetMutations } from './resolvers/asset-mutations.js';
 import { LabelMutations } from './resolvers/label-mutations.js';
+import { StructuredPropertyMutations } from './resolvers/structured-property-mutations.js';
 import { ENTITY_CLASSES } from './types/index.js';
 
 let built: Promise<GraphQLSchema> | undefined;
@@ -12,7 +13,7 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The GraphQL schema, built once per process from the resolver and type classes. */
 export function graphqlSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [EntityQueries, SearchQueries, AssetMutations, LabelMutations],
+    resolvers: [EntityQueries, SearchQueries, AssetMutations, LabelMutations, StructuredPropertyMutations],
     orphanedTypes: Object.values(ENTITY_CLASSES),
     validate: { forbidUnknownValues: false },
   });

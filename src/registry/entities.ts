@@ -176,6 +176,20 @@ export const ENTITIES: readonly EntitySpec[] = [
     ],
   },
   {
+    name: 'schemaField',
+    label: 'SchemaField',
+    keyAspect: 'schemaFieldKey',
+    keyFields: ['parent', 'fieldPath'],
+    aspects: [
+      'schemaFieldKey',
+      'structuredProperties',
+      'status',
+      'globalTags',
+      'glossaryTerms',
+      'deprecation',
+    ],
+  },
+  {
     name: 'dataPlatform',
     label: 'DataPlatform',
     keyAspect: 'dataPlatformKey',

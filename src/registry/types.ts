@@ -26,6 +26,7 @@ export type SearchFieldType =
   | 'URN_PARTIAL'
   | 'BOOLEAN'
   | 'COUNT'
+  | 'DOUBLE'
   | 'DATETIME'
   | 'OBJECT'
   | 'MAP_ARRAY';

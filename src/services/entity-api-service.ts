@@ -124,26 +124,27 @@ export class EntityApiService {
   }
 
   /** Upserts aspects of any entities in one batch: all are validated first, nothing is written on error. */
-  async upsert(writes: readonly AspectWrite[], ctx: WriteContext): Promise<void> {
-    if (!writes.length) return;
-    await this.ingest.ingest(
+  async upsert(writes: readonly AspectWrite[], ctx: WriteContext): Promise<readonly string[]> {
+    if (!writes.length) return [];
+    const res = await this.ingest.ingest(
       writes.map((w) => this.proposal(w, 'UPSERT')),
       ctx,
     );
+    return res.tasks;
   }
 
   /** A single-aspect create (`createIfNotExists`, the default), entity create, or upsert. */
-  async create(write: AspectWrite, mode: CreateMode, ctx: WriteContext): Promise<void> {
-    await this.ingest.ingest([this.proposal(write, mode)], ctx);
+  async create(write: AspectWrite, mode: CreateMode, ctx: WriteContext): Promise<readonly string[]> {
+    return (await this.ingest.ingest([this.proposal(write, mode)], ctx)).tasks;
   }
 
   /**
    * JSON Patch of aspects (`{patch, arrayPrimaryKeys?, forceGenericPatch?}` per aspect), applied under the
    * entity's write lock; a patch of an entity that does not exist creates it.
    */
-  async patch(writes: readonly AspectWrite[], ctx: WriteContext): Promise<void> {
-    if (!writes.length) return;
-    await this.ingest.ingest(
+  async patch(writes: readonly AspectWrite[], ctx: WriteContext): Promise<readonly string[]> {
+    if (!writes.length) return [];
+    const res = await this.ingest.ingest(
       writes.map((w) => {
         const v = w.value;
         if (!v || typeof v !== 'object' || !Array.isArray((v as { patch?: unknown }).patch))
@@ -152,26 +153,30 @@ export class EntityApiService {
       }),
       ctx,
     );
+    return res.tasks;
   }
 
   /**
    * DELETE of an entity: with no aspects (or its key aspect) the whole entity (hard delete); `clear`
    * deletes every aspect but the key; otherwise the named aspects.
    */
-  async delete(urn: string, aspects: readonly string[], clear: boolean, ctx: WriteContext): Promise<void> {
+  async delete(
+    urn: string,
+    aspects: readonly string[],
+    clear: boolean,
+    ctx: WriteContext,
+  ): Promise<readonly string[]> {
     const { entity, parsed } = this.registry.parseEntityUrn(urn);
     const key = this.registry.keyAspectOf(entity).name;
     const names = clear
       ? entity.aspects.filter((a) => a !== key)
       : aspects.map((n) => this.requireAspect(entity, n).name);
-    if (!names.length || names.includes(key)) {
-      await this.ingest.deleteEntity(parsed.urn, ctx);
-      return;
-    }
-    await this.ingest.ingest(
+    if (!names.length || names.includes(key)) return (await this.ingest.deleteEntity(parsed.urn, ctx)).tasks;
+    const res = await this.ingest.ingest(
       names.map((a) => ({ entityUrn: parsed.urn, changeType: 'DELETE', aspectName: a })),
       ctx,
     );
+    return res.tasks;
   }
 
   /** DELETE of one aspect: a versioned one entirely, a time-series one's latest value; unknown: nothing. */

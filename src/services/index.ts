@@ -9,6 +9,7 @@ import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage-search-service.js';
 import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
+import { StructuredPropertyService } from './structured-properties/index.js';
 
 export { IngestService } from './ingest-service.js';
 export { decodeScrollId, encodeScrollId } from './scroll-id.js';
@@ -42,6 +43,15 @@ export {
   type Proposal,
   type WriteContext,
 } from './proposal.js';
+export {
+  StructuredPropertyService,
+  type Assignment,
+  type CreatePropertyInput,
+  type PropertyDefinition,
+  type UpdatePropertyInput,
+  type ValuesInput,
+} from './structured-properties/index.js';
+export { type IngestResult } from './ingest-service.js';
 export { conjunctions, matches, type Filter, type Criterion } from './filter-match.js';
 
 /** Everything a transport may call. Transports hold no logic of their own. */
@@ -56,6 +66,7 @@ export interface Services {
   readonly search: SearchService;
   readonly lineageSearch: LineageSearchService;
   readonly operations: OperationsService;
+  readonly properties: StructuredPropertyService;
   readonly log: Logger;
 }
 
@@ -86,6 +97,7 @@ export function createServices(p: ServiceParts): Services {
     search: p.search,
     lineageSearch: new LineageSearchService(p.search, lineage),
     operations: p.operations,
+    properties: new StructuredPropertyService(p.ingest, reads, p.store),
     log: p.log,
   });
 }

@@ -3,6 +3,12 @@ import type { Registry } from '../registry/registry.js';
 import type { ApplyResult, EntityRow, EntityStore, WriteOp } from '../store/index.js';
 import { buildOp, inBatch } from './build-ops.js';
 import type { Proposal, WriteContext } from './proposal.js';
+import type { StructuredPropertyRules } from './structured-properties/index.js';
+
+/** What a write did: per proposal, the change log, and the background tasks it started. */
+export interface IngestResult extends ApplyResult {
+  readonly tasks: readonly string[];
+}
 
 /**
  * The one write path. Every write of neohub (Rest.li, snapshots, OpenAPI, GraphQL, CLI, background
@@ -14,9 +20,10 @@ export class IngestService {
     private readonly registry: Registry,
     private readonly store: EntityStore,
     private readonly log: Logger,
+    private readonly rules?: StructuredPropertyRules,
   ) {}
 
-  async ingest(proposals: readonly Proposal[], ctx: WriteContext): Promise<ApplyResult> {
+  async ingest(proposals: readonly Proposal[], ctx: WriteContext): Promise<IngestResult> {
     const created = { time: ctx.now ?? Date.now(), actor: ctx.actor };
     const ops: WriteOp[] = [];
     const entities = new Map<string, EntityRow>();
@@ -29,17 +36,22 @@ export class IngestService {
         throw inBatch(err, i, proposals.length);
       }
     });
-    if (!ops.length) return { results: [], changeLog: [] };
-    const result = await this.store.apply({ entities: [...entities.values()], ops });
+    if (!ops.length) return { results: [], changeLog: [], tasks: [] };
+    const prepared = this.rules ? await this.rules.prepare(ops) : undefined;
+    const result = await this.store.apply({ entities: [...entities.values()], ops: prepared?.ops ?? ops });
+    const tasks = prepared ? await prepared.after(result) : [];
     this.log.debug({ proposals: proposals.length, changes: result.changeLog.length }, 'ingested');
-    return result;
+    return { ...result, tasks };
   }
 
   /** Hard delete of an entity: all its aspects, versions, time-series values and outgoing edges. */
-  async deleteEntity(urn: string, ctx: WriteContext): Promise<{ rows: number; timeseriesRows: number }> {
+  async deleteEntity(
+    urn: string,
+    ctx: WriteContext,
+  ): Promise<{ rows: number; timeseriesRows: number; tasks: readonly string[] }> {
     const res = await this.ingest([{ entityUrn: urn, changeType: 'DELETE' }], ctx);
     const r = res.results[0];
-    return { rows: r?.rows ?? 0, timeseriesRows: r?.timeseriesRows ?? 0 };
+    return { rows: r?.rows ?? 0, timeseriesRows: r?.timeseriesRows ?? 0, tasks: res.tasks };
   }
 
   /** Deletes time-series values of an entity, optionally of one aspect and in a time range. */

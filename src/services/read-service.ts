@@ -8,6 +8,7 @@ import type {
   StoredAspect,
 } from '../store/index.js';
 import { conjunctions, matches } from './filter-match.js';
+import { visibleValues } from './structured-properties/index.js';
 
 export interface EnvelopedAspect {
   readonly name: string;
@@ -51,13 +52,16 @@ export class ReadService {
   async entities(urns: readonly string[], aspectNames?: readonly string[]): Promise<EntityView[]> {
     const specs = urns.map((u) => this.registry.parseEntityUrn(u));
     const names = aspectNames?.map((n) => this.registry.findAspect(n)?.name ?? n);
-    const stored = await this.store.latest(
+    const latest = await this.store.latest(
       specs.map((s) => s.parsed.urn),
       names,
     );
+    const shown = await visibleValues(this.store, latest.map(envelope));
     return specs.map(({ parsed, entity }) => {
       const aspects: Record<string, EnvelopedAspect> = {};
-      for (const a of stored) if (a.urn === parsed.urn) aspects[a.name] = envelope(a);
+      latest.forEach((a, i) => {
+        if (a.urn === parsed.urn) aspects[a.name] = shown[i] as EnvelopedAspect;
+      });
       return { urn: parsed.urn, entityName: entity.name, aspects };
     });
   }
@@ -76,7 +80,8 @@ export class ReadService {
     const spec = this.registry.aspectOf(entity, aspectName);
     const found = spec.timeseries ? undefined : await this.store.version(parsed.urn, spec.name, version);
     if (!found) throw new NotFoundError(`Aspect ${spec.name} version ${version} of ${parsed.urn} not found`);
-    return { ...envelope(found), recordName: spec.schema.name };
+    const [shown] = await visibleValues(this.store, [envelope(found)]);
+    return { ...(shown as EnvelopedAspect), recordName: spec.schema.name };
   }
 
   async exists(urn: string): Promise<boolean> {

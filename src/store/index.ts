@@ -14,3 +14,4 @@ export {
 } from './read-maintenance.js';
 export { cypherName } from './batch-util.js';
 export { readChangedEntities } from './read-change-log.js';
+export type { PropertyStateRow } from './read-property-states.js';

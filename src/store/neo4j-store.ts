@@ -4,6 +4,7 @@ import type { Executor } from './executor.js';
 import { readExists, readLatest, readVersion } from './read-aspects.js';
 import { readEdges, type EdgeRow, type EdgeScrollQuery } from './read-edges.js';
 import { readLineage, type LineagePage, type LineageQuery } from './read-lineage.js';
+import { readPropertyHolders, readPropertyStates, type PropertyStateRow } from './read-property-states.js';
 import { readRelationships, type RelationshipPage, type RelationshipQuery } from './read-relationships.js';
 import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
 import { readUrns } from './read-urns.js';
@@ -20,6 +21,12 @@ export interface EntityStore {
   lineage(q: LineageQuery): Promise<LineagePage>;
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]>;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
+  propertyStates(urns: readonly string[]): Promise<PropertyStateRow[]>;
+  propertyHolders(
+    propertyUrn: string,
+    after: string,
+    scan: number,
+  ): Promise<{ holders: string[]; scanned: number; last: string | null }>;
 }
 
 export class Neo4jStore implements EntityStore {
@@ -54,5 +61,15 @@ export class Neo4jStore implements EntityStore {
   }
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]> {
     return this.exec.read((tx) => readEdges(tx, q));
+  }
+  propertyStates(urns: readonly string[]): Promise<PropertyStateRow[]> {
+    return this.exec.read((tx) => readPropertyStates(tx, urns));
+  }
+  propertyHolders(
+    propertyUrn: string,
+    after: string,
+    scan: number,
+  ): Promise<{ holders: string[]; scanned: number; last: string | null }> {
+    return this.exec.read((tx) => readPropertyHolders(tx, propertyUrn, after, scan));
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
+import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, post, startTestServer, unique } from '../support/runtime.js';
 
 // DataHub's names and types for what neohub stores: fields read back from aspects ingested with Rest.li.
@@ -10,17 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.stop());
 
-type GqlBody = { data?: Record<string, any>; errors?: { message: string; extensions: any }[] };
-const gql = async (query: string, variables: Record<string, unknown> = {}): Promise<GqlBody> => {
-  const res = await post(rt.url, '/api/graphql', { query, variables });
-  expect(res.status).toBe(200);
-  return res.body as GqlBody;
-};
-const ok = async (query: string, variables: Record<string, unknown> = {}) => {
-  const body = await gql(query, variables);
-  expect(body.errors).toBeUndefined();
-  return body.data as Record<string, any>;
-};
+const { gql, gqlOk: ok } = httpClient(() => rt.url, { gqlStatus: 200 });
 /** Waits for the search index too, as DataHub's client may ask (searches read it). */
 const SYNC = { 'X-DataHub-Sync-Index-Update': 'true' };
 const ingest = async (proposals: unknown[]) => {

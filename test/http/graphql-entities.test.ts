@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
+import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, post, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
@@ -8,8 +9,10 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.stop());
 
+const { call } = httpClient(() => rt.url);
+/** The whole response (status and body), as the tests here look at both. */
 const gql = async (query: string, variables: Record<string, unknown> = {}) =>
-  post(rt.url, '/api/graphql', { query, variables });
+  call('POST', '/api/graphql', { query, variables });
 const ingest = async (proposals: unknown[]) => {
   const res = await post(rt.url, '/aspects?action=ingestProposalBatch', { proposals });
   expect(res.status).toBe(200);

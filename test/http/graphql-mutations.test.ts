@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
+import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, post, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
@@ -8,17 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.stop());
 
-type GqlBody = { data?: Record<string, any>; errors?: { message: string; extensions: any }[] };
-const gql = async (query: string, variables: Record<string, unknown> = {}): Promise<GqlBody> => {
-  const res = await post(rt.url, '/api/graphql', { query, variables });
-  expect(res.status).toBe(200);
-  return res.body as GqlBody;
-};
-const ok = async (query: string, variables: Record<string, unknown> = {}) => {
-  const res = await gql(query, variables);
-  expect(res.errors).toBeUndefined();
-  return res.data as Record<string, any>;
-};
+const { gql, gqlOk: ok } = httpClient(() => rt.url, { gqlStatus: 200 });
 const ingest = async (proposals: unknown[]) => {
   const res = await post(rt.url, '/aspects?action=ingestProposalBatch', { proposals });
   expect(res.status).toBe(200);

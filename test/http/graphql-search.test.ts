@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
+import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, post, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
@@ -13,11 +14,7 @@ const ingest = async (proposals: unknown[]) => {
   const res = await post(rt.url, '/aspects?action=ingestProposalBatch', { proposals }, SYNC);
   expect(res.status).toBe(200);
 };
-const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-  const res = await post(rt.url, '/api/graphql', { query, variables });
-  expect(res.status).toBe(200);
-  return res.body as { data?: Record<string, any>; errors?: { message: string; extensions: any }[] };
-};
+const { gql } = httpClient(() => rt.url, { gqlStatus: 200 });
 const audit = { time: 1700000000000, actor: 'urn:li:corpuser:etl' };
 const upstreams = (...urns: string[]) => ({
   upstreams: urns.map((dataset) => ({ dataset, type: 'TRANSFORMED', auditStamp: audit })),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
+import { httpClient } from '../support/http.js';
 import { datasetUrn, enc, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
@@ -8,27 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.stop());
 
-type Res = { status: number; body: any; headers: Headers };
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Res> {
-  const res = await fetch(`${rt.url}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
-}
+const { call } = httpClient(() => rt.url);
 const SYNC = { 'X-DataHub-Sync-Index-Update': 'true' };
 
 describe('OpenAPI v3 entity API', () => {

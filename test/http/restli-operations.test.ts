@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import type { Runtime } from '../../src/runtime.js';
 import { createDriver, Executor, TaskStore } from '../../src/store/index.js';
+import { httpClient } from '../support/http.js';
 import { datasetUrn, graphTarget, mcp, post, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
@@ -21,15 +22,8 @@ afterAll(async () => {
 const op = (prefix: string, name: string, body: unknown) =>
   post(base, `${prefix}/operations?action=${name}`, body);
 
-async function waitForTask(task: string): Promise<Record<string, any>> {
-  for (let i = 0; i < 200; i++) {
-    const res = await op('/api/gms', 'getEsTaskStatus', { task });
-    const status = JSON.parse(res.body.value);
-    if (status.completed) return status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`task ${task} did not complete`);
-}
+const { waitForTask } = httpClient(() => base);
+const GMS = { prefix: '/api/gms' };
 
 type Index = { remove(u: string[]): Promise<void>; get(u: string): Promise<unknown> };
 
@@ -60,7 +54,7 @@ describe('operations', () => {
     expect(res.status).toBe(200);
     const summary = JSON.parse(res.body.value);
     expect(summary).toMatchObject({ entitiesMatched: 2, start: 0, batchSize: 2 });
-    const status = await waitForTask(summary.taskId);
+    const status = await waitForTask(summary.taskId, GMS);
     expect(status).toMatchObject({
       completed: true,
       taskId: summary.taskId,
@@ -69,7 +63,7 @@ describe('operations', () => {
     expect(await index.get(urns[0] as string)).toBeDefined();
     expect(await index.get(urns[2] as string)).toBeUndefined();
     const one = JSON.parse((await op('', 'restoreIndices', { urn: urns[2] })).body.value);
-    await waitForTask(one.taskId);
+    await waitForTask(one.taskId, GMS);
     expect(await index.get(urns[2] as string)).toBeDefined();
   });
 
@@ -86,7 +80,7 @@ describe('operations', () => {
     await exec.write((tx) => tx.run('MATCH (t:Task {id: $task}) SET t.heartbeat = 0', { task }));
 
     await rt.services.operations.resumeStale();
-    const status = await waitForTask(task);
+    const status = await waitForTask(task, GMS);
     expect(status).toMatchObject({ completed: true, status: { total: 3, updated: 3 } });
     expect(status.error).toBeUndefined();
     // The first entity counted as done before the crash is not rebuilt again; the others are.
@@ -154,7 +148,7 @@ describe('operations', () => {
       batchSize: 100,
     });
     expect(run.body.value).toMatch(/^neohub:\d+$/);
-    const status = await waitForTask(run.body.value);
+    const status = await waitForTask(run.body.value, GMS);
     expect(status.status.deleted).toBeGreaterThanOrEqual(2);
     const left = await post(base, '/aspects?action=getTimeseriesAspectValues', {
       urn,

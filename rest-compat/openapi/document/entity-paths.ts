@@ -349,13 +349,13 @@ export function v2EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
       },
       post: {
         operationId: id('aspect_create'),
-        summary: `Create (or, with createIfNotExists=false, upsert) an aspect of a ${e.name}; the body is the aspect value`,
+        summary: `Upsert (or, with createIfNotExists=true, create) an aspect of a ${e.name}; the body is the aspect value`,
         tags,
         parameters: [
           bool('async', false, 'Answer 202 at once with the request'),
           paramRef('SystemMetadata_v3'),
           bool('createIfEntityNotExists', false, 'Fail when the entity exists'),
-          bool('createIfNotExists', true, 'Fail when the aspect exists (false: upsert)'),
+          bool('createIfNotExists', false, 'Fail when the aspect exists (v2 upserts by default)'),
         ],
         requestBody: body({
           anyOf: aspects.map((a) => ref(c.nameOf(a.schema.name))),

@@ -13,6 +13,7 @@ import {
   MLModel,
   MLModelGroup,
   MLPrimaryKey,
+  StructuredPropertyEntity,
   Tag,
 } from '../types/index.js';
 import { entityTypeOfUrn, type EntityType } from '../types/entity-type.js';
@@ -91,6 +92,13 @@ export class EntityQueries {
     @Ctx() ctx: GraphQLContext,
   ): Promise<MLModelGroup | null> {
     return existing(ctx, urn, 'MLMODEL_GROUP' as EntityType);
+  }
+  @Query(() => StructuredPropertyEntity, { nullable: true })
+  structuredProperty(
+    @Arg('urn', () => String) urn: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<StructuredPropertyEntity | null> {
+    return existing(ctx, urn, 'STRUCTURED_PROPERTY' as EntityType);
   }
   @Query(() => Entity, { nullable: true })
   entity(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<Entity | null> {

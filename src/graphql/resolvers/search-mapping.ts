@@ -9,8 +9,16 @@ import { ENTITY_CLASSES } from '../types/index.js';
 import { type AndFilterInput, type FacetFilterInput, type SearchSortInput } from '../types/search.js';
 import { AggregationMetadata, FacetMetadata, MatchedField, SearchResult } from '../types/search-results.js';
 
-/** The entity types searched when a query names none: every type with a GraphQL object. */
-export const SEARCHABLE_TYPES = Object.keys(ENTITY_CLASSES) as EntityType[];
+/** Types with a GraphQL object that are searched only when a query names them. */
+const NAMED_ONLY = new Set<string>([
+  EntityType.STRUCTURED_PROPERTY,
+  EntityType.DATA_TYPE,
+  EntityType.ENTITY_TYPE,
+]);
+/** The entity types searched when a query names none: the other types with a GraphQL object. */
+export const SEARCHABLE_TYPES = (Object.keys(ENTITY_CLASSES) as EntityType[]).filter(
+  (t) => !NAMED_ONLY.has(t),
+);
 
 const UNSUPPORTED = new Set(['DESCENDANTS_INCL', 'ANCESTORS_INCL', 'RELATED_INCL']);
 const ENTITY_TYPE_FIELDS = new Set(['_entityType', 'entityType', '_entityType.keyword']);

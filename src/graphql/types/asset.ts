@@ -20,6 +20,7 @@ import {
 import { FabricType as FabricTypeSchema } from '../../registry/aspects/common.js';
 import { stringEnum } from './enums.js';
 import { Entity, EntityWithRelationships } from './entity.js';
+import { StructuredProperties, structuredProperties } from './structured-properties.js';
 
 /** The registry's symbols (DataHub's FabricType). */
 export const FabricType = stringEnum('FabricType', FabricTypeSchema.symbols) as Record<string, string>;
@@ -52,8 +53,9 @@ export abstract class BrowsableEntity {
 
 /**
  * The aspects every data asset shares (datasets, charts, dashboards, ML entities): ownership, tags,
- * glossary terms, links, deprecation, status and browse paths, with DataHub's field names. (Unreferenced,
- * so not a type of the schema: the object types that extend it inherit its fields.)
+ * glossary terms, links, deprecation, status, structured properties and browse paths, with DataHub's
+ * field names. (Unreferenced, so not a type of the schema: the object types that extend it inherit its
+ * fields.)
  */
 @ObjectType()
 export abstract class AssetEntity extends EntityWithRelationships {
@@ -84,6 +86,10 @@ export abstract class AssetEntity extends EntityWithRelationships {
   @Field(() => Status, { nullable: true })
   async status(): Promise<Status | undefined> {
     return status(await this.aspect('status'));
+  }
+  @Field(() => StructuredProperties, { nullable: true })
+  async structuredProperties(): Promise<StructuredProperties | undefined> {
+    return structuredProperties(this.ctx, await this.aspect('structuredProperties'), this.urn);
   }
   @Field(() => BrowsePathV2, { nullable: true })
   async browsePathV2(): Promise<BrowsePathV2 | undefined> {

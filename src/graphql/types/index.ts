@@ -5,6 +5,7 @@ import type { Entity } from './entity.js';
 import { EntityType, entityTypeOfUrn } from './entity-type.js';
 import { MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey } from './ml.js';
 import { CorpGroup, CorpUser, DataPlatform, GlossaryTerm, Tag } from './people.js';
+import { DataTypeEntity, EntityTypeEntity, StructuredPropertyEntity } from './structured-properties.js';
 
 type EntityClass = new (ctx: GraphQLContext, urn: string) => Entity;
 
@@ -23,6 +24,9 @@ export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
   MLFEATURE_TABLE: MLFeatureTable,
   MLMODEL: MLModel,
   MLMODEL_GROUP: MLModelGroup,
+  STRUCTURED_PROPERTY: StructuredPropertyEntity,
+  DATA_TYPE: DataTypeEntity,
+  ENTITY_TYPE: EntityTypeEntity,
 };
 
 /** The entity object of a URN, or undefined when its kind has no GraphQL type. */
@@ -34,5 +38,6 @@ export function entityOf(ctx: GraphQLContext, urn: string): Entity | undefined {
 
 export { Chart, Dashboard, Dataset, MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey };
 export { CorpGroup, CorpUser, DataPlatform, GlossaryTerm, Tag };
+export { DataTypeEntity, EntityTypeEntity, StructuredPropertyEntity };
 export { Entity } from './entity.js';
 export { EntityType } from './entity-type.js';

@@ -21,6 +21,7 @@ import {
 import { Entity } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
+import { StructuredProperties, structuredProperties } from './structured-properties.js';
 import { Long } from './scalars.js';
 
 /** The last segment of a simple URN: `urn:li:tag:PII` -> `PII`. */
@@ -135,6 +136,10 @@ export class CorpUser extends Entity {
   globalTags(): Promise<GlobalTags | undefined> {
     return this.tags();
   }
+  @Field(() => StructuredProperties, { nullable: true })
+  async structuredProperties(): Promise<StructuredProperties | undefined> {
+    return structuredProperties(this.ctx, await this.aspect('structuredProperties'), this.urn);
+  }
   /** Whether the user signs in with a password kept by the catalog: never in neohub. */
   @Field(() => Boolean, { nullable: true }) isNativeUser(): boolean {
     return false;
@@ -191,6 +196,10 @@ export class CorpGroup extends Entity {
           pictureLink: str(v.pictureLink),
         })
       : undefined;
+  }
+  @Field(() => StructuredProperties, { nullable: true })
+  async structuredProperties(): Promise<StructuredProperties | undefined> {
+    return structuredProperties(this.ctx, await this.aspect('structuredProperties'), this.urn);
   }
   @Field(() => Ownership, { nullable: true })
   async ownership(): Promise<Ownership | undefined> {
@@ -307,6 +316,10 @@ export class GlossaryTerm extends Entity {
   @Field(() => InstitutionalMemory, { nullable: true })
   async institutionalMemory(): Promise<InstitutionalMemory | undefined> {
     return institutionalMemory(this.ctx, await this.aspect('institutionalMemory'), this.urn);
+  }
+  @Field(() => StructuredProperties, { nullable: true })
+  async structuredProperties(): Promise<StructuredProperties | undefined> {
+    return structuredProperties(this.ctx, await this.aspect('structuredProperties'), this.urn);
   }
   @Field(() => Deprecation, { nullable: true })
   async deprecation(): Promise<Deprecation | undefined> {

@@ -16,12 +16,21 @@ import {
   MLModelGroupKey,
   MLModelKey,
   MLPrimaryKeyKey,
+  SchemaFieldKey,
   TagKey,
   TelemetryKey,
 } from './keys.js';
 import { featureNamespaceSearch, idSearch, nameSearch, originSearch, toolSearch } from './shared.aspects.js';
 
 export const KEYS_ASPECTS: readonly AspectSpec[] = [
+  {
+    name: 'schemaFieldKey',
+    schema: SchemaFieldKey,
+    searchable: [
+      { path: 'parent', fieldName: 'parent', fieldType: 'URN', queryByDefault: false },
+      { path: 'fieldPath', fieldName: 'fieldPath', fieldType: 'KEYWORD', queryByDefault: true },
+    ],
+  },
   {
     name: 'datasetKey',
     schema: DatasetKey,

@@ -33,6 +33,11 @@ export const DataPlatformKey = record('com.linkedin.metadata.key.DataPlatformKey
   platformName: string,
 });
 
+export const SchemaFieldKey = record('com.linkedin.metadata.key.SchemaFieldKey', {
+  parent: urn(),
+  fieldPath: string,
+});
+
 export const DatasetKey = record('com.linkedin.metadata.key.DatasetKey', {
   platform: urn(),
   name: string,

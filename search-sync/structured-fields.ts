@@ -1,0 +1,165 @@
+import { BadRequestError } from '../src/errors/index.js';
+import {
+  assignments,
+  isVisible,
+  loadStates,
+  PROPERTY_PREFIX,
+  valueTypeOf,
+  type PropertyDefinition,
+  type PropertyState,
+} from '../src/services/structured-properties/index.js';
+import type { EntityStore } from '../src/store/index.js';
+import type { FieldValue, SearchField } from './document.js';
+
+/** Index fields of structured-property values all start with this. */
+export const SP_FIELD = 'structuredProperties.';
+const VERSIONED = `${SP_FIELD}_versioned.`;
+
+export const isStructuredField = (name: string): boolean => name.startsWith(SP_FIELD);
+
+const underscored = (qualifiedName: string): string => qualifiedName.replace(/\./g, '_');
+
+/**
+ * The index field of a property's values, as DataHub names it: `structuredProperties.<name with _ for .>`,
+ * or `structuredProperties._versioned.<name>.<version>.<type>` once the definition has a version.
+ */
+export function indexFieldOf(def: PropertyDefinition): string {
+  const name = underscored(def.qualifiedName);
+  const type = valueTypeOf(def.valueType) ?? 'string';
+  return def.version ? `${VERSIONED}${name}.${def.version}.${type}` : `${SP_FIELD}${name}`;
+}
+
+/** A field of the index for structured-property values: numbers compare as numbers; never full text. */
+export function dynamicField(name: string, numeric: boolean): SearchField {
+  return {
+    name,
+    type: numeric ? 'DOUBLE' : 'KEYWORD',
+    queryByDefault: false,
+    boost: 1,
+    autocomplete: false,
+    filterable: false,
+  };
+}
+
+/**
+ * The index fields of an entity's structured-property values. Values of soft-deleted properties stay
+ * indexed (a restore is instant, and filters on them are refused anyway); values of deleted properties
+ * and of retired versions do not.
+ */
+export function structuredFields(
+  aspects: readonly { readonly name: string; readonly value: Record<string, unknown> }[],
+  states: ReadonlyMap<string, PropertyState>,
+): Record<string, FieldValue[]> {
+  const out: Record<string, FieldValue[]> = {};
+  for (const a of aspects) {
+    if (a.name !== 'structuredProperties') continue;
+    for (const x of assignments(a.value)) {
+      const state = states.get(x.propertyUrn);
+      if (!state?.definition || !isVisible(x, state && { ...state, removed: false })) continue;
+      const values = x.values.map((v) => ('double' in v ? v.double : v.string));
+      if (values.length) (out[indexFieldOf(state.definition)] ??= []).push(...values);
+    }
+  }
+  return out;
+}
+
+/** What a search names as a structured-property field, resolved against the stored definitions. */
+export interface ResolvedField {
+  /** The index field it reads. */
+  readonly indexField: string;
+  readonly numeric: boolean;
+}
+
+/**
+ * Resolves structured-property field names of a search (`structuredProperties.<qualified name>` as
+ * GraphQL writes them, the underscore form and the versioned form of the query string) to index fields.
+ * A filter on a soft-deleted property is refused. A name no property answers to keeps its own field,
+ * which holds no values (or, after a hard delete, those the cleanup has not removed yet).
+ */
+export class StructuredFieldResolver {
+  constructor(private readonly store: EntityStore) {}
+
+  async resolve(names: readonly string[]): Promise<Map<string, ResolvedField>> {
+    const wanted = [...new Set(names.filter(isStructuredField))];
+    const out = new Map<string, ResolvedField>();
+    if (!wanted.length) return out;
+    const direct = wanted
+      .filter((n) => !n.startsWith(VERSIONED))
+      .map((n) => `${PROPERTY_PREFIX}${n.slice(SP_FIELD.length)}`);
+    let states = await loadStates(this.store, direct);
+    const found = (urn: string): boolean => !!states.get(urn)?.definition && !!states.get(urn)?.exists;
+    if (
+      wanted.some((n) => n.startsWith(VERSIONED) || !found(`${PROPERTY_PREFIX}${n.slice(SP_FIELD.length)}`))
+    ) {
+      // Underscore and versioned names: compare with every property's name (there are few of them).
+      const all = await this.store.urns('structuredProperty', 0, 10_000);
+      states = await loadStates(this.store, all.urns);
+    }
+    for (const name of wanted) {
+      const hit = this.find(name, states);
+      if (hit && hit[1].removed)
+        throw new BadRequestError(
+          `Structured property ${hit[0]} is soft-deleted: search filters on it are denied (filter field ${name})`,
+        );
+      if (name.startsWith(VERSIONED)) {
+        out.set(name, { indexField: name, numeric: name.endsWith('.number') });
+        continue;
+      }
+      const def = hit?.[1].definition;
+      out.set(
+        name,
+        def
+          ? { indexField: indexFieldOf(def), numeric: valueTypeOf(def.valueType) === 'number' }
+          : { indexField: `${SP_FIELD}${underscored(name.slice(SP_FIELD.length))}`, numeric: false },
+      );
+    }
+    return out;
+  }
+
+  private find(
+    name: string,
+    states: ReadonlyMap<string, PropertyState>,
+  ): [string, PropertyState] | undefined {
+    const rest = name.slice(SP_FIELD.length);
+    const live = [...states].filter(([, s]) => s.exists && s.definition);
+    if (name.startsWith(VERSIONED)) {
+      const parts = rest.split('.').slice(1);
+      const base = parts.slice(0, -2).join('.');
+      return live.find(([, s]) => underscored((s.definition as PropertyDefinition).qualifiedName) === base);
+    }
+    return (
+      live.find(([urn]) => urn === `${PROPERTY_PREFIX}${rest}`) ??
+      live.find(([, s]) => underscored((s.definition as PropertyDefinition).qualifiedName) === rest)
+    );
+  }
+}
+
+/** DataHub prints numeric facet values as Java doubles: `60.0`, `2.5`. */
+export const doubleText = (v: string): string => {
+  const n = Number(v);
+  return Number.isFinite(n) && Number.isInteger(n) && !/[eE]/.test(String(n)) ? `${n}.0` : v;
+};
+
+/** The type an index field without a registry entry is stored as: numbers of structured properties stay numbers. */
+export const structuredType = (name: string, values: readonly FieldValue[]): 'DOUBLE' | 'KEYWORD' =>
+  isStructuredField(name) && values.length > 0 && values.every((v) => typeof v === 'number')
+    ? 'DOUBLE'
+    : 'KEYWORD';
+
+/** The registry's fields with the extra ones of a query. */
+export const withExtra = (
+  fields: ReadonlyMap<string, SearchField>,
+  extra: ReadonlyMap<string, SearchField> | undefined,
+): ReadonlyMap<string, SearchField> => (extra?.size ? new Map([...fields, ...extra]) : fields);
+
+/** The (entity type, structured-property field) pairs of some documents: what the index maps. */
+export function mappingsOf(
+  docs: readonly { readonly entityType: string; readonly fields: Readonly<Record<string, unknown>> }[],
+): { entityType: string; field: string }[] {
+  const out = new Map<string, { entityType: string; field: string }>();
+  for (const d of docs)
+    for (const field of Object.keys(d.fields))
+      if (isStructuredField(field))
+        out.set(`${d.entityType}\u0000${field}`, { entityType: d.entityType, field });
+  return [...out.values()];
+}

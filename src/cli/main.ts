@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+import { readFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs, UsageError, USAGE } from './args.js';
+import { GmsClient } from './client.js';
+import { type Output, deleteProperty, printEntity, upsertDatasets, upsertProperties } from './commands.js';
+
+/** Where `run` prints, and (for tests) the environment and fetch it uses instead of the process's. */
+export interface CliIO extends Output {
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly fetch?: typeof fetch;
+}
+
+/** Runs one command line; answers the exit status (0 success, 1 failure, 2 usage error). Never throws. */
+export async function run(args: readonly string[], io: CliIO): Promise<number> {
+  let command;
+  try {
+    command = parseArgs(args, io.env ?? process.env);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.err(`neohub: ${err.message}`);
+    io.err('Run "neohub --help" for usage.');
+    return 2;
+  }
+  if (command.kind === 'help') {
+    io.out(USAGE);
+    return 0;
+  }
+  const client = new GmsClient(command.target, io.fetch ?? fetch);
+  try {
+    if (command.kind === 'get') return await printEntity(client, io, command.entity, command.urn);
+    if (command.kind === 'delete') return await deleteProperty(client, io, command.urn, command.hard);
+    let text: string;
+    try {
+      text = await readFile(command.file, 'utf8');
+    } catch (err) {
+      io.err(
+        `${command.file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
+      return 1;
+    }
+    return command.entity === 'structuredProperty'
+      ? await upsertProperties(client, io, command.file, text)
+      : await upsertDatasets(client, io, command.file, text);
+  } catch (err) {
+    io.err(`neohub: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+/** True when this module is the program Node was started with (the `neohub` bin), not an import. */
+function isMain(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const io: CliIO = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  };
+  process.exitCode = await run(process.argv.slice(2), io);
+}

@@ -1,0 +1,254 @@
+import { Field, Float, ObjectType, createUnionType } from 'type-graphql';
+import { entityTypeName, valueTypeOf } from '../../services/structured-properties/index.js';
+import type { GraphQLContext } from '../context.js';
+import { Entity } from './entity.js';
+import { EntityType, entityTypeOf } from './entity-type.js';
+import { stringEnum } from './enums.js';
+import { list, make, obj, str, strings, type Json } from './json.js';
+
+export const PropertyCardinality = stringEnum('PropertyCardinality', ['SINGLE', 'MULTIPLE'] as const);
+export type PropertyCardinality = keyof typeof PropertyCardinality;
+
+export const StdDataType = stringEnum('StdDataType', [
+  'STRING',
+  'NUMBER',
+  'URN',
+  'RICH_TEXT',
+  'DATE',
+  'OTHER',
+] as const);
+export type StdDataType = keyof typeof StdDataType;
+
+const PROPERTY_PREFIX = 'urn:li:structuredProperty:';
+/** The id of a simple URN: `urn:li:dataType:datahub.number` -> `datahub.number`. */
+const idOf = (urn: string): string => urn.split(':').slice(3).join(':');
+
+@ObjectType()
+export class StringValue {
+  @Field(() => String) stringValue!: string;
+}
+
+@ObjectType()
+export class NumberValue {
+  @Field(() => Float) numberValue!: number;
+}
+
+export const PropertyValue = createUnionType({
+  name: 'PropertyValue',
+  types: () => [StringValue, NumberValue] as const,
+  resolveType: (v: StringValue | NumberValue) => ('stringValue' in v ? 'StringValue' : 'NumberValue'),
+});
+
+/** A stored PrimitivePropertyValue (`{string}` or `{double}`) as a PropertyValue; undefined otherwise. */
+export function propertyValue(v: unknown): StringValue | NumberValue | undefined {
+  const o = obj(v);
+  if (typeof o?.string === 'string') return make(StringValue, { stringValue: o.string });
+  if (typeof o?.double === 'number') return make(NumberValue, { numberValue: o.double });
+  return undefined;
+}
+
+@ObjectType()
+export class DataTypeInfo {
+  @Field(() => StdDataType) type!: StdDataType;
+  @Field(() => String) qualifiedName!: string;
+  @Field(() => String, { nullable: true }) displayName?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+}
+
+const DATA_TYPE_NAMES: Readonly<Record<string, string>> = {
+  STRING: 'String',
+  NUMBER: 'Number',
+  URN: 'Urn',
+  RICH_TEXT: 'Rich Text',
+  DATE: 'Date',
+};
+
+/** A data type (the value type of a structured property), described by its URN alone. */
+@ObjectType({ implements: Entity, description: 'A data type of structured property values' })
+export class DataTypeEntity extends Entity {
+  constructor(ctx: GraphQLContext, urn: string) {
+    super(ctx, urn, EntityType.DATA_TYPE);
+  }
+  get typeName(): string {
+    return 'DataTypeEntity';
+  }
+  @Field(() => DataTypeInfo) info(): DataTypeInfo {
+    const type = (valueTypeOf(this.urn)?.toUpperCase() ?? 'OTHER') as StdDataType;
+    return make(DataTypeInfo, {
+      type,
+      qualifiedName: idOf(this.urn),
+      displayName: DATA_TYPE_NAMES[type],
+    });
+  }
+}
+
+@ObjectType()
+export class EntityTypeInfo {
+  @Field(() => EntityType) type!: EntityType;
+  @Field(() => String) qualifiedName!: string;
+  @Field(() => String, { nullable: true }) displayName?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+}
+
+/** The GraphQL EntityType of an entity name: `dataset` -> DATASET, `dataFlow` -> DATA_FLOW; OTHER if none. */
+function graphqlTypeOf(name: string | undefined): EntityType {
+  if (!name) return EntityType.OTHER;
+  const snake = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return entityTypeOf(name) ?? (snake in EntityType ? (snake as EntityType) : EntityType.OTHER);
+}
+
+/** An entity type (one a structured property applies to), described by its URN alone. */
+@ObjectType({ implements: Entity, description: 'A kind of entity of the catalog' })
+export class EntityTypeEntity extends Entity {
+  constructor(ctx: GraphQLContext, urn: string) {
+    super(ctx, urn, EntityType.ENTITY_TYPE);
+  }
+  get typeName(): string {
+    return 'EntityTypeEntity';
+  }
+  @Field(() => EntityTypeInfo) info(): EntityTypeInfo {
+    return make(EntityTypeInfo, {
+      type: graphqlTypeOf(entityTypeName(this.urn)),
+      qualifiedName: idOf(this.urn),
+    });
+  }
+}
+
+@ObjectType()
+export class AllowedValue {
+  @Field(() => PropertyValue) value!: StringValue | NumberValue;
+  @Field(() => String, { nullable: true }) description?: string;
+}
+
+@ObjectType()
+export class TypeQualifier {
+  @Field(() => [EntityTypeEntity], { nullable: true }) allowedTypes?: EntityTypeEntity[];
+}
+
+@ObjectType()
+export class StructuredPropertyDefinition {
+  @Field(() => String) qualifiedName!: string;
+  @Field(() => String, { nullable: true }) displayName?: string;
+  @Field(() => String, { nullable: true }) description?: string;
+  @Field(() => PropertyCardinality, { nullable: true }) cardinality?: PropertyCardinality;
+  @Field(() => [AllowedValue], { nullable: true }) allowedValues?: AllowedValue[];
+  @Field(() => DataTypeEntity) valueType!: DataTypeEntity;
+  @Field(() => TypeQualifier, { nullable: true }) typeQualifier?: TypeQualifier;
+  @Field(() => [EntityTypeEntity]) entityTypes!: EntityTypeEntity[];
+  @Field(() => Boolean) immutable!: boolean;
+  /** neohub: the definition's version string (yyyyMMddhhmmss), set by breaking changes. */
+  @Field(() => String, { nullable: true }) version?: string;
+}
+
+@ObjectType()
+export class StructuredPropertySettings {
+  @Field(() => Boolean) isHidden!: boolean;
+  @Field(() => Boolean) showInSearchFilters!: boolean;
+  @Field(() => Boolean) showInAssetSummary!: boolean;
+  @Field(() => Boolean) showAsAssetBadge!: boolean;
+  @Field(() => Boolean) showInColumnsTable!: boolean;
+}
+
+/** A structured property: its definition (`propertyDefinition`) and display settings. */
+@ObjectType({ implements: Entity, description: 'A structured property: a typed property of entities' })
+export class StructuredPropertyEntity extends Entity {
+  constructor(ctx: GraphQLContext, urn: string) {
+    super(ctx, urn, EntityType.STRUCTURED_PROPERTY);
+  }
+  get typeName(): string {
+    return 'StructuredPropertyEntity';
+  }
+  @Field(() => Boolean, { nullable: true })
+  override exists(): Promise<boolean> {
+    return super.exists();
+  }
+  /** The stored definition; a property known only by its URN shows its id and no constraints. */
+  @Field(() => StructuredPropertyDefinition)
+  async definition(): Promise<StructuredPropertyDefinition> {
+    const v: Json = (await this.aspect('propertyDefinition')) ?? {};
+    const qualifier = obj(v.typeQualifier);
+    const cardinality = str(v.cardinality);
+    return make(StructuredPropertyDefinition, {
+      qualifiedName: str(v.qualifiedName) ?? this.urn.slice(PROPERTY_PREFIX.length),
+      displayName: str(v.displayName),
+      description: str(v.description),
+      cardinality:
+        cardinality && cardinality in PropertyCardinality ? (cardinality as PropertyCardinality) : undefined,
+      allowedValues: Array.isArray(v.allowedValues)
+        ? list(v.allowedValues).flatMap((a) => {
+            const value = propertyValue(a.value);
+            return value ? [make(AllowedValue, { value, description: str(a.description) })] : [];
+          })
+        : undefined,
+      valueType: new DataTypeEntity(this.ctx, str(v.valueType) ?? 'urn:li:dataType:datahub.string'),
+      typeQualifier: qualifier
+        ? make(TypeQualifier, {
+            allowedTypes: strings(qualifier.allowedTypes).map((t) => new EntityTypeEntity(this.ctx, t)),
+          })
+        : undefined,
+      entityTypes: strings(v.entityTypes).map((t) => new EntityTypeEntity(this.ctx, t)),
+      immutable: v.immutable === true,
+      version: str(v.version),
+    });
+  }
+  @Field(() => StructuredPropertySettings, { nullable: true })
+  async settings(): Promise<StructuredPropertySettings | undefined> {
+    const v = await this.aspect('structuredPropertySettings');
+    if (!v) return undefined;
+    return make(StructuredPropertySettings, {
+      isHidden: v.isHidden === true,
+      showInSearchFilters: v.showInSearchFilters === true,
+      showInAssetSummary: v.showInAssetSummary === true,
+      showAsAssetBadge: v.showAsAssetBadge === true,
+      showInColumnsTable: v.showInColumnsTable === true,
+    });
+  }
+}
+
+@ObjectType()
+export class StructuredPropertiesEntry {
+  @Field(() => StructuredPropertyEntity) structuredProperty!: StructuredPropertyEntity;
+  @Field(() => [PropertyValue], { nullable: 'items' }) values!: (StringValue | NumberValue)[];
+  @Field(() => [Entity], { nullable: 'itemsAndList' }) valueEntities?: Entity[];
+  @Field(() => String) associatedUrn!: string;
+}
+
+@ObjectType()
+export class StructuredProperties {
+  @Field(() => [StructuredPropertiesEntry], { nullable: true }) properties?: StructuredPropertiesEntry[];
+}
+
+/**
+ * The `structuredProperties` aspect of entity `urn` (as reads show it: values of deleted, soft-deleted
+ * or retired properties are already left out) as DataHub's StructuredProperties; URN values are also
+ * given as entities when their kind has a GraphQL object.
+ */
+export function structuredProperties(
+  ctx: GraphQLContext,
+  v: Json | undefined,
+  urn: string,
+): StructuredProperties | undefined {
+  if (!v) return undefined;
+  return make(StructuredProperties, {
+    properties: list(v.properties).flatMap((p) => {
+      const propertyUrn = str(p.propertyUrn);
+      if (!propertyUrn) return [];
+      const values = list(p.values)
+        .map(propertyValue)
+        .filter((x): x is StringValue | NumberValue => x !== undefined);
+      const valueEntities = values.flatMap((x) => {
+        const e =
+          'stringValue' in x && x.stringValue.startsWith('urn:li:') ? ctx.entity(x.stringValue) : undefined;
+        return e ? [e] : [];
+      });
+      return [
+        make(StructuredPropertiesEntry, {
+          structuredProperty: new StructuredPropertyEntity(ctx, propertyUrn),
+          values,
+          valueEntities,
+          associatedUrn: urn,
+        }),
+      ];
+    }),
+  });
+}
