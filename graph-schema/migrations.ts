@@ -7,6 +7,7 @@
  * - (:TimeseriesValue {urn, aspect, timestampMillis}) time-series aspect values.
  * - (:ChangeLog {seq}) the metadata change log, written in the same transaction as the change.
  * - (:Counter {name}) monotonic sequences.
+ * - (:AccessToken {id}) personal access tokens: the hash of the token, never the token; (:ActorRole {actor}).
  * - (:Task {id}) background tasks (`<node_id>:<task_id>`), (:SyncCheckpoint), (:Lease) for search sync.
  */
 export const MIGRATIONS: readonly string[] = [
@@ -19,6 +20,9 @@ export const MIGRATIONS: readonly string[] = [
   'CREATE CONSTRAINT counter_name IF NOT EXISTS FOR (c:Counter) REQUIRE c.name IS UNIQUE',
   'CREATE INDEX entity_type IF NOT EXISTS FOR (e:Entity) ON (e.entityType)',
   'CREATE CONSTRAINT task_id IF NOT EXISTS FOR (t:Task) REQUIRE t.id IS UNIQUE',
+  'CREATE CONSTRAINT access_token_id IF NOT EXISTS FOR (t:AccessToken) REQUIRE t.id IS UNIQUE',
+  'CREATE INDEX access_token_owner IF NOT EXISTS FOR (t:AccessToken) ON (t.ownerUrn)',
+  'CREATE CONSTRAINT actor_role_actor IF NOT EXISTS FOR (r:ActorRole) REQUIRE r.actor IS UNIQUE',
   // Lookups by URN alone use the composite indexes above (with `IS NOT NULL` on their other properties),
   // so single-property URN indexes of earlier versions only slow writes down.
   'DROP INDEX aspect_urn IF EXISTS',

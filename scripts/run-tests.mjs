@@ -3,6 +3,7 @@
 // npm packages, the Neo4j jars (Maven), the conformance virtualenv (pip). Then: static checks, unit and
 // integration tests against a real Neo4j it starts, and the DataHub client conformance suite against a
 // real neohub. It ends with one line: `N passed, N failed`.
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -78,9 +79,11 @@ async function main() {
       r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
   } else failed++;
 
-  const url = await startServer(env);
-  conformance(env, url);
-  schemathesis(url);
+  // The Python suites run against a server with authentication on, as its users do, with its root token.
+  const token = `nh_${randomBytes(32).toString('base64url')}`;
+  const url = await startServer({ ...env, NEOHUB_AUTH: 'on', NEOHUB_ROOT_TOKEN: token });
+  conformance({ ...env, NEOHUB_TOKEN: token }, url);
+  schemathesis(url, token);
 }
 
 /** A neohub server on a free port for the Python suites; its URL once it answers. */
@@ -144,7 +147,7 @@ function conformance(env, url) {
  * the OpenAPI document the server serves: a few generated cases per operation, no 5xx, answers that fit
  * the document (test/schemathesis/schemathesis.toml). One step; bounded to 6 minutes.
  */
-function schemathesis(url) {
+function schemathesis(url, token) {
   log('schemathesis: the OpenAPI document against neohub');
   const bin = venvWith(
     path.join(root, '.venv', 'schemathesis'),
@@ -164,6 +167,8 @@ function schemathesis(url) {
       `${url}/openapi/v3/api-docs`,
       '--url',
       url,
+      '--header',
+      `Authorization: Bearer ${token}`,
       '--report',
       'junit',
       '--report-dir',

@@ -43,6 +43,19 @@ export interface Config {
   readonly meiliMasterKey: string | undefined;
   readonly meiliIndex: string;
   readonly logLevel: string;
+  /**
+   * Authentication (NEOHUB_AUTH, default `on`). Only `off` turns it off, for local experiments; the
+   * service then says so loudly at start-up.
+   */
+  readonly auth: boolean;
+  /** The root (system) token (NEOHUB_ROOT_TOKEN); unset = generated once into `<home>/root-token` (0600). */
+  readonly rootToken: string | undefined;
+  /** Requests per minute one token may make (NEOHUB_RATE_LIMIT_PER_MINUTE, default 6000; 0 = no limit). */
+  readonly rateLimitPerMinute: number;
+  /** Deepest GraphQL selection (NEOHUB_GRAPHQL_MAX_DEPTH, default 15). */
+  readonly graphqlMaxDepth: number;
+  /** Most fields one GraphQL request may select, fragments expanded (NEOHUB_GRAPHQL_MAX_COST, default 5000). */
+  readonly graphqlMaxCost: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -77,5 +90,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     meiliMasterKey: env.MEILI_MASTER_KEY || undefined,
     meiliIndex: env.MEILI_INDEX || 'neohub_entities',
     logLevel: env.LOG_LEVEL || 'info',
+    auth: authSetting(env.NEOHUB_AUTH),
+    rootToken: env.NEOHUB_ROOT_TOKEN || undefined,
+    rateLimitPerMinute: int(env, 'NEOHUB_RATE_LIMIT_PER_MINUTE', 6000),
+    graphqlMaxDepth: int(env, 'NEOHUB_GRAPHQL_MAX_DEPTH', 15),
+    graphqlMaxCost: int(env, 'NEOHUB_GRAPHQL_MAX_COST', 5000),
   });
+}
+
+/** `on` (the default) or `off`; anything else is a mistake worth stopping for, not a silent default. */
+function authSetting(raw: string | undefined): boolean {
+  const v = (raw ?? 'on').trim().toLowerCase();
+  if (v === 'on' || v === 'true' || v === '') return true;
+  if (v === 'off' || v === 'false') return false;
+  throw new Error(`NEOHUB_AUTH must be "on" or "off", got "${raw}"`);
 }

@@ -19,7 +19,8 @@ import {
   VALUE_CLEANUP_TASK,
   type ValueCleanupParams,
 } from './services/structured-properties/index.js';
-import { createDriver, Executor, Neo4jStore, TaskStore } from './store/index.js';
+import { AuthService, loadRootToken, newToken } from './auth/index.js';
+import { AuthStore, createDriver, Executor, Neo4jStore, TaskStore } from './store/index.js';
 
 /** A running neohub: its app, services and the graph connection, with one way to stop it all. */
 export interface Runtime {
@@ -84,7 +85,13 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     runValueCleanup(store, ingest, params as unknown as ValueCleanupParams, progress),
   );
   rules.useTasks(operations);
-  const services = createServices({ config, registry, store, ingest, search, operations, log });
+  if (!config.auth)
+    log.warn(
+      '*** AUTHENTICATION IS OFF (NEOHUB_AUTH=off): anyone who can reach this port can read and change everything. Never run it like this outside a local experiment. ***',
+    );
+  const rootToken = config.auth ? await loadRootToken(config.rootToken, config.home, log) : newToken();
+  const auth = new AuthService(new AuthStore(exec), rootToken, config.auth);
+  const services = createServices({ config, registry, store, ingest, search, operations, auth, log });
   const app = await createApp(services, {
     driver,
     database: config.neo4jDatabase,

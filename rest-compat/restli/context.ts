@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { currentCaller } from '../../src/auth/index.js';
 import { BadRequestError } from '../../src/errors/index.js';
 import { SYSTEM_ACTOR, type Services, type WriteContext } from '../../src/services/index.js';
 
-/** The caller of a request, for AuditStamps. Authentication (a later layer) will set it. */
+/** The caller of a request, for AuditStamps: the actor of its token (never a header). */
 export function writeContext(_req: FastifyRequest): WriteContext {
-  return { actor: SYSTEM_ACTOR };
+  return { actor: currentCaller()?.actor ?? SYSTEM_ACTOR };
 }
 
 /** The URN in a path like `/entitiesV2/<urn>`, raw or percent-encoded. */

@@ -3,3 +3,4 @@ export { ValidationError, type Violation } from './validation-error.js';
 export { BadRequestError } from './bad-request-error.js';
 export { NotFoundError } from './not-found-error.js';
 export { UnavailableError } from './unavailable-error.js';
+export { ForbiddenError, RateLimitedError, UnauthenticatedError } from './auth-errors.js';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { UNKNOWN_ACTOR, type EntityView, type Services, type WriteContext } from '../services/index.js';
+import { currentCaller } from '../auth/index.js';
+import { SYSTEM_ACTOR, type EntityView, type Services, type WriteContext } from '../services/index.js';
 import { entityOf, type Entity } from './types/index.js';
 
 /**
@@ -48,7 +49,7 @@ export function createContext(services: Services): GraphQLContext {
   const ctx: GraphQLContext = {
     services,
     entities: new EntityLoader(services),
-    writer: { actor: UNKNOWN_ACTOR },
+    writer: { actor: currentCaller()?.actor ?? SYSTEM_ACTOR },
     entity: (urn) => entityOf(ctx, urn),
   };
   return ctx;

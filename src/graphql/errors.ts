@@ -1,5 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
+import type { FastifyReply } from 'fastify';
 import { NeohubError } from '../errors/index.js';
+import type { Logger } from '../logger.js';
 
 /** DataHub's GraphQL error types (`extensions.type`) with their status (`extensions.code`). */
 const TYPES: Record<string, { code: number; type: string }> = {
@@ -67,4 +69,18 @@ function validationMessage(error: unknown): string | undefined {
   };
   walk(found);
   return messages.length ? `Invalid input: ${messages.join('; ')}` : undefined;
+}
+
+/**
+ * An error met before GraphQL runs (authentication, rate limit) in GraphQL's shape: `{errors: [...]}` with
+ * DataHub's extensions, and the HTTP status of the error (401, 403, 429).
+ */
+export function sendGraphqlError(reply: FastifyReply, err: unknown, log: Logger): FastifyReply {
+  const status = err instanceof NeohubError ? err.status : 500;
+  if (status >= 500) log.error({ err }, 'GraphQL request failed');
+  const formatted = formatError({ message: err instanceof Error ? err.message : 'error' }, err);
+  return reply
+    .status(status)
+    .header('Content-Type', 'application/json')
+    .send({ errors: [formatted] });
 }

@@ -6,6 +6,7 @@ import { NeohubError } from '../errors/index.js';
 import type { Services } from '../services/index.js';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError } from './errors.js';
+import { operationPrivileges } from './operation-privileges.js';
 import { graphqlSchema } from './schema.js';
 
 /**
@@ -38,7 +39,7 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
     formatError,
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    plugins: [fastifyApolloDrainPlugin(app), datahubResponses(services)],
+    plugins: [fastifyApolloDrainPlugin(app), datahubResponses(services), operationPrivileges()],
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {

@@ -5,13 +5,23 @@ import { registerGraphExplorer, type GraphExplorerOptions } from '../graph-explo
 import { registerGraphql } from '../graphql/server.js';
 import type { Services } from '../services/index.js';
 import { sendRestliError } from '../../rest-compat/restli/errors.js';
+import { guardServices } from '../auth/index.js';
+import { sendGraphqlError } from '../graphql/errors.js';
+import { registerAuthHooks } from './auth-hooks.js';
+import { RateLimiter } from './rate-limiter.js';
+
+const isGraphqlPath = (url: string): boolean => /^(\/api\/gms|\/gms)?\/api\/graph(ql)?(\/|\?|$)/.test(url);
 
 /**
  * The HTTP app: body parsing shared by all transports, then the transports themselves. Every body is
  * read as JSON whatever its content type (DataHub's doc curls send none), up to the configured size.
  * The graph explorer queries Neo4j itself (through @neo4j/graphql), so it gets the store's driver.
  */
-export async function createApp(s: Services, explorer: GraphExplorerOptions): Promise<FastifyInstance> {
+export async function createApp(
+  services: Services,
+  explorer: GraphExplorerOptions,
+): Promise<FastifyInstance> {
+  const s = guardServices(services);
   const app = Fastify({
     bodyLimit: s.config.maxBodyBytes,
     logger: false,
@@ -27,13 +37,16 @@ export async function createApp(s: Services, explorer: GraphExplorerOptions): Pr
       done(new BadRequestError(`Malformed JSON body: ${(err as Error).message}`, { cause: err }), undefined);
     }
   });
-  app.setErrorHandler((err, _req, reply) => sendRestliError(reply, err, s.log));
+  app.setErrorHandler((err, req, reply) =>
+    isGraphqlPath(req.url) ? sendGraphqlError(reply, err, s.log) : sendRestliError(reply, err, s.log),
+  );
   app.setNotFoundHandler((req, reply) =>
     sendRestliError(reply, new NotFoundError(`No resource at ${req.method} ${req.url.split('?')[0]}`), s.log),
   );
   app.addHook('onRequest', async (req) => {
     s.log.debug({ method: req.method, url: req.url }, 'request');
   });
+  registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute));
   await registerCompatRoutes(app, s, s.log);
   await registerGraphql(app, s);
   await registerGraphExplorer(app, explorer);

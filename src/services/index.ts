@@ -1,4 +1,5 @@
 import type { OperationsService, SearchService } from '../../search-sync/index.js';
+import type { AuthService } from '../auth/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/registry.js';
@@ -67,6 +68,7 @@ export interface Services {
   readonly lineageSearch: LineageSearchService;
   readonly operations: OperationsService;
   readonly properties: StructuredPropertyService;
+  readonly auth: AuthService;
   readonly log: Logger;
 }
 
@@ -77,6 +79,7 @@ export interface ServiceParts {
   readonly ingest: IngestService;
   readonly search: SearchService;
   readonly operations: OperationsService;
+  readonly auth: AuthService;
   readonly log: Logger;
 }
 
@@ -98,6 +101,7 @@ export function createServices(p: ServiceParts): Services {
     lineageSearch: new LineageSearchService(p.search, lineage),
     operations: p.operations,
     properties: new StructuredPropertyService(p.ingest, reads, p.store),
+    auth: p.auth,
     log: p.log,
   });
 }

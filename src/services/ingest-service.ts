@@ -1,3 +1,4 @@
+import { authorizeProposals, requirePrivilege } from '../auth/index.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/registry.js';
 import type { ApplyResult, EntityRow, EntityStore, WriteOp } from '../store/index.js';
@@ -24,6 +25,7 @@ export class IngestService {
   ) {}
 
   async ingest(proposals: readonly Proposal[], ctx: WriteContext): Promise<IngestResult> {
+    authorizeProposals(proposals, (p) => this.isKeyAspect(p));
     const created = { time: ctx.now ?? Date.now(), actor: ctx.actor };
     const ops: WriteOp[] = [];
     const entities = new Map<string, EntityRow>();
@@ -44,6 +46,12 @@ export class IngestService {
     return { ...result, tasks };
   }
 
+  private isKeyAspect(p: Proposal): boolean {
+    const type = typeof p.entityUrn === 'string' ? p.entityUrn.split(':')[2] : undefined;
+    const entity = type ? this.registry.findEntity(type) : undefined;
+    return !!entity && !!p.aspectName && p.aspectName.toLowerCase() === entity.keyAspect.toLowerCase();
+  }
+
   /** Hard delete of an entity: all its aspects, versions, time-series values and outgoing edges. */
   async deleteEntity(
     urn: string,
@@ -62,6 +70,7 @@ export class IngestService {
     endTimeMillis: number | undefined,
     ctx: WriteContext,
   ): Promise<number> {
+    requirePrivilege('write', 'delete time-series values');
     const { entity, parsed } = this.registry.parseEntityUrn(urn);
     const created = { time: ctx.now ?? Date.now(), actor: ctx.actor };
     const spec = aspect === undefined ? undefined : this.registry.aspectOf(entity, aspect);

@@ -15,3 +15,4 @@ export {
 export { cypherName } from './batch-util.js';
 export { readChangedEntities } from './read-change-log.js';
 export type { PropertyStateRow } from './read-property-states.js';
+export { AuthStore, type TokenRow } from './access-tokens.js';

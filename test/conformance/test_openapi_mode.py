@@ -107,11 +107,13 @@ def test_related_entities_and_relationship_scroll(emitter, graph, unique):
     assert all(r.source_entity_type == "dataset" for r in result.relationships)
 
 
-def test_cli_put_and_get_stay_on_restli(server, unique, tmp_path: Path):
+def test_cli_put_and_get_stay_on_restli(server, token, unique, tmp_path: Path):
     urn = make_dataset_urn("hive", f"oa_cli_{unique}")
     data = tmp_path / "props.json"
     data.write_text(json.dumps({"description": "from the CLI", "customProperties": {"k": "v"}}))
     env = {**os.environ, "DATAHUB_GMS_URL": server, "DATAHUB_TELEMETRY_ENABLED": "false"}
+    if token:
+        env["DATAHUB_GMS_TOKEN"] = token
     cli = [str(Path(sys.executable).parent / "datahub")]
     put = subprocess.run(
         [*cli, "put", "aspect", "--urn", urn, "-a", "datasetProperties", "-d", str(data)],

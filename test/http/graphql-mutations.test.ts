@@ -142,7 +142,7 @@ describe('GraphQL mutations', () => {
       deprecated: true,
       decommissionTime: 1800000000000,
       note: 'use v2',
-      actor: 'urn:li:corpuser:datahub',
+      actor: 'urn:li:corpuser:__datahub_system',
     });
     const missing = datasetUrn(`absent_${unique()}`);
     const failed = await gql(
@@ -273,7 +273,11 @@ describe('GraphQL mutations', () => {
       `mutation { removeLink(input: {linkUrl: "https://docs.example.com/a", resourceUrn: "${f.dataset}"}) }`,
     );
     expect((await read(f.dataset)).institutionalMemory.elements).toEqual([
-      { url: 'https://docs.example.com/b', description: 'More', author: { urn: 'urn:li:corpuser:datahub' } },
+      {
+        url: 'https://docs.example.com/b',
+        description: 'More',
+        author: { urn: 'urn:li:corpuser:__datahub_system' },
+      },
     ]);
     const badLink = await gql(
       `mutation { addLink(input: {linkUrl: "javascript alert", label: "x", resourceUrn: "${f.dataset}"}) }`,

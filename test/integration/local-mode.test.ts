@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { datasetUrn, enc, get, mcp, post, unique } from '../support/runtime.js';
+import { datasetUrn, enc, mcp, post, unique } from '../support/runtime.js';
 
 const main = path.resolve('dist/src/main.js');
 const home = mkdtempSync(path.join(os.tmpdir(), 'neohub-local-'));
@@ -58,13 +58,16 @@ describe('local mode (npm start with nothing configured)', () => {
     const port = await freePort();
     const first = await startLocal(port);
     const base = `http://127.0.0.1:${port}`;
-    expect(
-      (
-        await post(base, '/aspects?action=ingestProposal', {
-          proposal: mcp(urn, 'datasetProperties', { description: 'kept' }),
-        })
-      ).status,
-    ).toBe(200);
+    // Authentication is on: the root token was generated into the home folder (0600), logged by path only.
+    const tokenFile = path.join(home, 'root-token');
+    const token = readFileSync(tokenFile, 'utf8').trim();
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    expect(first.output()).toContain(tokenFile);
+    expect(first.output()).not.toContain(token);
+    const write = { proposal: mcp(urn, 'datasetProperties', { description: 'kept' }) };
+    expect((await post(base, '/aspects?action=ingestProposal', write)).status).toBe(401);
+    const auth = { Authorization: `Bearer ${token}` };
+    expect((await post(base, '/aspects?action=ingestProposal', write, auth)).status).toBe(200);
     const bolt = boltPort(first.output());
     expect(await portOpen(bolt)).toBe(true);
     first.child.kill('SIGTERM');
@@ -74,8 +77,12 @@ describe('local mode (npm start with nothing configured)', () => {
     expect(existsSync(path.join(home, 'neo4j', 'data'))).toBe(true);
 
     const second = await startLocal(port);
-    const read = await get(base, `/aspects/${enc(urn)}?aspect=datasetProperties&version=0`);
-    expect(read.body.aspect['com.linkedin.dataset.DatasetProperties'].description).toBe('kept');
+    expect(readFileSync(tokenFile, 'utf8').trim()).toBe(token);
+    const read = await fetch(`${base}/aspects/${enc(urn)}?aspect=datasetProperties&version=0`, {
+      headers: auth,
+    });
+    const body = (await read.json()) as { aspect: Record<string, { description: string }> };
+    expect(body.aspect['com.linkedin.dataset.DatasetProperties']?.description).toBe('kept');
     second.child.kill('SIGINT');
     expect(await new Promise((r) => second.child.once('exit', r))).toBe(0);
   }, 240_000);

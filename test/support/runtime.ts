@@ -11,9 +11,19 @@ export function graphTarget(): { uri: string; user: string; password: string } {
   return { uri, user: process.env.NEO4J_USER ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '' };
 }
 
-/** A neohub on a free loopback port, in-process. */
+/**
+ * A neohub on a free loopback port, in-process. Functional suites run it with authentication off (the
+ * explicit setting); the auth suites pass `NEOHUB_AUTH: 'on'` and a root token.
+ */
 export async function startTestServer(env: Record<string, string> = {}): Promise<Runtime> {
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env });
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    NEOHUB_AUTH: 'off',
+    ...env,
+  });
   return startRuntime(config, graphTarget(), createLogger('error'));
 }
 

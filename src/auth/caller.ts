@@ -1,0 +1,53 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ForbiddenError, UnauthenticatedError } from '../errors/index.js';
+import { SYSTEM_ACTOR } from '../services/proposal.js';
+import { allows, type Privilege, type Role } from './roles.js';
+
+/** Who makes a request: the actor of its token (a corpuser) and that actor's role. */
+export interface Caller {
+  readonly actor: string;
+  readonly role: Role;
+  /** The token's id (the hash of the token); absent for the root token and with auth off. */
+  readonly tokenId?: string;
+}
+
+/** The root token's caller, background work's caller, and every caller when auth is off. */
+export const SYSTEM_CALLER: Caller = Object.freeze({ actor: SYSTEM_ACTOR, role: 'Admin' });
+
+interface Scope {
+  caller: Caller | undefined;
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+/** Runs the rest of a request in its own scope; authentication fills the caller in later. */
+export const inRequestScope = <T>(fn: () => T): T => scopes.run({ caller: undefined }, fn);
+
+export function setCaller(caller: Caller): void {
+  const scope = scopes.getStore();
+  if (!scope) throw new Error('setCaller outside a request scope');
+  scope.caller = caller;
+}
+
+/**
+ * The caller of the current request. Outside any request (background tasks, start-up) it is the system;
+ * inside one that has not authenticated (a public route) it is undefined.
+ */
+export function currentCaller(): Caller | undefined {
+  const scope = scopes.getStore();
+  return scope ? scope.caller : SYSTEM_CALLER;
+}
+
+/** Throws 401 when there is no caller, 403 when the caller's role lacks `privilege`. */
+export function requirePrivilege(privilege: Privilege, what: string): Caller | undefined {
+  if (privilege === 'public') return currentCaller();
+  const caller = currentCaller();
+  if (!caller) throw new UnauthenticatedError();
+  if (!allows(caller.role, privilege))
+    throw new ForbiddenError(
+      `${caller.actor} is unauthorized to ${what} (needs the ${needed(privilege)} role).`,
+    );
+  return caller;
+}
+
+const needed = (p: Privilege): string => (p === 'admin' ? 'Admin' : p === 'write' ? 'Editor' : 'Reader');

@@ -1,0 +1,14 @@
+export { AuthService, type CreateTokenInput, type TokenMetadata } from './auth-service.js';
+export {
+  currentCaller,
+  inRequestScope,
+  requirePrivilege,
+  setCaller,
+  SYSTEM_CALLER,
+  type Caller,
+} from './caller.js';
+export { allows, roleOf, roleUrn, ROLES, type Privilege, type Role } from './roles.js';
+export { loadRootToken, rootTokenFile } from './root-token.js';
+export { DURATIONS, newToken, tokenId, TOKEN_FORM } from './tokens.js';
+export { guardServices, SERVICE_PRIVILEGES } from './guard.js';
+export { authorizeProposals } from './proposals.js';

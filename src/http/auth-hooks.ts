@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inRequestScope, requirePrivilege, setCaller, type AuthService, type Caller } from '../auth/index.js';
+import { RateLimitedError } from '../errors/index.js';
+import { policyOf, privilegeOf, type Policy } from './route-policy.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its access policy per method, as registered (the auth tests iterate it). */
+    readonly routePolicies: { readonly method: string; readonly url: string; readonly policy: Policy }[];
+  }
+  interface FastifyContextConfig {
+    /** The access policy of each method of the route. */
+    policies?: Readonly<Record<string, Policy>>;
+  }
+}
+
+/**
+ * Authentication and the route-level privilege check, for every route: each route must have a policy
+ * (the app does not start otherwise); a request gets its own scope, its caller from its bearer token
+ * (401 without a valid one), a per-token rate limit (429 with Retry-After), and a 403 when its role is
+ * below the route's privilege. Headers never name the caller: only the token does.
+ */
+export function registerAuthHooks(app: FastifyInstance, auth: AuthService, limiter: RateLimiter): void {
+  const table: { method: string; url: string; policy: Policy }[] = [];
+  app.decorate('routePolicies', table);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const policies: Record<string, Policy> = {};
+    for (const method of methods) {
+      const policy = policyOf(method, route.url);
+      if (!policy)
+        throw new Error(`No access policy for ${method} ${route.url}: add it to src/http/route-policy.ts`);
+      policies[method] = policy;
+      table.push({ method, url: route.url, policy });
+    }
+    route.config = { ...(route.config as object), policies };
+  });
+  app.addHook('onRequest', (_req, _reply, done) => inRequestScope(done));
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const policy = req.routeOptions.config?.policies?.[req.method] ?? 'read';
+    const privilege = privilegeOf(policy, (req.query as { action?: string } | undefined)?.action);
+    if (privilege === 'public') return;
+    const caller: Caller = await auth.authenticate(req.headers.authorization);
+    setCaller(caller);
+    const wait = limiter.take(caller.tokenId ?? caller.actor);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      throw new RateLimitedError(wait);
+    }
+    requirePrivilege(privilege, `${req.method} ${req.url.split('?')[0]}`);
+  });
+}

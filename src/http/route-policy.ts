@@ -1,0 +1,111 @@
+import type { Privilege } from '../auth/index.js';
+
+/** A route's privilege, or one per Rest.li `action` (with the privilege of an unknown action). */
+export type Policy =
+  Privilege | { readonly byAction: Readonly<Record<string, Privilege>>; readonly other: Privilege };
+
+const V = ['v2', 'v3'] as const;
+const both = (f: (v: string) => [string, Policy][]): [string, Policy][] => V.flatMap((v) => f(v));
+
+/**
+ * Every route with what it needs, keyed `METHOD path` as the route is registered (without the `/gms`
+ * and `/api/gms` prefixes). The app refuses to start with a route missing here, so a new route cannot
+ * go unguarded; the services check again (and check content: hard deletes, structured properties).
+ */
+export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>([
+  ['GET /health', 'public'],
+  ['GET /health/live', 'public'],
+  ['GET /health/search', 'public'],
+  ['GET /config', 'public'],
+  // Static explorer pages: the pages and the API description, never data.
+  ['GET /api/graphiql', 'public'],
+  ['GET /api/graphiql/assets/*', 'public'],
+  ['GET /openapi/v3/api-docs', 'public'],
+  ['GET /openapi/v3/api-docs/swagger-config', 'public'],
+  ['GET /openapi/swagger-ui/*', 'public'],
+  ['GET /openapi/swagger-ui', 'public'],
+  ['GET /openapi/swagger-ui.html', 'public'],
+  ['OPTIONS /api/graphql', 'public'],
+  ['OPTIONS /api/graph', 'public'],
+  // GraphQL: reading needs a token; each mutation's own privilege is checked per operation.
+  ['GET /api/graphql', 'read'],
+  ['POST /api/graphql', 'read'],
+  ['GET /api/graph', 'read'],
+  ['POST /api/graph', 'read'],
+  // Rest.li
+  [
+    'POST /aspects',
+    {
+      byAction: { ingestProposal: 'write', ingestProposalBatch: 'write', getTimeseriesAspectValues: 'read' },
+      other: 'read',
+    },
+  ],
+  ['GET /aspects/*', 'read'],
+  [
+    'POST /entities',
+    {
+      byAction: {
+        ingest: 'write',
+        batchIngest: 'write',
+        delete: 'write',
+        search: 'read',
+        autocomplete: 'read',
+        browse: 'read',
+        listUrns: 'read',
+      },
+      other: 'read',
+    },
+  ],
+  ['GET /entities/*', 'read'],
+  ['GET /entitiesV2/*', 'read'],
+  ['GET /entitiesV2', 'read'],
+  ['POST /relationships', 'read'],
+  ['GET /relationships', 'read'],
+  ['POST /operations', 'admin'],
+  // OpenAPI
+  ['GET /openapi/relationships/v1/', 'read'],
+  ['GET /openapi/v3/relationship/scroll', 'read'],
+  ['POST /openapi/v3/relationship/scroll', 'read'],
+  ['POST /openapi/v1/trace/write/:traceId', 'read'],
+  ['GET /openapi/v1/registry/models/entity/specifications', 'read'],
+  ['GET /openapi/v1/registry/models/entity/specifications/:entityName', 'read'],
+  ['GET /openapi/v1/registry/models/entity/specifications/:entityName/aspects', 'read'],
+  ['GET /openapi/v1/registry/models/aspect/specifications', 'read'],
+  ['GET /openapi/v1/registry/models/aspect/specifications/:aspectName', 'read'],
+  ['POST /openapi/v3/entity/scroll', 'read'],
+  ['POST /openapi/v3/entity/:entityName/batchGet', 'read'],
+  ['POST /openapi/v3/entity/generic/batchGet', 'read'],
+  ['POST /openapi/v2/entity/batch/:entityName', 'read'],
+  ['POST /openapi/v3/entity/generic', 'write'],
+  ['PATCH /openapi/v3/entity/generic', 'write'],
+  ...both((v): [string, Policy][] => [
+    [`GET /openapi/${v}/entity/:entityName`, 'read'],
+    [`GET /openapi/${v}/entity/:entityName/*`, 'read'],
+    [`HEAD /openapi/${v}/entity/:entityName/*`, 'read'],
+    [`POST /openapi/${v}/entity/:entityName`, 'write'],
+    [`PATCH /openapi/${v}/entity/:entityName`, 'write'],
+    [`POST /openapi/${v}/entity/:entityName/*`, 'write'],
+    [`PATCH /openapi/${v}/entity/:entityName/*`, 'write'],
+    [`DELETE /openapi/${v}/entity/:entityName/*`, 'write'],
+  ]),
+]);
+
+const PREFIXES = ['/api/gms', '/gms'];
+
+/** The policy of a registered route (HEAD routes Fastify adds for GETs follow their GET). */
+export function policyOf(method: string, url: string): Policy | undefined {
+  const bare = PREFIXES.reduce((u, p) => (u.startsWith(`${p}/`) ? u.slice(p.length) : u), url);
+  const path = bare.length > 1 ? bare.replace(/\/$/, '') : bare;
+  const folder = `${path.slice(0, path.lastIndexOf('/'))}/*`;
+  const methods = method === 'HEAD' ? ['HEAD', 'GET'] : [method];
+  for (const m of methods)
+    for (const key of [`${m} ${path}`, `${m} ${path}/`, `${m} ${folder}`])
+      if (ROUTE_POLICY.has(key)) return ROUTE_POLICY.get(key);
+  return undefined;
+}
+
+/** The privilege a request needs under a policy. */
+export function privilegeOf(policy: Policy, action: string | undefined): Privilege {
+  if (typeof policy === 'string') return policy;
+  return (action !== undefined && policy.byAction[action]) || policy.other;
+}
