@@ -19,7 +19,8 @@ Options:
                        $DATAHUB_GMS_URL, then http://127.0.0.1:8080
   --hard               with delete: a hard delete, not reversible
   --token <token>      sent as "Authorization: Bearer <token>"; default $NEOHUB_GMS_TOKEN,
-                       then $DATAHUB_GMS_TOKEN
+                       then $DATAHUB_GMS_TOKEN, then (for a server on this machine) the local
+                       root token in $NEOHUB_HOME/root-token (default ./.neohub/root-token)
   -h, --help           print this help
 
 Exit status: 0 on success, 1 when a file is malformed or the server rejects a write, 2 on a usage error.`;

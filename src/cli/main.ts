@@ -1,15 +1,35 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, UsageError, USAGE } from './args.js';
-import { GmsClient } from './client.js';
+import { GmsClient, type Target } from './client.js';
 import { type Output, deleteProperty, printEntity, upsertDatasets, upsertProperties } from './commands.js';
 
 /** Where `run` prints, and (for tests) the environment and fetch it uses instead of the process's. */
 export interface CliIO extends Output {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly fetch?: typeof fetch;
+}
+
+/**
+ * In local mode (a server on this machine and no token given) the CLI uses the root token the service
+ * generated into its home folder (`$NEOHUB_HOME`, default `./.neohub`), as the service prints at start.
+ */
+async function withLocalRootToken(
+  target: Target,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Target> {
+  const host = new URL(target.server).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) return target;
+  const file = path.resolve(env.NEOHUB_HOME || '.neohub', 'root-token');
+  try {
+    const token = (await readFile(file, 'utf8')).trim();
+    return token ? { ...target, token } : target;
+  } catch {
+    return target;
+  }
 }
 
 /** Runs one command line; answers the exit status (0 success, 1 failure, 2 usage error). Never throws. */
@@ -27,7 +47,10 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     io.out(USAGE);
     return 0;
   }
-  const client = new GmsClient(command.target, io.fetch ?? fetch);
+  const target = command.target.token
+    ? command.target
+    : await withLocalRootToken(command.target, io.env ?? process.env);
+  const client = new GmsClient(target, io.fetch ?? fetch);
   try {
     if (command.kind === 'get') return await printEntity(client, io, command.entity, command.urn);
     if (command.kind === 'delete') return await deleteProperty(client, io, command.urn, command.hard);
