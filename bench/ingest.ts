@@ -11,6 +11,7 @@ import { ASPECTS_PER_DATASET, benchUrn, datasetAspects, fillerAspects } from './
 import { directLoad } from './direct.js';
 import { LINEAGE_LAYERS, LineageShape, lineageLatency, lineageProfile, loadLineage } from './lineage.js';
 import { searchLatency, syncCatchUp } from './search.js';
+import { AUTH, BENCH_TOKEN } from './auth.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
@@ -209,6 +210,7 @@ async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      NEOHUB_ROOT_TOKEN: BENCH_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -240,7 +242,7 @@ async function entityLatency(base: string, run: string, datasets: number): Promi
     const urn = benchUrn(run, Math.floor(Math.random() * datasets));
     const t = performance.now();
     const res = await fetch(`${base}/entitiesV2/${encodeURIComponent(urn)}`, {
-      headers: { 'X-RestLi-Protocol-Version': '2.0.0' },
+      headers: { 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
     });
     const body = (await res.json()) as { aspects: Record<string, unknown> };
     if (i >= 0) latencies.push(performance.now() - t);
@@ -253,7 +255,7 @@ async function entityLatency(base: string, run: string, datasets: number): Promi
 async function searchableCount(base: string): Promise<number> {
   const res = await fetch(`${base}/entities?action=search`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...AUTH },
     body: JSON.stringify({ input: '*', entity: 'dataset', start: 0, count: 0 }),
   });
   return ((await res.json()) as { value: { numEntities: number } }).value.numEntities;
@@ -280,7 +282,7 @@ async function httpLoad(base: string, run: string, rows: readonly Row[]): Promis
   for (let off = 0; off < proposals.length; off += BATCH) {
     const res = await fetch(`${base}/aspects?action=ingestProposalBatch`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
+      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
       body: JSON.stringify({ proposals: proposals.slice(off, off + BATCH), async: 'false' }),
     });
     if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);

@@ -17,6 +17,7 @@ import { createLogger } from '../src/logger.js';
 import type { Registry } from '../src/registry/registry.js';
 import { LineageService } from '../src/services/lineage-service.js';
 import { Executor, Neo4jStore, type LineageQuery } from '../src/store/index.js';
+import { AUTH } from './auth.js';
 
 export const LINEAGE_LAYERS = 20;
 const RADIUS = 10;
@@ -142,7 +143,7 @@ export async function loadLineage(
     }
     const res = await fetch(`${base}/aspects?action=ingestProposalBatch`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
+      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
       body: JSON.stringify({ proposals, async: 'false' }),
     });
     if (!res.ok) throw new Error(`lineage ingest failed: ${res.status} ${await res.text()}`);
@@ -181,7 +182,7 @@ async function graphqlLineage(
 ): Promise<{ total: number; partial: boolean }> {
   const res = await fetch(`${base}/api/graphql`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...AUTH },
     body: JSON.stringify({ query: QUERY, variables: { urn, dir, hops } }),
   });
   const body = (await res.json()) as Answer;

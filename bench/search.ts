@@ -1,4 +1,5 @@
 /** Search-side figures: sync lag after a load, and search / autocomplete latency over the loaded data. */
+import { AUTH } from './auth.js';
 
 const pct = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -29,7 +30,7 @@ async function timed(n: number, call: (i: number) => Promise<void>): Promise<num
 const post = async (url: string, body: unknown): Promise<{ value: Record<string, unknown> }> => {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...AUTH },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
