@@ -52,9 +52,9 @@ export interface Config {
   readonly rootToken: string | undefined;
   /** Requests per minute one token may make (NEOHUB_RATE_LIMIT_PER_MINUTE, default 6000; 0 = no limit). */
   readonly rateLimitPerMinute: number;
-  /** Deepest GraphQL selection (NEOHUB_GRAPHQL_MAX_DEPTH, default 15). */
+  /** Deepest GraphQL selection (NEOHUB_GRAPHQL_MAX_DEPTH, default 15; 0 = no limit). */
   readonly graphqlMaxDepth: number;
-  /** Most fields one GraphQL request may select, fragments expanded (NEOHUB_GRAPHQL_MAX_COST, default 5000). */
+  /** Most fields one GraphQL request may select, fragments expanded (NEOHUB_GRAPHQL_MAX_COST, default 5000; 0 = no limit). */
   readonly graphqlMaxCost: number;
 }
 

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { AccessTokenResolvers } from './resolvers/access-token-resolvers.js';
 import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
 import { AssetMutations } from './resolvers/asset-mutations.js';
@@ -13,7 +14,14 @@ let built: Promise<GraphQLSchema> | undefined;
 /** The GraphQL schema, built once per process from the resolver and type classes. */
 export function graphqlSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [EntityQueries, SearchQueries, AssetMutations, LabelMutations, StructuredPropertyMutations],
+    resolvers: [
+      EntityQueries,
+      SearchQueries,
+      AssetMutations,
+      LabelMutations,
+      StructuredPropertyMutations,
+      AccessTokenResolvers,
+    ],
     orphanedTypes: Object.values(ENTITY_CLASSES),
     validate: { forbidUnknownValues: false },
   });

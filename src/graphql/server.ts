@@ -6,6 +6,7 @@ import { NeohubError } from '../errors/index.js';
 import type { Services } from '../services/index.js';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError } from './errors.js';
+import { limitRules } from './limits.js';
 import { operationPrivileges } from './operation-privileges.js';
 import { graphqlSchema } from './schema.js';
 
@@ -38,6 +39,10 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
     schema: await graphqlSchema(),
     formatError,
     introspection: true,
+    validationRules: limitRules({
+      maxDepth: services.config.graphqlMaxDepth,
+      maxCost: services.config.graphqlMaxCost,
+    }),
     includeStacktraceInErrorResponses: false,
     plugins: [fastifyApolloDrainPlugin(app), datahubResponses(services), operationPrivileges()],
   });
