@@ -58,6 +58,10 @@ export const TRACE_HEADERS: Json = { traceparent: { $ref: '#/components/headers/
 /** The error answers every OpenAPI route may give, as `sendOpenApiError` writes them. */
 export const ERRORS: Json = {
   '400': responseRef('BadRequest'),
+  '401': responseRef('Unauthorized'),
+  '403': responseRef('Forbidden'),
+  '413': responseRef('PayloadTooLarge'),
+  '429': responseRef('TooManyRequests'),
   '500': responseRef('ServerError'),
 };
 /** Reads that answer 404 (empty, `Not-Found-Reason: ENTITY`) for what does not exist. */
@@ -67,6 +71,9 @@ export const HEAD_RESPONSES: Json = {
   '204': { description: 'It exists' },
   '404': { description: 'It does not exist (or the entity is soft-deleted)' },
   '400': { description: 'A malformed URN' },
+  '401': { description: 'No valid bearer token' },
+  '403': { description: "The token's role does not allow this" },
+  '429': { description: 'Over the per-token rate limit' },
   '500': { description: 'Internal server error' },
 };
 
@@ -223,6 +230,15 @@ export function commonComponents(c: SchemaComponents): {
         },
       },
       ServerError: jsonResponse('Internal server error', ref('ErrorResponse')),
+      Unauthorized: jsonResponse(
+        'No valid bearer token: missing, malformed, unknown, expired or revoked',
+        ref('ErrorResponse'),
+      ),
+      Forbidden: jsonResponse("The token's role does not allow this", ref('ErrorResponse')),
+      PayloadTooLarge: jsonResponse('The request body is over the configured limit', ref('ErrorResponse')),
+      TooManyRequests: jsonResponse('Over the per-token rate limit', ref('ErrorResponse'), {
+        'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+      }),
     },
     headers: {
       traceparent: {

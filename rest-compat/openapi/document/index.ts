@@ -46,8 +46,16 @@ export function openApiDocument(registry: Registry, prefix = ''): Json {
       version: 'v3',
     },
     ...(prefix ? { servers: [{ url: prefix }] } : {}),
+    security: [{ bearerAuth: [] }],
     paths,
     components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A neohub access token: the root token or a personal token (createAccessToken).',
+        },
+      },
       schemas: sortKeys(c.schemas),
       parameters: sortKeys(parameters),
       responses: sortKeys(responses),
