@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { Kind } from 'graphql';
+import { Kind, type DocumentNode, type SelectionSetNode } from 'graphql';
 import { requirePrivilege, type Privilege } from '../auth/index.js';
 
 /**
@@ -16,17 +16,32 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   batchAssignRole: 'admin',
 };
 
+/** The root field names a selection set selects, through inline fragments and fragment spreads. */
+export function rootFields(set: SelectionSetNode, doc: DocumentNode, seen = new Set<string>()): string[] {
+  const out: string[] = [];
+  for (const sel of set.selections) {
+    if (sel.kind === Kind.FIELD) out.push(sel.name.value);
+    else if (sel.kind === Kind.INLINE_FRAGMENT) out.push(...rootFields(sel.selectionSet, doc, seen));
+    else if (sel.kind === Kind.FRAGMENT_SPREAD && !seen.has(sel.name.value)) {
+      seen.add(sel.name.value);
+      const def = doc.definitions.find(
+        (d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === sel.name.value,
+      );
+      if (def?.kind === Kind.FRAGMENT_DEFINITION) out.push(...rootFields(def.selectionSet, doc, seen));
+    }
+  }
+  return out;
+}
+
 export function operationPrivileges<C extends object>(): ApolloServerPlugin<C> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ operation }) {
+        async didResolveOperation({ operation, document }) {
           if (operation?.operation !== 'mutation') return;
-          for (const sel of operation.selectionSet.selections) {
-            if (sel.kind !== Kind.FIELD) continue;
-            const name = sel.name.value;
-            requirePrivilege(MUTATION_PRIVILEGES[name] ?? 'write', `run the mutation ${name}`);
-          }
+          for (const name of rootFields(operation.selectionSet, document))
+            if (name !== '__typename')
+              requirePrivilege(MUTATION_PRIVILEGES[name] ?? 'write', `run the mutation ${name}`);
         },
       };
     },
