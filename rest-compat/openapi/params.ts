@@ -19,13 +19,15 @@ export function bool(req: FastifyRequest, name: string, fallback: boolean): bool
   throw new BadRequestError(`Parameter '${name}' must be true or false, got "${v}"`);
 }
 
+const INT_MAX = 2_147_483_647;
+
 /** An integer query parameter within bounds; 400 otherwise. */
 export function int(req: FastifyRequest, name: string, fallback: number, min = 0, max = Infinity): number {
   const v = last(q(req)[name]);
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min)
-    throw new BadRequestError(`Parameter '${name}' must be an integer >= ${min}`);
+  if (!Number.isInteger(n) || n < min || n > INT_MAX)
+    throw new BadRequestError(`Parameter '${name}' must be an integer between ${min} and ${INT_MAX}`);
   return Math.min(n, max);
 }
 

@@ -35,8 +35,8 @@ export function body(req: FastifyRequest): Record<string, unknown> {
 export function optionalInt(v: unknown, name: string): number | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n))
-    throw new BadRequestError(`${name} must be an integer, got ${JSON.stringify(v)}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || Math.abs(n) > 2_147_483_647)
+    throw new BadRequestError(`${name} must be a 32-bit integer, got ${JSON.stringify(v)}`);
   return n;
 }
 

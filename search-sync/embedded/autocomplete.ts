@@ -1,12 +1,16 @@
 import type { Executor } from '../../src/store/index.js';
 import type { AutocompleteQuery, AutocompleteResult } from '../search-index.js';
 import { listProp } from './fields.js';
-import { escapeLucene } from './lucene.js';
+import { escapeLucene, MAX_WORD } from './lucene.js';
 import { suggestions } from '../suggestions.js';
 
 /** Every word of the query as a prefix in one of the (full-text indexed) autocomplete fields. */
 function prefixQuery(needle: string, props: readonly string[]): string | undefined {
-  const words = needle.split(/\s+/).filter(Boolean).slice(0, 8);
+  const words = needle
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((w) => w.slice(0, MAX_WORD));
   if (!words.length) return undefined;
   return words.map((w) => `(${props.map((p) => `${p}:${escapeLucene(w)}*`).join(' OR ')})`).join(' AND ');
 }

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../src/errors/index.js';
-import type { Criterion } from '../../src/services/index.js';
+import { criterionValues, type Criterion } from '../../src/services/index.js';
 import type { SearchField } from '../document.js';
 import { listProp } from './fields.js';
 
@@ -19,11 +19,11 @@ export function filterPredicate(
   let n = 0;
   const one = (c: Criterion): string => {
     const name = c.field.replace(/\.keyword$/, '');
-    const top = TOP_LEVEL[name];
+    const top = Object.hasOwn(TOP_LEVEL, name) ? TOP_LEVEL[name] : undefined;
     const field = fields.get(name);
     if (!top && !field) throw new BadRequestError(`Unknown filter field "${c.field}"`);
     const i = n++;
-    const values = (c.values ?? (c.value !== undefined ? [c.value] : [])).map(String);
+    const values = criterionValues(c).map(String);
     const numeric = field !== undefined && NUMERIC.has(field.type);
     const bool = field?.type === 'BOOLEAN';
     params[`fp${i}`] = top ? top : listProp(name);

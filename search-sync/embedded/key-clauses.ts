@@ -1,4 +1,4 @@
-import type { Criterion } from '../../src/services/index.js';
+import { criterionValues, type Criterion } from '../../src/services/index.js';
 import type { SearchField } from '../document.js';
 import { isKeyed, keyProp } from './fields.js';
 import { phrase } from './lucene.js';
@@ -17,7 +17,7 @@ export function keyClauses(
   for (const c of groups[0] ?? []) {
     const cond = c.condition ?? 'EQUAL';
     const field = fields.get(c.field.replace(/\.keyword$/, ''));
-    const values = c.values ?? (c.value !== undefined ? [c.value] : []);
+    const values = criterionValues(c);
     if (c.negated || (cond !== 'EQUAL' && cond !== 'IN') || !field || !isKeyed(field) || !values.length)
       continue;
     if (values.some((v) => !/[\p{L}\p{N}]/u.test(String(v)))) continue;

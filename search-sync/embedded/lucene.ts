@@ -1,3 +1,6 @@
+/** Longest word of a free-text query (longer ones are cut). */
+export const MAX_WORD = 256;
+
 /** Escapes every Lucene query metacharacter of user input, so it is matched as plain text. */
 export function escapeLucene(s: string): string {
   return s.replace(/[+\-&|!(){}[\]^"~*?:\\/]/g, '\\$&');
@@ -17,7 +20,9 @@ export function textQuery(
     .split(/[\s,;]+/)
     .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter(Boolean)
-    .slice(0, 16);
+    .slice(0, 16)
+    // Lucene refuses prefix terms of over 1,000 characters: a longer word is matched by its start.
+    .map((w) => w.slice(0, MAX_WORD));
   if (!words.length) return undefined;
   return words
     .map((w) => {

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../src/errors/index.js';
-import type { Criterion } from '../../src/services/index.js';
+import { criterionValues, type Criterion } from '../../src/services/index.js';
 import type { SearchField } from '../document.js';
 import { attr } from './documents.js';
 
@@ -22,11 +22,11 @@ export function meiliFilter(
   if (!groups.length) return undefined;
   const one = (c: Criterion): string => {
     const name = c.field.replace(/\.keyword$/, '');
-    const top = TOP_LEVEL[name];
+    const top = Object.hasOwn(TOP_LEVEL, name) ? TOP_LEVEL[name] : undefined;
     const field = fields.get(name);
     if (!top && !field) throw new BadRequestError(`Unknown filter field "${c.field}"`);
     const a = top ?? attr(name);
-    const raw = (c.values ?? (c.value !== undefined ? [c.value] : [])).map(String);
+    const raw = criterionValues(c).map(String);
     const numeric = field !== undefined && NUMERIC.has(field.type);
     const value = (v: string): string => {
       if (numeric) {

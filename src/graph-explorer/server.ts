@@ -1,5 +1,6 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { nonNegativePages } from './page-arguments.js';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { Neo4jGraphQLContext } from '@neo4j/graphql';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +32,7 @@ export async function registerExplorerEndpoint(
     includeStacktraceInErrorResponses: false,
     introspection: true,
     validationRules: [knownOperationTypes],
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled()],
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled(), nonNegativePages()],
   });
   await apollo.start();
   const sessionConfig = opts.database ? { database: opts.database } : {};

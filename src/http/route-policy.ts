@@ -107,5 +107,8 @@ export function policyOf(method: string, url: string): Policy | undefined {
 /** The privilege a request needs under a policy. */
 export function privilegeOf(policy: Policy, action: string | undefined): Privilege {
   if (typeof policy === 'string') return policy;
-  return (action !== undefined && policy.byAction[action]) || policy.other;
+  return (
+    (action !== undefined && Object.hasOwn(policy.byAction, action) && policy.byAction[action]) ||
+    policy.other
+  );
 }

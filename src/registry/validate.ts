@@ -79,7 +79,13 @@ function check(v: Json, schema: Schema, path: string, out: Violation[]): Json {
     case 'map': {
       if (!isObject(v)) return fail(`${describe(v)} is not a map`);
       const res: Record<string, Json> = {};
-      for (const [k, item] of Object.entries(v)) res[k] = check(item, s.values, `${path}/${escape(k)}`, out);
+      for (const [k, item] of Object.entries(v))
+        Object.defineProperty(res, k, {
+          value: check(item, s.values, `${path}/${escape(k)}`, out),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       return res;
     }
     case 'union': {

@@ -93,7 +93,7 @@ export function matches(doc: unknown, groups: readonly (readonly Criterion[])[])
     and.every((c) => {
       const cond = c.condition ?? 'EQUAL';
       const found = valuesAt(doc, c.field);
-      const expected = c.values ?? (c.value !== undefined ? [c.value] : []);
+      const expected = criterionValues(c);
       let ok: boolean;
       if (cond === 'EXISTS') ok = found.length > 0;
       else if (cond === 'IS_NULL') ok = found.length === 0;
@@ -101,4 +101,14 @@ export function matches(doc: unknown, groups: readonly (readonly Criterion[])[])
       return c.negated ? !ok : ok;
     }),
   );
+}
+
+/** A criterion's values as a list of scalars (`values`, else `value`); 400 for anything else. */
+export function criterionValues(c: Criterion): (string | number | boolean)[] {
+  const raw: unknown = c.values ?? (c.value !== undefined ? [c.value] : []);
+  const scalar = (v: unknown): v is string | number | boolean =>
+    typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  if (!Array.isArray(raw) || !raw.every(scalar))
+    throw new BadRequestError(`Filter values of "${String(c.field)}" must be a list of strings`);
+  return raw;
 }

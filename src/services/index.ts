@@ -53,7 +53,7 @@ export {
   type ValuesInput,
 } from './structured-properties/index.js';
 export { type IngestResult } from './ingest-service.js';
-export { conjunctions, matches, type Filter, type Criterion } from './filter-match.js';
+export { conjunctions, criterionValues, matches, type Filter, type Criterion } from './filter-match.js';
 
 /** Everything a transport may call. Transports hold no logic of their own. */
 export interface Services {

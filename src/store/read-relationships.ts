@@ -32,7 +32,7 @@ export async function readRelationships(tx: Tx, q: RelationshipQuery): Promise<R
      ORDER BY entity, type
      WITH collect({entity: entity, type: type, createdOn: createdOn, createdActor: createdActor}) AS rels
      RETURN size(rels) AS total, rels[$start..$end] AS page`,
-    { urn: q.urn, types: q.types, start: q.start, end: q.start + q.count },
+    { urn: q.urn, types: q.types, start: q.start, end: Math.min(q.start + q.count, 2_147_483_647) },
   );
   const rec = res.records[0];
   return rec ? { total: rec.get('total'), relationships: rec.get('page') } : { total: 0, relationships: [] };

@@ -14,8 +14,14 @@ export interface ParsedUrn {
 const PREFIX = 'urn:li:';
 
 /** Parses a URN, or returns a sentence saying why it is malformed. */
+/** Longest URN accepted (Neo4j cannot index much longer keys; DataHub caps URNs too). */
+export const MAX_URN_LENGTH = 2048;
+
 export function parseUrn(urn: string): ParsedUrn | string {
   if (typeof urn !== 'string') return 'URN must be a string';
+  if (/\p{Surrogate}/u.test(urn)) return `Invalid URN: it holds a lone surrogate (not well-formed Unicode)`;
+  if (urn.length > MAX_URN_LENGTH)
+    return `Invalid URN "${urn.slice(0, 80)}...": longer than ${MAX_URN_LENGTH} characters`;
   if (!urn.startsWith(PREFIX)) return `Invalid URN "${urn}": must start with "${PREFIX}"`;
   const rest = urn.slice(PREFIX.length);
   const colon = rest.indexOf(':');
