@@ -1,6 +1,7 @@
 import { BadRequestError } from '../src/errors/index.js';
 import type { Criterion } from '../src/services/index.js';
 import type { SearchField } from './document.js';
+import { isStructuredField } from './structured-fields.js';
 
 /**
  * The query language of the versioned entity API's `query` parameter (Elasticsearch `query_string` as
@@ -104,12 +105,7 @@ function term(t: string, fields: ReadonlyMap<string, SearchField>): Node {
   const name = (m[1] as string).replace(/\.keyword$/, '');
   const raw = m[2] as string;
   if (name === '_exists_') return { kind: 'crit', c: [{ field: unquote(raw), condition: 'EXISTS' }] };
-  if (
-    name !== 'urn' &&
-    name !== 'entityType' &&
-    !fields.has(name) &&
-    !name.startsWith('structuredProperties.')
-  )
+  if (name !== 'urn' && name !== 'entityType' && !fields.has(name) && !isStructuredField(name))
     throw new BadRequestError(`Unknown field "${name}" in query`);
   const crit = (condition: string, value: string): Criterion => ({ field: name, values: [value], condition });
   const range = /^([[{])\s*(\S+)\s+TO\s+(\S+)\s*([\]}])$/.exec(raw);

@@ -48,12 +48,12 @@ export class AuthService {
     if (sameId(id, this.rootId)) return SYSTEM_CALLER;
     if (!TOKEN_FORM.test(token))
       throw new UnauthenticatedError('Unauthorized to perform this action: invalid token.');
-    const row = await this.store.token(id);
+    const row = await this.store.tokenWithRole(id);
     if (!row)
       throw new UnauthenticatedError('Unauthorized to perform this action: unknown or revoked token.');
     if (row.expiresAt !== null && row.expiresAt <= this.now())
       throw new UnauthenticatedError('Unauthorized to perform this action: the token has expired.');
-    return { actor: row.actorUrn, role: await this.roleOf(row.actorUrn), tokenId: id };
+    return { actor: row.actorUrn, role: roleOf(row.role ?? '') ?? 'Reader', tokenId: id };
   }
 
   /** An actor's role: assigned by an Admin; Reader when none is. */

@@ -30,6 +30,19 @@ export class AuthStore {
     });
   }
 
+  /** A token with its actor's assigned role, in one read: what every authenticated request needs. */
+  async tokenWithRole(id: string): Promise<(TokenRow & { role: string | null }) | undefined> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<TokenRow & { role: string | null }>(
+        `MATCH (t:AccessToken {id: $id})
+         OPTIONAL MATCH (r:ActorRole {actor: t.actorUrn})
+         RETURN ${FIELDS}, r.role AS role`,
+        { id },
+      );
+      return res.records[0]?.toObject();
+    });
+  }
+
   /** A page of tokens, newest first; only those of one owner when `ownerUrn` is given. */
   async tokens(q: {
     ownerUrn?: string | undefined;
