@@ -7,7 +7,8 @@
  * - (:TimeseriesValue {urn, aspect, timestampMillis}) time-series aspect values.
  * - (:ChangeLog {seq}) the metadata change log, written in the same transaction as the change.
  * - (:Counter {name}) monotonic sequences.
- * - (:AccessToken {id}) personal access tokens: the hash of the token, never the token; (:ActorRole {actor}).
+ * - (:AccessToken {id}) personal access tokens: the hash of the token, never the token; (:ActorRole {actor});
+ *   (:TokenActor {actor}) the lock that serializes token creation per actor (the live-token cap).
  * - (:Task {id}) background tasks (`<node_id>:<task_id>`), (:SyncCheckpoint), (:Lease) for search sync.
  */
 export const MIGRATIONS: readonly string[] = [
@@ -22,6 +23,8 @@ export const MIGRATIONS: readonly string[] = [
   'CREATE CONSTRAINT task_id IF NOT EXISTS FOR (t:Task) REQUIRE t.id IS UNIQUE',
   'CREATE CONSTRAINT access_token_id IF NOT EXISTS FOR (t:AccessToken) REQUIRE t.id IS UNIQUE',
   'CREATE INDEX access_token_owner IF NOT EXISTS FOR (t:AccessToken) ON (t.ownerUrn)',
+  'CREATE INDEX access_token_actor IF NOT EXISTS FOR (t:AccessToken) ON (t.actorUrn)',
+  'CREATE CONSTRAINT token_actor_actor IF NOT EXISTS FOR (a:TokenActor) REQUIRE a.actor IS UNIQUE',
   'CREATE CONSTRAINT actor_role_actor IF NOT EXISTS FOR (r:ActorRole) REQUIRE r.actor IS UNIQUE',
   // Lookups by URN alone use the composite indexes above (with `IS NOT NULL` on their other properties),
   // so single-property URN indexes of earlier versions only slow writes down.

@@ -50,11 +50,20 @@ export interface Config {
   readonly auth: boolean;
   /** The root (system) token (NEOHUB_ROOT_TOKEN); unset = generated once into `<home>/root-token` (0600). */
   readonly rootToken: string | undefined;
-  /** Requests per minute one token may make (NEOHUB_RATE_LIMIT_PER_MINUTE, default 6000; 0 = no limit). */
+  /**
+   * Requests per minute one token may make, and one actor with all its tokens
+   * (NEOHUB_RATE_LIMIT_PER_MINUTE, default 6000; 0 = no limit).
+   */
   readonly rateLimitPerMinute: number;
+  /** Live (unexpired) access tokens one actor may hold (NEOHUB_MAX_TOKENS_PER_ACTOR, default 50; 0 = no cap). */
+  readonly maxTokensPerActor: number;
   /** Deepest GraphQL selection (NEOHUB_GRAPHQL_MAX_DEPTH, default 15; 0 = no limit). */
   readonly graphqlMaxDepth: number;
-  /** Most fields one GraphQL request may select, fragments expanded (NEOHUB_GRAPHQL_MAX_COST, default 5000; 0 = no limit). */
+  /**
+   * Largest estimated cost of one GraphQL request, on both endpoints: each field 1, times the page sizes
+   * of the lists above it; searches, scrolls and lineage walks weigh more (NEOHUB_GRAPHQL_MAX_COST,
+   * default 100000; 0 = no limit).
+   */
   readonly graphqlMaxCost: number;
 }
 
@@ -93,8 +102,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     auth: authSetting(env.NEOHUB_AUTH),
     rootToken: env.NEOHUB_ROOT_TOKEN || undefined,
     rateLimitPerMinute: int(env, 'NEOHUB_RATE_LIMIT_PER_MINUTE', 6000),
+    maxTokensPerActor: int(env, 'NEOHUB_MAX_TOKENS_PER_ACTOR', 50),
     graphqlMaxDepth: int(env, 'NEOHUB_GRAPHQL_MAX_DEPTH', 15),
-    graphqlMaxCost: int(env, 'NEOHUB_GRAPHQL_MAX_COST', 5000),
+    graphqlMaxCost: int(env, 'NEOHUB_GRAPHQL_MAX_COST', 100_000),
   });
 }
 

@@ -90,7 +90,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
       '*** AUTHENTICATION IS OFF (NEOHUB_AUTH=off): anyone who can reach this port can read and change everything. Never run it like this outside a local experiment. ***',
     );
   const rootToken = config.auth ? await loadRootToken(config.rootToken, config.home, log) : newToken();
-  const auth = new AuthService(new AuthStore(exec), rootToken, config.auth);
+  const auth = new AuthService(new AuthStore(exec), rootToken, config.auth, config.maxTokensPerActor);
   const services = createServices({ config, registry, store, ingest, search, operations, auth, log });
   const app = await createApp(services, {
     driver,

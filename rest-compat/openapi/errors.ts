@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { NeohubError, NotFoundError, ValidationError } from '../../src/errors/index.js';
+import { NotFoundError, ValidationError, wireStatus } from '../../src/errors/index.js';
 import type { Logger } from '../../src/logger.js';
 
 /**
@@ -10,28 +10,16 @@ import type { Logger } from '../../src/logger.js';
  */
 export function sendOpenApiError(reply: FastifyReply, err: unknown, log: Logger): FastifyReply {
   if (err instanceof NotFoundError) return reply.status(404).header('Not-Found-Reason', 'ENTITY').send();
-  let status = 500;
+  const { status, message, known } = wireStatus(err);
   let payload: Record<string, string> = { error: 'Internal server error occurred' };
-  if (err instanceof ValidationError) {
-    status = 400;
-    payload = { error: 'Validation Error', message: err.message };
-  } else if (err instanceof NeohubError) {
-    status = err.status;
-    payload = err.message.startsWith('Malformed JSON body')
-      ? { error: 'Invalid JSON format', message: err.message }
-      : { error: err.message };
-  } else {
-    const e = err as { statusCode?: unknown; message?: string; code?: unknown };
-    if (
-      typeof e?.statusCode === 'number' &&
-      e.statusCode >= 400 &&
-      e.statusCode < 500 &&
-      typeof e.code === 'string'
-    ) {
-      status = e.statusCode;
-      payload = { error: e.message ?? payload.error ?? '' };
-    }
-  }
+  if (err instanceof ValidationError) payload = { error: 'Validation Error', message };
+  else if (known)
+    payload = message.startsWith('Malformed JSON body')
+      ? { error: 'Invalid JSON format', message }
+      : { error: message };
   if (status >= 500) log.error({ err }, 'request failed');
-  return reply.status(status).header('Content-Type', 'application/json').send(payload);
+  return reply
+    .status(err instanceof ValidationError ? 400 : status)
+    .header('Content-Type', 'application/json')
+    .send(payload);
 }

@@ -1,4 +1,10 @@
-import { BadRequestError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../errors/index.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthenticatedError,
+} from '../errors/index.js';
 import type { AuthStore, TokenRow } from '../store/index.js';
 import { SYSTEM_CALLER, requirePrivilege, type Caller } from './caller.js';
 import { allows, roleOf, ROLES, type Role } from './roles.js';
@@ -30,6 +36,8 @@ export class AuthService {
     private readonly store: AuthStore,
     rootToken: string,
     readonly enabled: boolean,
+    /** Live tokens one actor may hold (0: no cap). */
+    private readonly maxTokensPerActor = 0,
     private readonly now: () => number = Date.now,
   ) {
     this.rootId = tokenId(rootToken);
@@ -67,7 +75,8 @@ export class AuthService {
     if (input.type !== 'PERSONAL') throw new BadRequestError(`Unsupported token type ${input.type}`);
     if (!USER.test(input.actorUrn))
       throw new BadRequestError(`actorUrn must be a corpuser URN, got "${input.actorUrn}"`);
-    if (!(input.duration in DURATIONS)) throw new BadRequestError(`Unknown duration ${input.duration}`);
+    if (!Object.hasOwn(DURATIONS, input.duration))
+      throw new BadRequestError(`Unknown duration ${input.duration}`);
     if (!input.name.trim()) throw new BadRequestError('A token needs a name');
     if (input.actorUrn !== caller.actor) requirePrivilege('admin', 'generate tokens for other users');
     const accessToken = newToken();
@@ -82,7 +91,11 @@ export class AuthService {
       createdAt,
       expiresAt: ms === null ? null : createdAt + ms,
     };
-    await this.store.createToken(row);
+    const { live, created } = await this.store.createToken(row, this.maxTokensPerActor, createdAt);
+    if (!created)
+      throw new ConflictError(
+        `${input.actorUrn} already holds ${live} live access tokens, the most one actor may hold (NEOHUB_MAX_TOKENS_PER_ACTOR is ${this.maxTokensPerActor}): revoke one first.`,
+      );
     return { accessToken, metadata: withUrn(row) };
   }
 

@@ -23,6 +23,12 @@ const scopes = new AsyncLocalStorage<Scope>();
 /** Runs the rest of a request in its own scope; authentication fills the caller in later. */
 export const inRequestScope = <T>(fn: () => T): T => scopes.run({ caller: undefined }, fn);
 
+/**
+ * Runs background work (tasks, start-up jobs, tools) as the system caller. Work that runs on behalf of
+ * no request must say so here: outside any scope there is no caller, and every check refuses.
+ */
+export const asSystem = <T>(fn: () => T): T => scopes.run({ caller: SYSTEM_CALLER }, fn);
+
 export function setCaller(caller: Caller): void {
   const scope = scopes.getStore();
   if (!scope) throw new Error('setCaller outside a request scope');
@@ -30,12 +36,14 @@ export function setCaller(caller: Caller): void {
 }
 
 /**
- * The caller of the current request. Outside any request (background tasks, start-up) it is the system;
- * inside one that has not authenticated (a public route) it is undefined.
+ * The caller of the current scope: undefined inside a request that has not authenticated (a public
+ * route). Outside any scope it throws: code that runs for no request must run under `asSystem`, so that
+ * nothing gets the system's rights by accident.
  */
 export function currentCaller(): Caller | undefined {
   const scope = scopes.getStore();
-  return scope ? scope.caller : SYSTEM_CALLER;
+  if (!scope) throw new Error('No caller: this code runs outside a request scope and outside asSystem()');
+  return scope.caller;
 }
 
 /** Throws 401 when there is no caller, 403 when the caller's role lacks `privilege`. */

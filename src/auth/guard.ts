@@ -2,69 +2,105 @@ import type { Services } from '../services/index.js';
 import { requirePrivilege } from './caller.js';
 import type { Privilege } from './roles.js';
 
-const read = (...names: string[]): Record<string, Privilege> =>
-  Object.fromEntries(names.map((n) => [n, 'read']));
-const write = (...names: string[]): Record<string, Privilege> =>
-  Object.fromEntries(names.map((n) => [n, 'write']));
-const admin = (...names: string[]): Record<string, Privilege> =>
-  Object.fromEntries(names.map((n) => [n, 'admin']));
+/** The public methods of a service, each with what it needs. */
+type PrivilegesOf<S> = {
+  readonly [K in keyof S as S[K] extends (...args: never[]) => unknown ? K : never]-?: Privilege;
+};
+
+/** The services transports call through the guard; the others (config, registry, log) hold no data. */
+type GuardedKey = Exclude<keyof Services, 'config' | 'registry' | 'log'>;
+
+/** One entry per public method of every guarded service: the compiler refuses a missing or extra one. */
+export type PrivilegeTable = { readonly [K in GuardedKey]: PrivilegesOf<Services[K]> };
 
 /**
- * What each service method needs. The one table of authorization: transports call services only through
- * `guardServices`, so a method missing here is refused (admin only) until it is listed. Content decides
- * beyond it inside the write path (`authorizeProposals`: hard deletes, structured property definitions).
+ * What each service method needs. The one table of authorization at the service boundary: transports
+ * call services only through `guardServices`. Content decides beyond it inside the write path
+ * (`authorizeWrites`: hard deletes, structured properties).
  */
-export const SERVICE_PRIVILEGES: Readonly<Record<string, Readonly<Record<string, Privilege>>>> = {
-  reads: read('entities', 'entity', 'aspect', 'exists', 'timeseries', 'listUrns', 'edges', 'relationships'),
+export const SERVICE_PRIVILEGES: PrivilegeTable = {
+  reads: {
+    entities: 'read',
+    entity: 'read',
+    aspect: 'read',
+    exists: 'read',
+    timeseries: 'read',
+    listUrns: 'read',
+    edges: 'read',
+    relationships: 'read',
+  },
   edits: {
-    ...write(
-      'addTags',
-      'removeTags',
-      'addTerms',
-      'removeTerms',
-      'addOwners',
-      'removeOwner',
-      'addLink',
-      'removeLink',
-      'setDescription',
-      'setDeprecation',
-      'updateName',
-      'createTag',
-      'replaceAspects',
-    ),
-    ...read('stamp'),
+    addTags: 'write',
+    removeTags: 'write',
+    addTerms: 'write',
+    removeTerms: 'write',
+    addOwners: 'write',
+    removeOwner: 'write',
+    addLink: 'write',
+    removeLink: 'write',
+    setDescription: 'write',
+    setDeprecation: 'write',
+    updateName: 'write',
+    createTag: 'write',
+    replaceAspects: 'write',
+    stamp: 'read',
   },
   entityApi: {
-    ...read(
-      'entityKind',
-      'resolveAspect',
-      'requireAspect',
-      'read',
-      'entity',
-      'entityExists',
-      'aspect',
-      'aspectExists',
-    ),
-    ...write('upsert', 'create', 'patch', 'delete', 'deleteAspect'),
+    entityKind: 'read',
+    resolveAspect: 'read',
+    requireAspect: 'read',
+    read: 'read',
+    entity: 'read',
+    entityExists: 'read',
+    aspect: 'read',
+    aspectExists: 'read',
+    upsert: 'write',
+    create: 'write',
+    patch: 'write',
+    delete: 'write',
+    deleteAspect: 'write',
   },
-  lineage: read('lineage', 'relationshipFilter'),
-  lineageSearch: read('searchAcrossLineage'),
+  lineage: { lineage: 'read', relationshipFilter: 'read' },
+  lineageSearch: { searchAcrossLineage: 'read' },
   properties: {
-    ...admin('create', 'update', 'delete'),
-    ...write('upsertValues', 'removeValues'),
-    ...read('values'),
+    create: 'admin',
+    update: 'admin',
+    delete: 'admin',
+    upsertValues: 'write',
+    removeValues: 'write',
+    values: 'read',
   },
-  ingest: { ...write('ingest', 'deleteTimeseries'), ...admin('deleteEntity') },
+  ingest: { ingest: 'write', deleteTimeseries: 'write', deleteEntity: 'admin' },
   search: {
-    ...read('search', 'autocomplete', 'browse', 'filterFields', 'displayName', 'waitForIndex'),
+    search: 'read',
+    autocomplete: 'read',
+    browse: 'read',
+    filterFields: 'read',
+    displayName: 'read',
+    waitForIndex: 'read',
     status: 'public',
-    ...admin('mappings', 'systemUpdate'),
+    mappings: 'admin',
+    systemUpdate: 'admin',
   },
-  operations: admin('restoreIndices', 'taskStatus', 'indexSizes', 'truncateTimeseries'),
+  operations: {
+    restoreIndices: 'admin',
+    taskStatus: 'admin',
+    indexSizes: 'admin',
+    truncateTimeseries: 'admin',
+    register: 'admin',
+    start: 'admin',
+    resumeStale: 'admin',
+    startResuming: 'admin',
+    stop: 'admin',
+  },
   auth: {
     authenticate: 'public',
-    ...read('createToken', 'listTokens', 'revokeToken', 'tokenMetadata', 'roleOf'),
-    ...admin('assignRole'),
+    createToken: 'read',
+    listTokens: 'read',
+    revokeToken: 'read',
+    tokenMetadata: 'read',
+    roleOf: 'read',
+    assignRole: 'admin',
   },
 };
 
@@ -72,23 +108,26 @@ const words = (name: string): string => name.replace(/[A-Z]/g, (c) => ` ${c.toLo
 
 /** The services as transports see them: every method call checks the caller's role first. */
 export function guardServices<S extends Services>(services: S): S {
-  const guarded: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(services)) {
-    const table = SERVICE_PRIVILEGES[key];
-    guarded[key] = table && value && typeof value === 'object' ? guard(value as object, table) : value;
-  }
+  const guarded: Record<string, unknown> = { ...(services as object) };
+  for (const key of Object.keys(SERVICE_PRIVILEGES) as GuardedKey[])
+    guarded[key] = guard(services[key], SERVICE_PRIVILEGES[key]);
   return Object.freeze(guarded) as S;
 }
 
-function guard<T extends object>(target: T, table: Readonly<Record<string, Privilege>>): T {
+/**
+ * A view of a service whose methods check the table first. Members the table does not list (fields,
+ * anything added later without an entry) are not reachable through the view: closed by default.
+ */
+function guard<T extends object>(target: T, table: object): T {
+  const privileges = new Map<string, Privilege>(Object.entries(table));
   return new Proxy(target, {
-    get(t, prop, receiver) {
-      const value = Reflect.get(t, prop, receiver);
-      if (typeof value !== 'function' || typeof prop !== 'string') return value;
-      const privilege = table[prop] ?? 'admin';
+    get(t, prop) {
+      const privilege = typeof prop === 'string' ? privileges.get(prop) : undefined;
+      if (privilege === undefined) return undefined;
+      const method = Reflect.get(t, prop, t) as (...a: unknown[]) => unknown;
       return (...args: unknown[]) => {
-        requirePrivilege(privilege, words(prop));
-        return (value as (...a: unknown[]) => unknown).apply(t, args);
+        requirePrivilege(privilege, words(prop as string));
+        return method.apply(t, args);
       };
     },
   });

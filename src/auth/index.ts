@@ -1,5 +1,6 @@
 export { AuthService, type CreateTokenInput, type TokenMetadata } from './auth-service.js';
 export {
+  asSystem,
   currentCaller,
   inRequestScope,
   requirePrivilege,
@@ -11,4 +12,4 @@ export { allows, roleOf, roleUrn, ROLES, type Privilege, type Role } from './rol
 export { loadRootToken, rootTokenFile } from './root-token.js';
 export { DURATIONS, newToken, tokenId, TOKEN_FORM } from './tokens.js';
 export { guardServices, SERVICE_PRIVILEGES } from './guard.js';
-export { authorizeProposals } from './proposals.js';
+export { authorizeWrites, type ResolvedWrite } from './proposals.js';

@@ -4,3 +4,5 @@ export { BadRequestError } from './bad-request-error.js';
 export { NotFoundError } from './not-found-error.js';
 export { UnavailableError } from './unavailable-error.js';
 export { ForbiddenError, RateLimitedError, UnauthenticatedError } from './auth-errors.js';
+export { ConflictError } from './conflict-error.js';
+export { wireStatus, type WireStatus } from './wire-status.js';

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Driver } from 'neo4j-driver';
 import type { Logger } from '../logger.js';
 import { explorerErrorFormatter } from './errors.js';
+import { queryLimits, type GraphqlLimits } from '../graphql-limits/index.js';
+import { explorerCostModel } from './cost-model.js';
 import { knownOperationTypes } from './read-only-rule.js';
 import { explorerSchema } from './schema.js';
 
@@ -15,12 +17,15 @@ export interface GraphExplorerOptions {
   readonly driver: Driver;
   readonly database: string | undefined;
   readonly log: Logger;
+  /** Depth and cost limits of a query (the same settings as /api/graphql). */
+  readonly limits: GraphqlLimits;
 }
 
 /**
  * Serves the read-only graph explorer at `POST /api/graph` (and GET for queries): its own Apollo Server
  * over the schema @neo4j/graphql generates, the library translating each query to Cypher and running
- * it on the runtime's driver (a read transaction per query). No landing page: GraphiQL is at /api/graphiql.
+ * it on the runtime's driver (a read transaction per query), once the query's depth and cost are within
+ * the limits. No landing page: GraphiQL is at /api/graphiql.
  */
 export async function registerExplorerEndpoint(
   app: FastifyInstance,
@@ -32,7 +37,12 @@ export async function registerExplorerEndpoint(
     includeStacktraceInErrorResponses: false,
     introspection: true,
     validationRules: [knownOperationTypes],
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginLandingPageDisabled(), nonNegativePages()],
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      ApolloServerPluginLandingPageDisabled(),
+      nonNegativePages(),
+      queryLimits(opts.limits, explorerCostModel),
+    ],
   });
   await apollo.start();
   const sessionConfig = opts.database ? { database: opts.database } : {};

@@ -1,6 +1,6 @@
 import type { GraphQLFormattedError } from 'graphql';
 import type { FastifyReply } from 'fastify';
-import { NeohubError } from '../errors/index.js';
+import { NeohubError, wireStatus } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 
 /** DataHub's GraphQL error types (`extensions.type`) with their status (`extensions.code`). */
@@ -77,9 +77,9 @@ function validationMessage(error: unknown): string | undefined {
  * DataHub's extensions, and the HTTP status of the error (401, 403, 429).
  */
 export function sendGraphqlError(reply: FastifyReply, err: unknown, log: Logger): FastifyReply {
-  const status = err instanceof NeohubError ? err.status : 500;
+  const { status, message } = wireStatus(err);
   if (status >= 500) log.error({ err }, 'GraphQL request failed');
-  const formatted = formatError({ message: err instanceof Error ? err.message : 'error' }, err);
+  const formatted = formatError({ message }, err);
   return reply
     .status(status)
     .header('Content-Type', 'application/json')

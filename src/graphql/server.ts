@@ -6,7 +6,9 @@ import { NeohubError } from '../errors/index.js';
 import type { Services } from '../services/index.js';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError } from './errors.js';
-import { limitRules } from './limits.js';
+import type { Config } from '../config.js';
+import { queryLimits, type GraphqlLimits } from '../graphql-limits/index.js';
+import { datahubCostModel } from './cost-model.js';
 import { operationPrivileges } from './operation-privileges.js';
 import { graphqlSchema } from './schema.js';
 
@@ -33,18 +35,31 @@ function datahubResponses(services: Services): ApolloServerPlugin<GraphQLContext
   };
 }
 
+/** The depth and cost limits of both GraphQL endpoints. */
+export const graphqlLimits = (config: Config): GraphqlLimits => ({
+  maxDepth: config.graphqlMaxDepth,
+  maxCost: config.graphqlMaxCost,
+});
+
 /** Serves DataHub's GraphQL API at `POST /api/graphql` (and GET for queries), on the same services. */
 export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await graphqlSchema(),
     formatError,
     introspection: true,
-    validationRules: limitRules({
-      maxDepth: services.config.graphqlMaxDepth,
-      maxCost: services.config.graphqlMaxCost,
-    }),
     includeStacktraceInErrorResponses: false,
-    plugins: [fastifyApolloDrainPlugin(app), datahubResponses(services), operationPrivileges()],
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      datahubResponses(services),
+      queryLimits(
+        graphqlLimits(services.config),
+        datahubCostModel({
+          lineageHops: services.config.lineageMaxHops,
+          maxHops: services.config.lineageMaxHops,
+        }),
+      ),
+      operationPrivileges(),
+    ],
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompatRoutes } from '../../rest-compat/index.js';
 import { BadRequestError, NotFoundError } from '../errors/index.js';
 import { registerGraphExplorer, type GraphExplorerOptions } from '../graph-explorer/index.js';
-import { registerGraphql } from '../graphql/server.js';
+import { graphqlLimits, registerGraphql } from '../graphql/server.js';
 import type { Services } from '../services/index.js';
 import { sendRestliError } from '../../rest-compat/restli/errors.js';
 import { guardServices } from '../auth/index.js';
@@ -19,7 +19,7 @@ const isGraphqlPath = (url: string): boolean => /^(\/api\/gms|\/gms)?\/api\/grap
  */
 export async function createApp(
   services: Services,
-  explorer: GraphExplorerOptions,
+  explorer: Omit<GraphExplorerOptions, 'limits'>,
 ): Promise<FastifyInstance> {
   const s = guardServices(services);
   const app = Fastify({
@@ -49,6 +49,6 @@ export async function createApp(
   registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute));
   await registerCompatRoutes(app, s, s.log);
   await registerGraphql(app, s);
-  await registerGraphExplorer(app, explorer);
+  await registerGraphExplorer(app, { ...explorer, limits: graphqlLimits(s.config) });
   return app;
 }

@@ -18,7 +18,7 @@ declare module 'fastify' {
 /**
  * Authentication and the route-level privilege check, for every route: each route must have a policy
  * (the app does not start otherwise); a request gets its own scope, its caller from its bearer token
- * (401 without a valid one), a per-token rate limit (429 with Retry-After), and a 403 when its role is
+ * (401 without a valid one), a rate limit per token and per actor (429 with Retry-After), and a 403 when its role is
  * below the route's privilege. Headers never name the caller: only the token does.
  */
 export function registerAuthHooks(app: FastifyInstance, auth: AuthService, limiter: RateLimiter): void {
@@ -43,7 +43,11 @@ export function registerAuthHooks(app: FastifyInstance, auth: AuthService, limit
     if (privilege === 'public') return;
     const caller: Caller = await auth.authenticate(req.headers.authorization);
     setCaller(caller);
-    const wait = limiter.take(caller.tokenId ?? caller.actor);
+    // Per token, and per actor across all its tokens: minting more tokens does not buy more requests.
+    const wait = Math.max(
+      caller.tokenId ? limiter.take(`token:${caller.tokenId}`) : 0,
+      limiter.take(`actor:${caller.actor}`),
+    );
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
       throw new RateLimitedError(wait);

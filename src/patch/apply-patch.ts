@@ -1,4 +1,5 @@
 import { BadRequestError, ValidationError } from '../errors/index.js';
+import { getOwn, isJsonObject, isPrototypeKey, setOwn, type Json, type JsonObject } from '../json/index.js';
 import { arrayToKeyed, fromKeyed, specAt, toKeyed, type KeyedArraySpec } from './keyed-arrays.js';
 
 export interface PatchOperation {
@@ -8,17 +9,26 @@ export interface PatchOperation {
   readonly from?: string;
 }
 
-type Json = unknown;
-type Obj = Record<string, Json>;
-const isObj = (v: Json): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+type Obj = JsonObject;
+const isObj = isJsonObject;
 
-export function parsePointer(pointer: string): string[] {
+/**
+ * The segments of a JSON Pointer. A segment that would reach an object's prototype (`__proto__`,
+ * `constructor`, `prototype`) is refused with a 422 naming the pointer and where it was sent (`at`).
+ */
+export function parsePointer(pointer: string, at = '/path'): string[] {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new BadRequestError(`Patch path must start with '/': ${pointer}`);
-  return pointer
+  const segments = pointer
     .slice(1)
     .split('/')
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const bad = segments.find(isPrototypeKey);
+  if (bad !== undefined)
+    throw new ValidationError(`Patch path ${pointer} is refused: "${bad}" may not be a path segment`, [
+      { path: at, message: `"${bad}" may not be a path segment` },
+    ]);
+  return segments;
 }
 
 /**
@@ -27,23 +37,31 @@ export function parsePointer(pointer: string): string[] {
  */
 export function readPatchBody(body: Json): {
   ops: PatchOperation[];
-  arrayPrimaryKeys: Record<string, string[]>;
+  arrayPrimaryKeys: ReadonlyMap<string, readonly string[]>;
 } {
-  const list = Array.isArray(body) ? body : isObj(body) ? body.patch : undefined;
+  const list = Array.isArray(body) ? body : isObj(body) ? getOwn(body, 'patch') : undefined;
   if (!Array.isArray(list)) throw new BadRequestError('Missing `patch` field.');
-  const ops = list.map((o, i) => {
-    if (!isObj(o) || typeof o.op !== 'string' || typeof o.path !== 'string') {
+  const ops = list.map((o: Json, i) => {
+    if (!isObj(o) || typeof getOwn(o, 'op') !== 'string' || typeof getOwn(o, 'path') !== 'string') {
       throw new BadRequestError(`Invalid patch operation at /patch/${i}: needs string op and path`);
     }
+    const from = getOwn(o, 'from');
+    if (from !== undefined && typeof from !== 'string')
+      throw new BadRequestError(`Invalid patch operation at /patch/${i}: from must be a string`);
     return o as unknown as PatchOperation;
   });
-  const apk = isObj(body) && isObj(body.arrayPrimaryKeys) ? body.arrayPrimaryKeys : {};
-  const arrayPrimaryKeys: Record<string, string[]> = {};
-  for (const [field, keys] of Object.entries(apk)) {
+  const apk = isObj(body) ? getOwn(body, 'arrayPrimaryKeys') : undefined;
+  const arrayPrimaryKeys = new Map<string, readonly string[]>();
+  for (const [field, keys] of Object.entries(isObj(apk) ? apk : {})) {
     if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) {
       throw new BadRequestError(`arrayPrimaryKeys.${field} must be a list of field names`);
     }
-    arrayPrimaryKeys[field] = keys as string[];
+    const bad = [field, ...keys].flatMap((k) => k.split(/\u241f|\/|\./)).find(isPrototypeKey);
+    if (bad !== undefined)
+      throw new ValidationError(`arrayPrimaryKeys.${field} is refused: "${bad}" may not name a field`, [
+        { path: `/arrayPrimaryKeys/${field}`, message: `"${bad}" may not name a field` },
+      ]);
+    arrayPrimaryKeys.set(field, keys as string[]);
   }
   return { ops, arrayPrimaryKeys };
 }
@@ -51,6 +69,8 @@ export function readPatchBody(body: Json): {
 /**
  * Applies JSON Patch operations to a copy of `current` with keyed arrays seen as maps. `add` creates
  * missing parents; `remove` of an absent path is a no-op and `*` in a removal path matches every key.
+ * Paths walk own properties only, and values are written as own data properties, so no key of a
+ * client reaches a prototype.
  */
 export function applyPatch(
   current: Json,
@@ -65,7 +85,7 @@ export function applyPatch(
 }
 
 function applyOne(doc: Obj, op: PatchOperation, specs: readonly KeyedArraySpec[], index: number): void {
-  const path = parsePointer(op.path);
+  const path = parsePointer(op.path, `/patch/${index}/path`);
   if (path.length === 0)
     throw new ValidationError(`Patch operation ${index} may not target the whole aspect`, [
       { path: `/patch/${index}/path`, message: 'empty path' },
@@ -76,25 +96,27 @@ function applyOne(doc: Obj, op: PatchOperation, specs: readonly KeyedArraySpec[]
       ? arrayToKeyed(structuredClone(value), spec.keys)
       : structuredClone(value);
   };
+  const at = (message: string, field = 'path'): ValidationError =>
+    new ValidationError(`Patch operation ${index} (${op.op}): ${message}`, [
+      { path: `/patch/${index}/${field}`, message },
+    ]);
   switch (op.op) {
     case 'add':
     case 'replace':
-      if (!('value' in op)) throw new BadRequestError(`Patch operation ${index} (${op.op}) needs a value`);
-      setAt(doc, path, keyedValue(op.value));
+      if (!Object.hasOwn(op, 'value'))
+        throw new BadRequestError(`Patch operation ${index} (${op.op}) needs a value`);
+      setAt(doc, path, keyedValue(op.value), op.op === 'replace', at);
       return;
     case 'remove':
       removeAt(doc, path);
       return;
     case 'copy':
     case 'move': {
-      const from = parsePointer(op.from ?? '');
+      const from = parsePointer(op.from ?? '', `/patch/${index}/from`);
       const value = getAt(doc, from);
-      if (value === undefined)
-        throw new ValidationError(`Patch operation ${index}: nothing at ${op.from}`, [
-          { path: `/patch/${index}/from`, message: 'path not found' },
-        ]);
+      if (value === undefined) throw at(`nothing at ${op.from}`, 'from');
       if (op.op === 'move') removeAt(doc, from);
-      setAt(doc, path, structuredClone(value));
+      setAt(doc, path, structuredClone(value), false, at);
       return;
     }
     case 'test':
@@ -109,27 +131,47 @@ function applyOne(doc: Obj, op: PatchOperation, specs: readonly KeyedArraySpec[]
   }
 }
 
+/** An array index segment: digits only, without leading zeros; undefined otherwise. */
+function arrayIndex(seg: string): number | undefined {
+  return /^(0|[1-9][0-9]{0,8})$/.test(seg) ? Number(seg) : undefined;
+}
+
+/** The child of a container at one segment: own members and existing elements only. */
+function child(cur: Json, seg: string): Json {
+  if (Array.isArray(cur)) {
+    const i = arrayIndex(seg);
+    return i === undefined ? undefined : cur[i];
+  }
+  return isObj(cur) ? getOwn(cur, seg) : undefined;
+}
+
 function getAt(doc: Json, path: readonly string[]): Json {
   let cur: Json = doc;
-  for (const seg of path) {
-    if (Array.isArray(cur)) cur = cur[Number(seg)];
-    else if (isObj(cur)) cur = cur[seg];
-    else return undefined;
-  }
+  for (const seg of path) cur = child(cur, seg);
   return cur;
 }
 
-function setAt(doc: Obj, path: readonly string[], value: Json): void {
+function setAt(
+  doc: Obj,
+  path: readonly string[],
+  value: Json,
+  replace: boolean,
+  fail: (message: string) => Error,
+): void {
   let cur: Json = doc;
-  path.slice(0, -1).forEach((seg) => {
-    if (Array.isArray(cur)) cur = cur[Number(seg)];
-    else if (isObj(cur)) cur = isObj(cur[seg]) || Array.isArray(cur[seg]) ? cur[seg] : (cur[seg] = {});
-  });
+  for (const seg of path.slice(0, -1)) {
+    const next = child(cur, seg);
+    if (isObj(next) || Array.isArray(next)) cur = next;
+    else if (isObj(cur)) cur = setOwn(cur, seg, {})[seg];
+    else throw fail(`no element ${seg} in the array on the way to the path`);
+  }
   const last = path[path.length - 1] as string;
   if (Array.isArray(cur)) {
-    if (last === '-') cur.push(value);
-    else cur.splice(Number(last), 0, value);
-  } else if (isObj(cur)) cur[last] = value;
+    const i = last === '-' ? cur.length : arrayIndex(last);
+    if (i === undefined || i > cur.length || (replace && i >= cur.length))
+      throw fail(`${last} is not an index of the array (length ${cur.length})`);
+    cur.splice(i, replace ? 1 : 0, value);
+  } else if (isObj(cur)) setOwn(cur, last, value);
 }
 
 function removeAt(doc: Json, path: readonly string[]): void {
@@ -137,9 +179,10 @@ function removeAt(doc: Json, path: readonly string[]): void {
   const [head, ...rest] = path as [string, ...string[]];
   const keys = head === '*' && isObj(doc) ? Object.keys(doc) : [head];
   for (const k of keys) {
-    if (rest.length === 0) {
-      if (Array.isArray(doc)) doc.splice(Number(k), 1);
-      else delete (doc as Obj)[k];
-    } else removeAt(Array.isArray(doc) ? doc[Number(k)] : (doc as Obj)[k], rest);
+    if (rest.length) removeAt(child(doc, k), rest);
+    else if (Array.isArray(doc)) {
+      const i = arrayIndex(k);
+      if (i !== undefined && i < doc.length) doc.splice(i, 1);
+    } else if (Object.hasOwn(doc, k)) delete doc[k];
   }
 }

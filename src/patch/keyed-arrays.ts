@@ -10,13 +10,11 @@ export interface KeyedArraySpec {
   readonly keys: readonly string[];
 }
 
-type Json = unknown;
-type Obj = Record<string, Json>;
-const isObj = (v: Json): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { getOwn, isJsonObject as isObj, setOwn, type Json, type JsonObject as Obj } from '../json/index.js';
 
 function keyOf(element: Json, field: string): string {
   let cur: Json = element;
-  for (const part of field.split(/\u241f|\./)) cur = isObj(cur) ? cur[part] : undefined;
+  for (const part of field.split(/\u241f|\./)) cur = isObj(cur) ? getOwn(cur, part) : undefined;
   return cur === undefined || cur === null ? '' : String(cur);
 }
 
@@ -26,8 +24,9 @@ export function arrayToKeyed(arr: readonly Json[], keys: readonly string[]): Obj
     let node = root;
     keys.forEach((k, depth) => {
       const key = keyOf(el, k);
-      if (depth === keys.length - 1) node[key] = el;
-      else node = (isObj(node[key]) ? node[key] : (node[key] = {})) as Obj;
+      const next = getOwn(node, key);
+      if (depth === keys.length - 1) setOwn(node, key, el);
+      else node = isObj(next) ? next : (setOwn(node, key, {})[key] as Obj);
     });
   }
   return root;
@@ -46,7 +45,7 @@ function visit(doc: Json, path: readonly string[], fn: (parent: Obj, key: string
   const keys = head === '*' ? Object.keys(doc) : [head];
   for (const k of keys) {
     if (rest.length === 0) fn(doc, k);
-    else visit(doc[k], rest, fn);
+    else visit(getOwn(doc, k), rest, fn);
   }
 }
 
@@ -54,8 +53,8 @@ function visit(doc: Json, path: readonly string[], fn: (parent: Obj, key: string
 export function toKeyed(doc: Json, specs: readonly KeyedArraySpec[]): void {
   for (const spec of [...specs].sort((a, b) => a.path.length - b.path.length)) {
     visit(doc, spec.path, (parent, key) => {
-      const v = parent[key];
-      if (Array.isArray(v)) parent[key] = arrayToKeyed(v, spec.keys);
+      const v = getOwn(parent, key);
+      if (Array.isArray(v)) setOwn(parent, key, arrayToKeyed(v, spec.keys));
     });
   }
 }
@@ -64,8 +63,8 @@ export function toKeyed(doc: Json, specs: readonly KeyedArraySpec[]): void {
 export function fromKeyed(doc: Json, specs: readonly KeyedArraySpec[]): void {
   for (const spec of [...specs].sort((a, b) => b.path.length - a.path.length)) {
     visit(doc, spec.path, (parent, key) => {
-      const v = parent[key];
-      if (isObj(v)) parent[key] = keyedToArray(v, spec.keys.length);
+      const v = getOwn(parent, key);
+      if (isObj(v)) setOwn(parent, key, keyedToArray(v, spec.keys.length));
     });
   }
 }

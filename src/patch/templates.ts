@@ -1,3 +1,4 @@
+import { lookup } from '../json/index.js';
 import type { KeyedArraySpec } from './keyed-arrays.js';
 
 const k = (path: string, ...keys: string[]): KeyedArraySpec => ({ path: path.split('/'), keys });
@@ -24,11 +25,11 @@ const TEMPLATES: Readonly<Record<string, readonly KeyedArraySpec[]>> = {
 
 export function keyedArraysFor(
   aspect: string,
-  arrayPrimaryKeys: Readonly<Record<string, readonly string[]>>,
+  arrayPrimaryKeys: ReadonlyMap<string, readonly string[]> = new Map(),
 ): KeyedArraySpec[] {
   const specs = new Map<string, KeyedArraySpec>();
-  for (const s of TEMPLATES[aspect] ?? []) specs.set(s.path.join('/'), s);
-  for (const [field, keys] of Object.entries(arrayPrimaryKeys)) {
+  for (const s of lookup(TEMPLATES, aspect) ?? []) specs.set(s.path.join('/'), s);
+  for (const [field, keys] of arrayPrimaryKeys) {
     const path = field.split(/\u241f|\//);
     specs.set(path.join('/'), { path, keys });
   }

@@ -5,6 +5,7 @@ import { Registry } from './registry.js';
 export { Registry, validateRecord } from './registry.js';
 export type * from './types.js';
 export * as schema from './schema.js';
+export { TIME_WINDOW, timeProblem } from './schema.js';
 export { valuesAtPath } from './paths.js';
 
 let instance: Registry | undefined;

@@ -47,8 +47,16 @@ export class Registry {
   allAspects(): readonly AspectSpec[] {
     return [...this.aspects.values()];
   }
+  /** The entity kind a name given by a client means (a path segment, a parameter): any case. */
   findEntity(name: string): EntitySpec | undefined {
     return this.entities.get(name) ?? this.entitiesLower.get(name.toLowerCase());
+  }
+  /**
+   * The entity kind of the type segment of a URN: exact, as DataHub's URNs are, since a URN is an
+   * identity (`urn:li:structuredproperty:x` is not a structured property).
+   */
+  entityOfUrnType(type: string): EntitySpec | undefined {
+    return this.entities.get(type);
   }
   findAspect(name: string): AspectSpec | undefined {
     return this.aspects.get(name) ?? this.aspectsLower.get(name.toLowerCase());
@@ -90,9 +98,13 @@ export class Registry {
   parseEntityUrn(urn: string): { parsed: ParsedUrn; entity: EntitySpec } {
     const parsed = parseUrn(urn);
     if (typeof parsed === 'string') throw new BadRequestError(parsed);
-    const entity = this.findEntity(parsed.entityType);
-    if (!entity)
-      throw new BadRequestError(`Invalid URN "${urn}": unknown entity type "${parsed.entityType}"`);
+    const entity = this.entityOfUrnType(parsed.entityType);
+    if (!entity) {
+      const near = this.findEntity(parsed.entityType);
+      throw new BadRequestError(
+        `Invalid URN "${urn}": unknown entity type "${parsed.entityType}"${near ? ` (entity types are case-sensitive: did you mean "${near.name}"?)` : ''}`,
+      );
+    }
     if (parsed.parts.length !== entity.keyFields.length) {
       throw new BadRequestError(
         `Invalid URN "${urn}": ${entity.name} URNs have ${entity.keyFields.length} key part(s) (${entity.keyFields.join(', ')}), found ${parsed.parts.length}`,

@@ -8,6 +8,8 @@ export type Schema =
 
 export interface PrimitiveSchema {
   readonly kind: 'string' | 'int' | 'long' | 'float' | 'double' | 'boolean' | 'bytes' | 'null';
+  /** A long that holds a time in epoch milliseconds (DataHub's `Time` typeref): kept to TIME_WINDOW. */
+  readonly time?: true;
 }
 /** A string that must parse as a URN; `entityTypes` narrows the allowed entity types when given. */
 export interface UrnSchema {
@@ -57,6 +59,20 @@ const prim = (kind: PrimitiveSchema['kind']): PrimitiveSchema => Object.freeze({
 export const string = prim('string');
 export const int = prim('int');
 export const long = prim('long');
+/** A time in epoch milliseconds (a long, within TIME_WINDOW). */
+export const time: PrimitiveSchema = Object.freeze({ kind: 'long', time: true });
+
+/** The times an aspect may hold: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, in epoch milliseconds. */
+export const TIME_WINDOW = Object.freeze({ min: -62_135_596_800_000, max: 253_402_300_799_999 });
+
+/** Why a value is not a time in epoch milliseconds within TIME_WINDOW, or undefined when it is one. */
+export function timeProblem(v: unknown): string | undefined {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v))
+    return `${String(v)} is not a time in epoch milliseconds (an integer)`;
+  if (v < TIME_WINDOW.min || v > TIME_WINDOW.max)
+    return `${v} is out of range for a time in epoch milliseconds (years 0001 to 9999)`;
+  return undefined;
+}
 export const float = prim('float');
 export const double = prim('double');
 export const boolean = prim('boolean');

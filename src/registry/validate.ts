@@ -1,6 +1,6 @@
 import type { Violation } from '../errors/index.js';
 import { parseUrn } from '../urn/index.js';
-import { resolve, unionKey, type RecordSchema, type Schema } from './schema.js';
+import { resolve, timeProblem, unionKey, type RecordSchema, type Schema } from './schema.js';
 
 /**
  * Checks a JSON value against a schema the way Rest.li does, and returns a normalized copy: record
@@ -56,6 +56,12 @@ function check(v: Json, schema: Schema, path: string, out: Violation[]): Json {
         return fail(`${describe(v)} cannot be coerced to ${TYPE_NAMES[s.kind]}`);
       if (s.kind === 'int' && (v > 2147483647 || v < -2147483648))
         return fail(`${v} is out of range for Integer`);
+      // A JSON number past 2^53 has already lost digits: refused rather than stored wrong.
+      if (!Number.isSafeInteger(v)) return fail(`${v} is out of range for Long (beyond ±(2^53 - 1))`);
+      if (s.time) {
+        const problem = timeProblem(v);
+        if (problem) return fail(problem);
+      }
       return v;
     case 'float':
     case 'double':

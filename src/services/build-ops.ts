@@ -2,6 +2,7 @@ import { BadRequestError, NeohubError, ValidationError } from '../errors/index.j
 import { applyPatch, keyedArraysFor, readPatchBody } from '../patch/index.js';
 import { extractEdges } from '../registry/edges.js';
 import type { Registry } from '../registry/registry.js';
+import { timeProblem } from '../registry/index.js';
 import type { AspectSpec } from '../registry/types.js';
 import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
 import { clearedProjections, projectionsOf } from './projections.js';
@@ -158,7 +159,7 @@ function upsertOp(
   const value = validated ? (raw as Record<string, unknown>) : registry.validateAspect(aspect, raw);
   const edges: EdgeRow[] = extractEdges(aspect, value).map((e) => {
     const type = e.destination.slice(7, e.destination.indexOf(':', 7));
-    const spec = registry.findEntity(type);
+    const spec = registry.entityOfUrnType(type);
     return {
       type: e.type,
       destination: e.destination,
@@ -229,12 +230,19 @@ function systemMetadataOf(sm: Proposal['systemMetadata'], now: number): string {
         { path: `/systemMetadata/${field}`, message: `expected ${type}` },
       ]);
   }
+  if (out.lastObserved !== undefined) {
+    const problem = timeProblem(out.lastObserved);
+    if (problem)
+      throw new ValidationError(`systemMetadata.lastObserved: ${problem}`, [
+        { path: '/systemMetadata/lastObserved', message: problem },
+      ]);
+  }
   for (const stamp of ['aspectCreated', 'aspectModified']) {
     const v = out[stamp] as Record<string, unknown> | undefined;
     if (v === undefined) continue;
     const known = ['time', 'actor', 'impersonator', 'message'];
     const bad =
-      typeof v.time !== 'number' ||
+      timeProblem(v.time) !== undefined ||
       typeof v.actor !== 'string' ||
       (v.impersonator !== undefined && typeof v.impersonator !== 'string') ||
       (v.message !== undefined && typeof v.message !== 'string') ||

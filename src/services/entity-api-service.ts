@@ -179,11 +179,14 @@ export class EntityApiService {
     return res.tasks;
   }
 
-  /** DELETE of one aspect: a versioned one entirely, a time-series one's latest value; unknown: nothing. */
+  /**
+   * DELETE of one aspect: a versioned one entirely, a time-series one's latest value. A name that is no
+   * aspect of the entity's kind (exactly or all-lowercase) is a 404, as for a read: nothing is deleted.
+   */
   async deleteAspect(urn: string, name: string, ctx: WriteContext): Promise<void> {
     const { entity, parsed } = this.registry.parseEntityUrn(urn);
     const spec = this.resolveAspect(entity, name);
-    if (!spec) return;
+    if (!spec) throw new NotFoundError(`Aspect ${name} is not an aspect of ${entity.name} (${urn})`);
     if (!spec.timeseries) {
       await this.ingest.ingest([{ entityUrn: parsed.urn, changeType: 'DELETE', aspectName: spec.name }], ctx);
       return;

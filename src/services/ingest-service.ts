@@ -1,4 +1,4 @@
-import { authorizeProposals, requirePrivilege } from '../auth/index.js';
+import { authorizeWrites, requirePrivilege } from '../auth/index.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/registry.js';
 import type { ApplyResult, EntityRow, EntityStore, WriteOp } from '../store/index.js';
@@ -25,7 +25,7 @@ export class IngestService {
   ) {}
 
   async ingest(proposals: readonly Proposal[], ctx: WriteContext): Promise<IngestResult> {
-    authorizeProposals(proposals, (p) => this.isKeyAspect(p));
+    requirePrivilege('write', 'write metadata');
     const created = { time: ctx.now ?? Date.now(), actor: ctx.actor };
     const ops: WriteOp[] = [];
     const entities = new Map<string, EntityRow>();
@@ -38,18 +38,13 @@ export class IngestService {
         throw inBatch(err, i, proposals.length);
       }
     });
+    authorizeWrites(ops);
     if (!ops.length) return { results: [], changeLog: [], tasks: [] };
     const prepared = this.rules ? await this.rules.prepare(ops) : undefined;
     const result = await this.store.apply({ entities: [...entities.values()], ops: prepared?.ops ?? ops });
     const tasks = prepared ? await prepared.after(result) : [];
     this.log.debug({ proposals: proposals.length, changes: result.changeLog.length }, 'ingested');
     return { ...result, tasks };
-  }
-
-  private isKeyAspect(p: Proposal): boolean {
-    const type = typeof p.entityUrn === 'string' ? p.entityUrn.split(':')[2] : undefined;
-    const entity = type ? this.registry.findEntity(type) : undefined;
-    return !!entity && !!p.aspectName && p.aspectName.toLowerCase() === entity.keyAspect.toLowerCase();
   }
 
   /** Hard delete of an entity: all its aspects, versions, time-series values and outgoing edges. */

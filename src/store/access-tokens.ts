@@ -19,8 +19,25 @@ const FIELDS =
 export class AuthStore {
   constructor(private readonly exec: Executor) {}
 
-  async createToken(row: TokenRow): Promise<void> {
-    await this.exec.write((tx) => tx.run('CREATE (t:AccessToken) SET t = $row', { row }));
+  /**
+   * Stores a token unless its actor already holds `cap` live (unexpired at `now`) tokens (0: no cap).
+   * Creations for one actor are serialized on its (:TokenActor) lock, so concurrent ones cannot pass
+   * the cap together. Returns the number of live tokens the actor held before, and whether it was stored.
+   */
+  async createToken(row: TokenRow, cap: number, now: number): Promise<{ live: number; created: boolean }> {
+    return this.exec.write(async (tx) => {
+      const res = await tx.run<{ live: number }>(
+        `MERGE (lock:TokenActor {actor: $row.actorUrn}) SET lock.at = $now
+         WITH lock
+         OPTIONAL MATCH (t:AccessToken {actorUrn: $row.actorUrn}) WHERE t.expiresAt IS NULL OR t.expiresAt > $now
+         RETURN count(t) AS live`,
+        { row, now },
+      );
+      const live = res.records[0]?.get('live') ?? 0;
+      if (cap > 0 && live >= cap) return { live, created: false };
+      await tx.run('CREATE (t:AccessToken) SET t = $row', { row });
+      return { live, created: true };
+    });
   }
 
   async token(id: string): Promise<TokenRow | undefined> {

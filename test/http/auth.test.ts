@@ -7,7 +7,7 @@ import { tokenId } from '../../src/auth/index.js';
 import { run } from '../../src/cli/index.js';
 import type { Runtime } from '../../src/runtime.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
-import { datasetUrn, enc, mcp, unique } from '../support/runtime.js';
+import { asSystemView, datasetUrn, enc, mcp, unique } from '../support/runtime.js';
 
 let rt: Runtime;
 let t: TestTokens;
@@ -119,14 +119,14 @@ describe('authentication', () => {
   });
 
   it('revokes at once', async () => {
-    const { accessToken } = await rt.services.auth.createToken({
+    const { accessToken } = await asSystemView(rt.services.auth).createToken({
       type: 'PERSONAL',
       actorUrn: t.actors.reader,
       duration: 'ONE_HOUR',
       name: 'short-lived',
     });
     expect((await call('GET', '/entitiesV2/urn:li:corpuser:x', accessToken)).status).toBe(200);
-    await rt.services.auth.revokeToken(tokenId(accessToken));
+    await asSystemView(rt.services.auth).revokeToken(tokenId(accessToken));
     expect((await call('GET', '/entitiesV2/urn:li:corpuser:x', accessToken)).status).toBe(401);
   });
 });

@@ -124,7 +124,7 @@ describe('graph explorer: /api/graph', () => {
     const res = await graph(
       `query ($raw: String!, $alice: String!, $pii: String!, $team: String!) {
         upstream: datasets(where: { urn: { eq: $raw } }) {
-          upstreamOf { urn consumedByCharts { urn containedIn { urn } } derivedFeatures { urn } }
+          upstreamOf(limit: 10) { urn consumedByCharts(limit: 10) { urn containedIn(limit: 10) { urn } } derivedFeatures { urn } }
         }
         owned: datasets(where: { ownedBy: { some: { urn: { eq: $alice } } } }) { urn }
         tagged: datasets(where: { taggedWith: { some: { urn: { eq: $pii } } } }) { urn }

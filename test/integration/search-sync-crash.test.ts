@@ -10,7 +10,7 @@ import {
   type SearchDocument,
   type SearchIndex,
 } from '../../search-sync/index.js';
-import { datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
+import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
 
 const g = graphTarget();
 const exec = new Executor(createDriver(g.uri, g.user, g.password), createLogger('error'), undefined);
@@ -31,7 +31,7 @@ class CrashingIndex extends EmbeddedSearchIndex {
 describe('search sync worker', () => {
   it('converges after a crash mid-batch: the index equals the store', async () => {
     const store = new Neo4jStore(exec);
-    const ingest = new IngestService(registry, store, log);
+    const ingest = asSystemView(new IngestService(registry, store, log));
     const index = new CrashingIndex(exec, registry);
     await index.init();
     // Drain what earlier tests left in the change log, so this test's batch is its own.

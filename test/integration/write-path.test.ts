@@ -2,7 +2,7 @@ import neo4j, { type Driver } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
 import { SYSTEM_ACTOR } from '../../src/services/index.js';
-import { datasetUrn, graphTarget, mcp, startTestServer, unique } from '../support/runtime.js';
+import { asSystemView, datasetUrn, graphTarget, mcp, startTestServer, unique } from '../support/runtime.js';
 
 /** The change-log entries of `$urn`, one row each (the log keeps one node per write transaction). */
 const LOG = `MATCH (c:ChangeLog) WHERE c.urns IS NOT NULL UNWIND range(0, size(c.urns) - 1) AS i WITH c, i WHERE c.urns[i] = $urn
@@ -11,6 +11,7 @@ const LOG = `MATCH (c:ChangeLog) WHERE c.urns IS NOT NULL UNWIND range(0, size(c
        CASE c.newValues[i] WHEN '' THEN null ELSE c.newValues[i] END AS next`;
 
 let rt: Runtime;
+let sys: Runtime['services'];
 let driver: Driver;
 const ctx = { actor: SYSTEM_ACTOR };
 
@@ -24,6 +25,7 @@ async function cypher<T = Record<string, unknown>>(
 
 beforeAll(async () => {
   rt = await startTestServer();
+  sys = asSystemView(rt.services);
   const g = graphTarget();
   driver = neo4j.driver(g.uri, g.password ? neo4j.auth.basic(g.user, g.password) : undefined, {
     disableLosslessIntegers: true,
@@ -38,7 +40,7 @@ describe('the one write path', () => {
   it('keeps version 0 as latest and the history as versions 1..n, skipping no-op writes', async () => {
     const urn = datasetUrn(`versions_${unique()}`);
     for (const d of ['one', 'two', 'three', 'three']) {
-      await rt.services.ingest.ingest([mcp(urn, 'datasetProperties', { description: d })], ctx);
+      await sys.ingest.ingest([mcp(urn, 'datasetProperties', { description: d })], ctx);
     }
     const { reads } = rt.services;
     expect((await reads.aspect(urn, 'datasetProperties', 0)).value.description).toBe('three');
@@ -54,7 +56,7 @@ describe('the one write path', () => {
 
   it('versions an aspect written twice in the batch that creates its entity', async () => {
     const urn = datasetUrn(`new_twice_${unique()}`);
-    await rt.services.ingest.ingest(
+    await sys.ingest.ingest(
       [
         mcp(urn, 'datasetProperties', { description: 'first' }),
         mcp(urn, 'datasetKey', {
@@ -85,8 +87,8 @@ describe('the one write path', () => {
 
   it('re-creates an entity hard deleted earlier in the same batch', async () => {
     const urn = datasetUrn(`recreate_${unique()}`);
-    await rt.services.ingest.ingest([mcp(urn, 'datasetProperties', { description: 'old' })], ctx);
-    await rt.services.ingest.ingest(
+    await sys.ingest.ingest([mcp(urn, 'datasetProperties', { description: 'old' })], ctx);
+    await sys.ingest.ingest(
       [{ entityUrn: urn, changeType: 'DELETE' }, mcp(urn, 'datasetProperties', { description: 'new' })],
       ctx,
     );
@@ -103,7 +105,7 @@ describe('the one write path', () => {
   it('never loses a version when 50 writers race on one aspect', async () => {
     const urn = datasetUrn(`race_${unique()}`);
     const writers = Array.from({ length: 50 }, (_, i) =>
-      rt.services.ingest.ingest([mcp(urn, 'datasetProperties', { description: `writer ${i}` })], ctx),
+      sys.ingest.ingest([mcp(urn, 'datasetProperties', { description: `writer ${i}` })], ctx),
     );
     await Promise.all(writers);
     const rows = await cypher<{ version: number; value: string }>(
@@ -124,8 +126,8 @@ describe('the one write path', () => {
     const id = unique();
     const urn = datasetUrn(`keyed_${id}`, 'kafka');
     const owner = `urn:li:corpuser:stub_${id}`;
-    await rt.services.ingest.ingest([mcp(urn, 'ownership', { owners: [{ owner, type: 'DATAOWNER' }] })], ctx);
-    const view = await rt.services.reads.entity(urn);
+    await sys.ingest.ingest([mcp(urn, 'ownership', { owners: [{ owner, type: 'DATAOWNER' }] })], ctx);
+    const view = await sys.reads.entity(urn);
     expect(view.aspects.datasetKey?.value).toEqual({
       platform: 'urn:li:dataPlatform:kafka',
       name: `keyed_${id}`,
@@ -136,15 +138,15 @@ describe('the one write path', () => {
       { owner },
     );
     expect(stub[0]).toEqual({ stub: true, labels: expect.arrayContaining(['Entity', 'CorpUser']) });
-    expect(await rt.services.reads.exists(owner)).toBe(false);
-    expect(await rt.services.reads.exists(urn)).toBe(true);
+    expect(await sys.reads.exists(owner)).toBe(false);
+    expect(await sys.reads.exists(urn)).toBe(true);
   });
 
   it("replaces exactly one aspect's edges on rewrite", async () => {
     const id = unique();
     const urn = datasetUrn(`edges_${id}`);
     const user = (n: string): string => `urn:li:corpuser:${n}_${id}`;
-    await rt.services.ingest.ingest(
+    await sys.ingest.ingest(
       [
         mcp(urn, 'ownership', {
           owners: [
@@ -156,7 +158,7 @@ describe('the one write path', () => {
       ],
       ctx,
     );
-    await rt.services.ingest.ingest(
+    await sys.ingest.ingest(
       [mcp(urn, 'ownership', { owners: [{ owner: user('c'), type: 'DATAOWNER' }] })],
       ctx,
     );
@@ -173,25 +175,25 @@ describe('the one write path', () => {
   it('writes nothing from a batch with one bad proposal', async () => {
     const urn = datasetUrn(`atomic_${unique()}`);
     await expect(
-      rt.services.ingest.ingest(
+      sys.ingest.ingest(
         [mcp(urn, 'datasetProperties', { description: 'ok' }), mcp(urn, 'ownership', { owners: 'nope' })],
         ctx,
       ),
     ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('/owners') });
-    expect((await rt.services.reads.entity(urn)).aspects).toEqual({});
+    expect((await sys.reads.entity(urn)).aspects).toEqual({});
     expect(await cypher('MATCH (n:Entity {urn: $urn}) RETURN n', { urn })).toHaveLength(0);
   });
 
   it('records each change with previous and new value in the change log, in order', async () => {
     const urn = datasetUrn(`log_${unique()}`);
-    await rt.services.ingest.ingest([mcp(urn, 'status', { removed: false })], ctx);
-    await rt.services.ingest.ingest([mcp(urn, 'status', { removed: true })], ctx);
+    await sys.ingest.ingest([mcp(urn, 'status', { removed: false })], ctx);
+    await sys.ingest.ingest([mcp(urn, 'status', { removed: true })], ctx);
     const projected = await cypher<{ removed: boolean | null }>(
       'MATCH (n:Entity {urn: $urn}) RETURN n.removed AS removed',
       { urn },
     );
     expect(projected).toEqual([{ removed: true }]);
-    await rt.services.ingest.ingest(
+    await sys.ingest.ingest(
       [{ entityUrn: urn, entityType: 'dataset', changeType: 'DELETE', aspectName: 'status' }],
       ctx,
     );
@@ -219,8 +221,8 @@ describe('the one write path', () => {
     const urn = datasetUrn(`ts_${unique()}`);
     const profile = (ts: number, rowCount: number): Record<string, unknown> =>
       mcp(urn, 'datasetProfile', { timestampMillis: ts, rowCount, columnCount: 2 });
-    await rt.services.ingest.ingest([profile(1000, 1), profile(2000, 2), profile(1000, 3)], ctx);
-    const rows = await rt.services.reads.timeseries({ urn, aspect: 'datasetProfile', limit: 10 });
+    await sys.ingest.ingest([profile(1000, 1), profile(2000, 2), profile(1000, 3)], ctx);
+    const rows = await sys.reads.timeseries({ urn, aspect: 'datasetProfile', limit: 10 });
     expect(rows.map((r) => [r.timestampMillis, JSON.parse(r.value).rowCount])).toEqual([
       [2000, 2],
       [1000, 3],
@@ -231,7 +233,7 @@ describe('the one write path', () => {
     const id = unique();
     const target = datasetUrn(`target_${id}`);
     const source = datasetUrn(`source_${id}`);
-    await rt.services.ingest.ingest(
+    await sys.ingest.ingest(
       [
         mcp(target, 'datasetProperties', { description: 'x' }),
         mcp(source, 'upstreamLineage', {
@@ -242,14 +244,14 @@ describe('the one write path', () => {
       ],
       ctx,
     );
-    const res = await rt.services.ingest.deleteEntity(target, ctx);
+    const res = await sys.ingest.deleteEntity(target, ctx);
     expect(res.rows).toBe(2);
-    expect(await rt.services.reads.exists(target)).toBe(false);
+    expect(await sys.reads.exists(target)).toBe(false);
     const node = await cypher<{ stub: boolean }>('MATCH (n:Entity {urn: $target}) RETURN n.stub AS stub', {
       target,
     });
     expect(node).toEqual([{ stub: true }]);
-    const up = await rt.services.reads.relationships(source, ['DownstreamOf'], 'OUTGOING', 0, 10);
+    const up = await sys.reads.relationships(source, ['DownstreamOf'], 'OUTGOING', 0, 10);
     expect(up.relationships.map((r) => r.entity)).toEqual([target]);
   });
 });

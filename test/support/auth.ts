@@ -1,4 +1,4 @@
-import { newToken, tokenId } from '../../src/auth/index.js';
+import { asSystem, newToken, tokenId } from '../../src/auth/index.js';
 import { createLogger } from '../../src/logger.js';
 import type { Runtime } from '../../src/runtime.js';
 import { AuthStore, createDriver, Executor } from '../../src/store/index.js';
@@ -27,10 +27,14 @@ export interface TestTokens {
 }
 
 /**
- * Mints the test tokens through the service as the system would (outside any request), with fresh
- * actors and their roles; the expired one is written straight to the store with a past expiry.
+ * Mints the test tokens through the service as the system (`asSystem`), with fresh actors and their
+ * roles; the expired one is written straight to the store with a past expiry.
  */
-export async function mintTokens(rt: Runtime, root: string): Promise<TestTokens> {
+export function mintTokens(rt: Runtime, root: string): Promise<TestTokens> {
+  return asSystem(() => mintAsSystem(rt, root));
+}
+
+async function mintAsSystem(rt: Runtime, root: string): Promise<TestTokens> {
   const u = unique();
   const actors = {
     admin: `urn:li:corpuser:admin_${u}`,
@@ -49,15 +53,19 @@ export async function mintTokens(rt: Runtime, root: string): Promise<TestTokens>
   const g = graphTarget();
   const exec = new Executor(createDriver(g.uri, g.user, g.password), createLogger('error'), undefined);
   try {
-    await new AuthStore(exec).createToken({
-      id: tokenId(expired),
-      name: 'expired',
-      description: null,
-      actorUrn: actors.admin,
-      ownerUrn: actors.admin,
-      createdAt: Date.now() - 7_200_000,
-      expiresAt: Date.now() - 3_600_000,
-    });
+    await new AuthStore(exec).createToken(
+      {
+        id: tokenId(expired),
+        name: 'expired',
+        description: null,
+        actorUrn: actors.admin,
+        ownerUrn: actors.admin,
+        createdAt: Date.now() - 7_200_000,
+        expiresAt: Date.now() - 3_600_000,
+      },
+      0,
+      Date.now(),
+    );
   } finally {
     await exec.close();
   }

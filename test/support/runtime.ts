@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startRuntime, type Runtime } from '../../src/runtime.js';
+import { asSystem } from '../../src/auth/index.js';
 
 /** The Neo4j the test command started (`npm test` sets NEO4J_URI); tests never mock the database. */
 export function graphTarget(): { uri: string; user: string; password: string } {
@@ -81,3 +82,21 @@ export async function get(
 }
 
 export const enc = encodeURIComponent;
+
+/**
+ * A view of a service (or of all `Services`) whose method calls run as the system (`asSystem`): for
+ * tests that call services directly, outside any request, as background work does.
+ */
+export function asSystemView<T extends object>(target: T): T {
+  const t = target;
+  // The proxy's own target is a blank object: frozen services could not be wrapped otherwise.
+  return new Proxy({} as T, {
+    get(_blank, prop) {
+      const value = Reflect.get(t, prop, t) as unknown;
+      if (typeof value === 'function')
+        return (...args: unknown[]) => asSystem(() => (value as (...a: unknown[]) => unknown).apply(t, args));
+      if (typeof value === 'object' && value !== null) return asSystemView(value);
+      return value;
+    },
+  });
+}

@@ -1,42 +1,74 @@
 import { ApolloServer } from '@apollo/server';
 import {
   getIntrospectionQuery,
+  Kind,
   parse,
   specifiedRules,
   validate,
   type GraphQLSchema,
-  type ValidationRule,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { explorerCostModel } from '../../src/graph-explorer/cost-model.js';
+import { explorerSchema } from '../../src/graph-explorer/schema.js';
+import {
+  checkLimits,
+  queryLimits,
+  type CostModel,
+  type GraphqlLimits,
+} from '../../src/graphql-limits/index.js';
+import { datahubCostModel, SEARCH_WEIGHT } from '../../src/graphql/cost-model.js';
 import { formatError } from '../../src/graphql/errors.js';
-import { limitRules, type GraphqlLimits } from '../../src/graphql/limits.js';
 import { graphqlSchema } from '../../src/graphql/schema.js';
 
-const DEFAULTS: GraphqlLimits = { maxDepth: 15, maxCost: 5000 };
+const DEFAULTS: GraphqlLimits = { maxDepth: 15, maxCost: 100_000 };
+const DATAHUB = datahubCostModel({ lineageHops: 10, maxHops: 10 });
 
 let schema: GraphQLSchema;
+let explorer: GraphQLSchema;
 beforeAll(async () => {
   schema = await graphqlSchema();
+  explorer = await explorerSchema();
 });
 
-/** The messages of every validation error of a query, the limit rules added to the standard ones. */
-function errors(query: string, limits: GraphqlLimits = DEFAULTS): string[] {
-  const rules: ValidationRule[] = [...specifiedRules, ...limitRules(limits)];
-  return validate(schema, parse(query), rules).map((e) => e.message);
+/**
+ * The messages a query gets from the limits (with its variables), after the standard validation rules,
+ * which it must pass: [] when it is within them.
+ */
+function errors(
+  query: string,
+  limits: GraphqlLimits = DEFAULTS,
+  variables: Record<string, unknown> = {},
+  on: { schema: GraphQLSchema; model: CostModel } = { schema, model: DATAHUB },
+): string[] {
+  const document = parse(query);
+  expect(validate(on.schema, document, specifiedRules).map((e) => e.message)).toEqual([]);
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  ) as OperationDefinitionNode;
+  try {
+    checkLimits({ schema: on.schema, document, operation, variables }, limits, on.model);
+    return [];
+  } catch (err) {
+    return [(err as Error).message];
+  }
 }
+const onExplorer = (query: string, limits: GraphqlLimits = DEFAULTS): string[] =>
+  errors(query, limits, {}, { schema: explorer, model: explorerCostModel });
 
 /** One level of entity nesting, 3 fields deep: `relationships { relationships { entity { ... on Dataset { inner } } } }`. */
-const rel = (inner: string): string =>
-  `relationships(input: {types: ["DownstreamOf"], direction: OUTGOING}) { relationships { entity { ... on Dataset { ${inner} } } } }`;
+const rel = (inner: string, count = 1): string =>
+  `relationships(input: {types: ["DownstreamOf"], direction: OUTGOING, count: ${count}}) { relationships { entity { ... on Dataset { ${inner} } } } }`;
 
 /** LEAF[d] is a selection d fields deep. */
 const LEAF = ['', 'urn', 'properties { name }', 'properties { customProperties { key } }'];
+const URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,x,PROD)';
 
 /** `dataset` with `levels` levels of relationships and a leaf `leaf` fields deep: 1 + 3 × levels + leaf deep. */
 const nested = (levels: number, leaf = 1): string => {
   let inner = LEAF[leaf] as string;
   for (let i = 0; i < levels; i++) inner = rel(inner);
-  return `{ dataset(urn: "urn:li:dataset:(urn:li:dataPlatform:hive,x,PROD)") { ${inner} } }`;
+  return `{ dataset(urn: "${URN}") { ${inner} } }`;
 };
 
 /** `{a0: __typename a1: __typename ...}`: n fields. */
@@ -54,37 +86,35 @@ describe('GraphQL depth limit', () => {
 
   it('counts the fields of fragments where they are spread', () => {
     const query = `
-      query Deep { dataset(urn: "urn:li:dataset:(urn:li:dataPlatform:hive,x,PROD)") { ...T } }
+      query Deep { dataset(urn: "${URN}") { ...T } }
       fragment T on Dataset { ${rel('...U')} }
       fragment U on Dataset { urn ${rel(rel(rel(LEAF[3] as string)))} }`;
     // dataset 1 + T's level 3 + U's three levels 9 + leaf 3 = 16
     const refused = errors(query);
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatch(/^The operation Deep is nested 16 fields deep/);
-    expect(errors(query, { maxDepth: 16, maxCost: 5000 })).toEqual([]);
+    expect(errors(query, { maxDepth: 16, maxCost: 100_000 })).toEqual([]);
   });
 
-  it('follows the limit it is given', () => {
-    expect(errors(nested(1), { maxDepth: 4, maxCost: 5000 })).toHaveLength(1); // 1 + 3 + 1 = 5
-    expect(errors(nested(1), { maxDepth: 5, maxCost: 5000 })).toEqual([]);
-  });
-
-  it('0 turns it off', () => {
-    expect(errors(nested(30), { maxDepth: 0, maxCost: 5000 })).toEqual([]);
+  it('follows the limit it is given; 0 turns it off', () => {
+    expect(errors(nested(1), { maxDepth: 4, maxCost: 0 })).toHaveLength(1); // 1 + 3 + 1 = 5
+    expect(errors(nested(1), { maxDepth: 5, maxCost: 0 })).toEqual([]);
+    expect(errors(nested(30), { maxDepth: 0, maxCost: 0 })).toEqual([]);
   });
 
   it('measures mutations too', () => {
     const mutation = `mutation { createAccessToken(input: {type: PERSONAL, actorUrn: "urn:li:corpuser:a", duration: ONE_HOUR, name: "n"}) { metadata { urn } } }`;
-    expect(errors(mutation, { maxDepth: 2, maxCost: 5000 })[0]).toContain('nested 3 fields deep');
+    expect(errors(mutation, { maxDepth: 2, maxCost: 0 })[0]).toContain('nested 3 fields deep');
   });
 });
 
-describe('GraphQL cost limit', () => {
+describe('GraphQL cost limit: fields', () => {
   it('passes as many fields as the limit and refuses one more, naming the limit', () => {
-    expect(errors(wide(5000))).toEqual([]);
-    const refused = errors(wide(5001));
+    const limits = { maxDepth: 15, maxCost: 5000 };
+    expect(errors(wide(5000), limits)).toEqual([]);
+    const refused = errors(wide(5001), limits);
     expect(refused).toHaveLength(1);
-    expect(refused[0]).toContain('selects 5001 fields');
+    expect(refused[0]).toContain('costs 5001');
     expect(refused[0]).toContain('cost limit (NEOHUB_GRAPHQL_MAX_COST) is 5000');
   });
 
@@ -93,7 +123,7 @@ describe('GraphQL cost limit', () => {
     const spreads = Array.from({ length: 60 }, (_, i) => `t${i}: __type(name: "Dataset") { ...F }`).join(' ');
     const query = `{ ${spreads} } fragment F on __Type { ${fields} }`;
     // 60 × (1 field + 100 in the fragment)
-    expect(errors(query)[0]).toContain('selects 6060 fields');
+    expect(errors(query, { maxDepth: 15, maxCost: 5000 })[0]).toContain('costs 6060');
   });
 
   it('measures fragments that double at each level quickly, and refuses them', () => {
@@ -111,6 +141,78 @@ describe('GraphQL cost limit', () => {
 
   it('0 turns it off', () => {
     expect(errors(wide(6000), { maxDepth: 15, maxCost: 0 })).toEqual([]);
+    expect(errors(nested(4, 1), { maxDepth: 15, maxCost: 0 })).toEqual([]);
+  });
+});
+
+describe('GraphQL cost limit: page sizes and the work of root fields', () => {
+  it('multiplies a selection by the page size asked, in arguments or through variables', () => {
+    // dataset 1 + relationships (10 + 1000 × (relationships 1 + entity 1 + urn 1))
+    const query = `{ dataset(urn: "${URN}") { ${rel('urn', 1000)} } }`;
+    expect(errors(query, { maxDepth: 15, maxCost: 3010 })[0]).toContain('costs 3011');
+    const withVars = `query Q($n: Int) { dataset(urn: "${URN}") { relationships(input: {types: ["DownstreamOf"], direction: OUTGOING, count: $n}) { relationships { entity { urn } } } } }`;
+    expect(errors(withVars, { maxDepth: 15, maxCost: 3010 }, { n: 1000 })[0]).toContain('costs 3011');
+    const input = `query Q($in: RelationshipsInput!) { dataset(urn: "${URN}") { relationships(input: $in) { relationships { entity { urn } } } } }`;
+    expect(
+      errors(
+        input,
+        { maxDepth: 15, maxCost: 3010 },
+        { in: { types: ['X'], direction: 'OUTGOING', count: 1000 } },
+      )[0],
+    ).toContain('costs 3011');
+  });
+
+  it('counts the page a field uses by default when none is asked', () => {
+    // relationships default to 100: 1 + 10 + 100 × 3
+    expect(
+      errors(`{ dataset(urn: "${URN}") { ${rel('urn').replace(', count: 1', '')} } }`, {
+        maxDepth: 15,
+        maxCost: 310,
+      })[0],
+    ).toContain('costs 311');
+  });
+
+  it('refuses nested lineage with large pages at the default limits (the reported amplification)', () => {
+    let inner = 'urn';
+    for (let i = 0; i < 4; i++)
+      inner = `lineage(input: {direction: DOWNSTREAM, count: 1000}) { relationships { entity { ... on Dataset { urn ${inner} } } } }`;
+    const refused = errors(`{ dataset(urn: "${URN}") { ${inner} } }`);
+    expect(refused[0]).toContain('cost limit (NEOHUB_GRAPHQL_MAX_COST) is 100000');
+    // One level, as DataHub's UI asks it, passes.
+    expect(
+      errors(
+        `{ dataset(urn: "${URN}") { lineage(input: {direction: UPSTREAM, start: 0, count: 100}) { total relationships { type degree entity { urn type } } } } }`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('weighs lineage walks by the hops they may take', () => {
+    const q = (hops: number): string =>
+      `{ dataset(urn: "${URN}") { lineage(input: {direction: UPSTREAM, count: 1, maxHops: ${hops}}) { total } } }`;
+    const cost = (hops: number): number => {
+      const m = /costs (\d+)/.exec(errors(q(hops), { maxDepth: 15, maxCost: 1 })[0] ?? '');
+      return Number(m?.[1]);
+    };
+    expect(cost(5)).toBeGreaterThan(cost(1));
+    expect(cost(10) - cost(1)).toBe(9 * 200);
+  });
+
+  it('refuses 300 aliased searches at the default limits, and passes a few', () => {
+    const searches = (n: number): string =>
+      `{ ${Array.from({ length: n }, (_, i) => `s${i}: searchAcrossEntities(input: {query: "q${i}", start: 0, count: 10}) { total searchResults { entity { urn } } }`).join(' ')} }`;
+    expect(errors(searches(300))[0]).toContain('cost limit (NEOHUB_GRAPHQL_MAX_COST) is 100000');
+    expect(errors(searches(20))).toEqual([]);
+    expect(errors(searches(1), { maxDepth: 15, maxCost: SEARCH_WEIGHT })[0]).toContain(
+      `costs ${SEARCH_WEIGHT + 10 * (1 + 1 + 1 + 1)}`,
+    );
+  });
+
+  it("passes what DataHub's clients send: a 10,000-URN scroll (get_urns_by_filter), a UI search page", () => {
+    const scroll = `query scroll($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { nextScrollId count total searchResults { entity { urn type } } } }`;
+    expect(errors(scroll, DEFAULTS, { input: { types: ['DATASET'], query: '*', count: 10000 } })).toEqual([]);
+    const fields = Array.from({ length: 150 }, (_, i) => `f${i}: __typename`).join(' ');
+    const page = `{ searchAcrossEntities(input: {query: "orders", start: 0, count: 20}) { start count total searchResults { entity { urn type ... on Dataset { ${fields} } } } facets { field aggregations { value count } } } }`;
+    expect(errors(page)).toEqual([]);
   });
 });
 
@@ -126,20 +228,66 @@ describe('introspection under the default limits', () => {
     });
     expect(errors(full)).toEqual([]);
     expect(errors(getIntrospectionQuery())).toEqual([]);
+    expect(onExplorer(getIntrospectionQuery())).toEqual([]);
   });
 
-  it("still refuses introspection that fans out (graphql-js's own rule) and counts its fields", () => {
-    const fanOut = `{ __schema { types { ${'fields { type { '.repeat(5)}name${' } }'.repeat(5)} } } }`;
-    expect(errors(fanOut).length).toBeGreaterThan(0);
-    expect(errors(`{ __schema { types { name } } }`, { maxDepth: 15, maxCost: 2 })[0]).toContain(
-      'selects 3 fields',
-    );
+  it('counts the fields of introspection', () => {
+    expect(errors(`{ __schema { types { name } } }`, { maxDepth: 15, maxCost: 2 })[0]).toContain('costs 3');
+  });
+});
+
+describe('the graph explorer (/api/graph)', () => {
+  const downstream = (levels: number, limit?: number): string => {
+    const args = limit === undefined ? '' : `(limit: ${limit})`;
+    let inner = 'urn';
+    for (let i = 0; i < levels; i++) inner = `urn downstreamOf${args} { ${inner} }`;
+    return `{ datasets${args} { ${inner} } }`;
+  };
+
+  it('refuses four levels of downstreamOf at the default limits (the reported amplification)', () => {
+    expect(onExplorer(downstream(4))[0]).toContain('cost limit (NEOHUB_GRAPHQL_MAX_COST) is 100000');
+  });
+
+  it('counts each list at its limit (the @limit default when none is asked)', () => {
+    // datasets 1 + 100 × (urn 1 + downstreamOf (1 + 100 × 1))
+    expect(onExplorer(downstream(1), { maxDepth: 15, maxCost: 1 })[0]).toContain('costs 10201');
+    expect(onExplorer(downstream(4, 5))).toEqual([]);
+  });
+
+  it('limits depth too', () => {
+    expect(onExplorer(downstream(20, 1))[0]).toContain('depth limit (NEOHUB_GRAPHQL_MAX_DEPTH) is 15');
+  });
+
+  it('weighs relationship filters by how deeply they nest', () => {
+    const where = (depth: number): string => {
+      let w = '{ urn: { eq: "x" } }';
+      for (let i = 0; i < depth; i++) w = `{ downstreamOf: { some: ${w} } }`;
+      return `{ datasets(limit: 1, where: ${w}) { urn } }`;
+    };
+    expect(onExplorer(where(1))).toEqual([]);
+    expect(onExplorer(where(3))[0]).toContain('cost limit');
   });
 });
 
 describe('the error a client gets', () => {
-  it("is DataHub's BAD_REQUEST (code 400) with the message naming the limit", async () => {
-    const apollo = new ApolloServer({ schema, formatError, validationRules: limitRules(DEFAULTS) });
+  it("is DataHub's BAD_REQUEST (code 400) with the message naming the limit, before anything runs", async () => {
+    let ran = false;
+    const apollo = new ApolloServer({
+      schema,
+      formatError,
+      plugins: [
+        queryLimits(DEFAULTS, DATAHUB),
+        {
+          async requestDidStart() {
+            return {
+              async executionDidStart() {
+                ran = true;
+              },
+            };
+          },
+        },
+      ],
+    });
     await apollo.start();
     try {
       const res = await apollo.executeOperation({ query: nested(4, 3) });
@@ -149,6 +297,7 @@ describe('the error a client gets', () => {
       expect(body?.errors).toHaveLength(1);
       expect(body?.errors?.[0]?.message).toContain('depth limit (NEOHUB_GRAPHQL_MAX_DEPTH) is 15');
       expect(body?.errors?.[0]?.extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
+      expect(ran).toBe(false);
     } finally {
       await apollo.stop();
     }

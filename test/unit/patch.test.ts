@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../src/errors/index.js';
 import { applyPatch, keyedArraysFor, readPatchBody } from '../../src/patch/index.js';
 
 describe('JSON Patch over keyed arrays', () => {
   const tags = { tags: [{ tag: 'urn:li:tag:a' }, { tag: 'urn:li:tag:b' }] };
 
   it('adds and removes tags by key, keeping the others', () => {
-    const specs = keyedArraysFor('globalTags', {});
+    const specs = keyedArraysFor('globalTags');
     const out = applyPatch(
       tags,
       [
@@ -37,7 +38,7 @@ describe('JSON Patch over keyed arrays', () => {
   });
 
   it('keys owners by owner and type, and replaces one element only', () => {
-    const specs = keyedArraysFor('ownership', {});
+    const specs = keyedArraysFor('ownership');
     const cur = {
       owners: [
         { owner: 'urn:li:corpuser:a', type: 'DATAOWNER' },
@@ -75,5 +76,87 @@ describe('JSON Patch over keyed arrays', () => {
 
   it('rejects a body without a patch list', () => {
     expect(() => readPatchBody({ nope: 1 })).toThrow(/Missing `patch` field/);
+  });
+
+  describe('keys of clients stay data (never the prototype)', () => {
+    const probe = (): unknown => (({}) as Record<string, unknown>).rtPolluted;
+
+    it('refuses __proto__, constructor and prototype segments in path and from, naming the path', () => {
+      for (const seg of ['__proto__', 'constructor', 'prototype']) {
+        for (const op of [
+          { op: 'add', path: `/${seg}/rtPolluted`, value: 'x' },
+          { op: 'add', path: `/customProperties/${seg}`, value: 'x' },
+          { op: 'replace', path: `/a/${seg}/b`, value: 'x' },
+          { op: 'remove', path: `/${seg}/toString` },
+          { op: 'copy', from: `/${seg}`, path: '/description' },
+          { op: 'move', from: `/x/${seg}`, path: '/description' },
+          { op: 'test', path: `/${seg}`, value: 1 },
+        ]) {
+          let err: unknown;
+          try {
+            applyPatch({ description: 'd' }, [op], []);
+          } catch (e) {
+            err = e;
+          }
+          expect(err, JSON.stringify(op)).toBeInstanceOf(ValidationError);
+          expect((err as ValidationError).status).toBe(422);
+          expect((err as Error).message).toContain(seg);
+          expect((err as ValidationError).violations[0]?.path).toMatch(/^\/patch\/0\/(path|from)$/);
+        }
+      }
+      expect(probe()).toBeUndefined();
+    });
+
+    it('the reported attack (add, copy, remove through __proto__) changes nothing anywhere', () => {
+      expect(() =>
+        applyPatch(
+          { description: 'before' },
+          [
+            { op: 'add', path: '/__proto__/rtPolluted', value: 'rt-pp-proof' },
+            { op: 'copy', from: '/rtPolluted', path: '/description' },
+            { op: 'remove', path: '/__proto__/rtPolluted' },
+          ],
+          [],
+        ),
+      ).toThrow(ValidationError);
+      expect(probe()).toBeUndefined();
+    });
+
+    it('inherited members are not values: copy from /toString or /hasOwnProperty is a 422', () => {
+      for (const from of ['/toString', '/hasOwnProperty', '/valueOf', '/tags/length']) {
+        expect(() => applyPatch({ tags: [] }, [{ op: 'copy', from, path: '/description' }], [])).toThrow(
+          ValidationError,
+        );
+      }
+    });
+
+    it('keyed arrays keep elements whose key is __proto__ as data', () => {
+      const { ops, arrayPrimaryKeys } = readPatchBody({
+        patch: [{ op: 'add', path: '/fields/toString', value: { fieldPath: 'toString' } }],
+        arrayPrimaryKeys: { fields: ['fieldPath'] },
+      });
+      const specs = keyedArraysFor('schemaMetadata', arrayPrimaryKeys);
+      const out = applyPatch({ fields: [{ fieldPath: '__proto__' }, { fieldPath: 'a' }] }, ops, specs);
+      expect(out.fields).toEqual([{ fieldPath: '__proto__' }, { fieldPath: 'a' }, { fieldPath: 'toString' }]);
+      expect(probe()).toBeUndefined();
+    });
+
+    it('refuses prototype names in arrayPrimaryKeys', () => {
+      for (const apk of [{ tags: ['constructor'] }, { 'a/prototype': ['k'] }, { tags: ['x.__proto__'] }])
+        expect(() => readPatchBody({ patch: [], arrayPrimaryKeys: apk })).toThrow(ValidationError);
+      expect(() =>
+        readPatchBody(JSON.parse('{"patch":[],"arrayPrimaryKeys":{"__proto__":["tag"]}}')),
+      ).toThrow(ValidationError);
+    });
+
+    it('array indexes are strict: a bad or out-of-range index is a 422, replace replaces', () => {
+      const doc = { elements: [{ url: 'a' }, { url: 'b' }] };
+      for (const path of ['/elements/length', '/elements/01', '/elements/7', '/elements/-1'])
+        expect(() => applyPatch(doc, [{ op: 'add', path, value: { url: 'c' } }], []), path).toThrow(
+          ValidationError,
+        );
+      const out = applyPatch(doc, [{ op: 'replace', path: '/elements/0', value: { url: 'z' } }], []);
+      expect(out.elements).toEqual([{ url: 'z' }, { url: 'b' }]);
+    });
   });
 });

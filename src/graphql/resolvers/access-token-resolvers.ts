@@ -1,6 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { BadRequestError } from '../../errors/index.js';
 import type { GraphQLContext } from '../context.js';
+import { DEFAULT_PAGE } from '../cost-model.js';
 import {
   AccessToken,
   AccessTokenMetadata,
@@ -11,8 +12,6 @@ import {
 } from '../types/access-tokens.js';
 import { make } from '../types/json.js';
 import type { FacetFilterInput } from '../types/search.js';
-
-const DEFAULT_COUNT = 20;
 
 /** Token filters as the service takes them: one equality per field (`value` or a single `values`). */
 function tokenFilters(filters: readonly FacetFilterInput[]): { field: string; value: string }[] {
@@ -62,7 +61,7 @@ export class AccessTokenResolvers {
   ): Promise<ListAccessTokenResult> {
     const page = await ctx.services.auth.listTokens({
       start: input.start ?? 0,
-      count: Math.min(input.count ?? DEFAULT_COUNT, ctx.services.config.maxPageSize),
+      count: Math.min(input.count ?? DEFAULT_PAGE.listAccessTokens, ctx.services.config.maxPageSize),
       filters: tokenFilters(input.filters ?? []),
     });
     return make(ListAccessTokenResult, {

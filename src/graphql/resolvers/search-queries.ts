@@ -1,6 +1,7 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { LineageSearchResult } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
+import { DEFAULT_PAGE } from '../cost-model.js';
 import { make } from '../types/common.js';
 import { EntityPath } from '../types/entity.js';
 import { entityName, registryName } from '../types/entity-type.js';
@@ -43,8 +44,6 @@ import {
   toSearchResult,
   toSort,
 } from './search-mapping.js';
-
-const DEFAULT_COUNT = 10;
 
 /** Runs a search for the inputs every search shares; a page of `start`/`count`. */
 async function runSearch(
@@ -118,7 +117,7 @@ export class SearchQueries {
     @Ctx() ctx: GraphQLContext,
   ): Promise<SearchResults> {
     const start = input.start ?? 0;
-    const res = await runSearch(ctx, input, start, input.count ?? DEFAULT_COUNT);
+    const res = await runSearch(ctx, input, start, input.count ?? DEFAULT_PAGE.searchAcrossEntities);
     const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
     return make(SearchResults, {
       start,
@@ -136,7 +135,7 @@ export class SearchQueries {
     @Ctx() ctx: GraphQLContext,
   ): Promise<ScrollResults> {
     const offset = decodeScrollId(input.scrollId);
-    const count = input.count ?? DEFAULT_COUNT;
+    const count = input.count ?? DEFAULT_PAGE.scrollAcrossEntities;
     const res = await runSearch(ctx, input, offset, count);
     const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
     const next = offset + res.hits.length;
@@ -172,7 +171,7 @@ export class SearchQueries {
       query: input.query,
       field: input.field ?? undefined,
       filter: toFilter(input.orFilters, input.filters),
-      limit: input.limit ?? DEFAULT_COUNT,
+      limit: input.limit ?? DEFAULT_PAGE.autoComplete,
     });
     return make(AutoCompleteResults, {
       query: input.query,
@@ -198,7 +197,7 @@ export class SearchQueries {
           query: input.query,
           field: input.field ?? undefined,
           filter,
-          limit: input.limit ?? DEFAULT_COUNT,
+          limit: input.limit ?? DEFAULT_PAGE.autoCompleteForMultiple,
         });
         return make(AutoCompleteResultForEntity, {
           type,
@@ -230,7 +229,7 @@ export class SearchQueries {
     const at = (segments: readonly string[]): string => `/${segments.join('/')}`;
     const filter = toFilter(input.orFilters);
     const start = input.start ?? 0;
-    const count = input.count ?? 20;
+    const count = input.count ?? DEFAULT_PAGE.browseV2;
     const res = await ctx.services.search.browse({ entities, path: at(path), filter, start: 0, count: 0 });
     const page = res.groups.slice(start, start + count);
     const groups = await Promise.all(
@@ -265,7 +264,7 @@ export class SearchQueries {
     @Ctx() ctx: GraphQLContext,
   ): Promise<SearchAcrossLineageResults> {
     const start = input.start ?? 0;
-    const res = await runLineageSearch(ctx, input, start, input.count ?? DEFAULT_COUNT);
+    const res = await runLineageSearch(ctx, input, start, input.count ?? DEFAULT_PAGE.searchAcrossLineage);
     const results = lineageResults(ctx, res);
     return make(SearchAcrossLineageResults, {
       start,
@@ -283,7 +282,7 @@ export class SearchQueries {
     @Ctx() ctx: GraphQLContext,
   ): Promise<ScrollAcrossLineageResults> {
     const offset = decodeScrollId(input.scrollId);
-    const res = await runLineageSearch(ctx, input, offset, input.count ?? DEFAULT_COUNT);
+    const res = await runLineageSearch(ctx, input, offset, input.count ?? DEFAULT_PAGE.scrollAcrossLineage);
     const results = lineageResults(ctx, res);
     const next = offset + res.hits.length;
     return make(ScrollAcrossLineageResults, {

@@ -1,5 +1,6 @@
 import { Arg, Field, InputType, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
+import { DEFAULT_PAGE } from '../cost-model.js';
 import type { EnvelopedAspect } from '../../services/index.js';
 import { AuditStamp } from './audit-stamp.js';
 import { EntityType } from './entity-type.js';
@@ -80,7 +81,7 @@ export abstract class Entity {
     @Arg('input', () => RelationshipsInput) input: RelationshipsInput,
   ): Promise<EntityRelationshipsResult> {
     const start = input.start ?? 0;
-    const count = input.count ?? 100;
+    const count = input.count ?? DEFAULT_PAGE.relationships;
     const direction = input.direction;
     const page = await this.ctx.services.reads.relationships(this.urn, input.types, direction, start, count);
     const rels = page.relationships.map((r) =>
@@ -105,7 +106,7 @@ export abstract class Entity {
   @Field(() => EntityLineageResult, { nullable: true })
   async lineage(@Arg('input', () => LineageInput) input: LineageInput): Promise<EntityLineageResult> {
     const start = input.start ?? 0;
-    const count = input.count ?? 100;
+    const count = input.count ?? DEFAULT_PAGE.lineage;
     const result = await this.ctx.services.lineage.lineage({
       urn: this.urn,
       direction: input.direction,

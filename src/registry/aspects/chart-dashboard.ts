@@ -1,6 +1,6 @@
 // Schemas of the chart-dashboard records, transcribed from DataHub's published aspect models (field names, types,
 // optionality and defaults are wire facts). Generated once by a throwaway script; edit by hand from now on.
-import { array, enumOf, long, map, optional, record, string, union, urn, withDefault } from '../schema.js';
+import { array, enumOf, map, optional, record, string, time, union, urn, withDefault } from '../schema.js';
 import { AccessLevel, AuditStamp, ChangeAuditStamps, Edge, UNKNOWN_STAMP } from './common.js';
 
 export const ChartType = enumOf('com.linkedin.chart.ChartType', [
@@ -28,7 +28,7 @@ export const ChartInfo = record('com.linkedin.chart.ChartInfo', {
   inputEdges: optional(array(Edge)),
   type: optional(ChartType),
   access: optional(AccessLevel),
-  lastRefreshed: optional(long),
+  lastRefreshed: optional(time),
 });
 
 export const EditableChartProperties = record('com.linkedin.chart.EditableChartProperties', {
@@ -51,7 +51,7 @@ export const DashboardInfo = record('com.linkedin.dashboard.DashboardInfo', {
   lastModified: ChangeAuditStamps,
   dashboardUrl: optional(string),
   access: optional(AccessLevel),
-  lastRefreshed: optional(long),
+  lastRefreshed: optional(time),
 });
 
 export const EditableDashboardProperties = record('com.linkedin.dashboard.EditableDashboardProperties', {

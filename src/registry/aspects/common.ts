@@ -1,6 +1,6 @@
 // Schemas of the common records, transcribed from DataHub's published aspect models (field names, types,
 // optionality and defaults are wire facts). Generated once by a throwaway script; edit by hand from now on.
-import { array, boolean, enumOf, long, map, optional, record, string, urn, withDefault } from '../schema.js';
+import { array, boolean, enumOf, map, optional, record, string, time, urn, withDefault } from '../schema.js';
 
 export const AccessLevel = enumOf('com.linkedin.common.AccessLevel', ['PUBLIC', 'PRIVATE']);
 
@@ -8,7 +8,7 @@ export const AccessLevel = enumOf('com.linkedin.common.AccessLevel', ['PUBLIC', 
 export const UNKNOWN_STAMP = { actor: 'urn:li:corpuser:unknown', time: 0 };
 
 export const AuditStamp = record('com.linkedin.common.AuditStamp', {
-  time: long,
+  time,
   actor: urn(),
   impersonator: optional(urn()),
   message: optional(string),
@@ -48,7 +48,7 @@ export const DataPlatformInstance = record('com.linkedin.common.DataPlatformInst
 
 export const Deprecation = record('com.linkedin.common.Deprecation', {
   deprecated: boolean,
-  decommissionTime: optional(long),
+  decommissionTime: optional(time),
   note: string,
   actor: urn(),
   replacement: optional(urn()),
@@ -75,7 +75,7 @@ export const FabricType = enumOf('com.linkedin.common.FabricType', [
 ]);
 
 export const MetadataAttribution = record('com.linkedin.common.MetadataAttribution', {
-  time: long,
+  time,
   actor: urn(),
   source: optional(urn()),
   sourceDetail: withDefault(map(string), {}),
@@ -197,7 +197,7 @@ export const SubTypes = record('com.linkedin.common.SubTypes', {
 });
 
 export const TimeStamp = record('com.linkedin.common.TimeStamp', {
-  time: long,
+  time,
   actor: optional(urn()),
 });
 

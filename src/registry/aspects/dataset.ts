@@ -6,6 +6,7 @@ import {
   float,
   int,
   long,
+  time,
   map,
   optional,
   record,
@@ -60,7 +61,7 @@ export const DatasetLineageType = enumOf('com.linkedin.dataset.DatasetLineageTyp
 ]);
 
 export const DatasetProfile = record('com.linkedin.dataset.DatasetProfile', {
-  timestampMillis: long,
+  timestampMillis: time,
   eventGranularity: optional(TimeWindowSize),
   partitionSpec: withDefault(PartitionSpec, {
     partition: 'FULL_TABLE_SNAPSHOT',
@@ -92,7 +93,7 @@ export const DatasetUserUsageCounts = record('com.linkedin.dataset.DatasetUserUs
 });
 
 export const DatasetUsageStatistics = record('com.linkedin.dataset.DatasetUsageStatistics', {
-  timestampMillis: long,
+  timestampMillis: time,
   eventGranularity: optional(TimeWindowSize),
   partitionSpec: withDefault(PartitionSpec, {
     partition: 'FULL_TABLE_SNAPSHOT',

@@ -6,7 +6,7 @@ import {
   double,
   float,
   int,
-  long,
+  time,
   map,
   optional,
   record,
@@ -65,14 +65,14 @@ export const MLHyperParam = record('com.linkedin.ml.metadata.MLHyperParam', {
   name: string,
   description: optional(string),
   value: optional(string),
-  createdAt: optional(long),
+  createdAt: optional(time),
 });
 
 export const MLMetric = record('com.linkedin.ml.metadata.MLMetric', {
   name: string,
   description: optional(string),
   value: optional(string),
-  createdAt: optional(long),
+  createdAt: optional(time),
 });
 
 export const MLModelGroupProperties = record('com.linkedin.ml.metadata.MLModelGroupProperties', {
@@ -82,7 +82,7 @@ export const MLModelGroupProperties = record('com.linkedin.ml.metadata.MLModelGr
   externalUrl: optional(string),
   name: optional(string),
   description: optional(string),
-  createdAt: optional(long),
+  createdAt: optional(time),
   created: optional(TimeStamp),
   lastModified: optional(TimeStamp),
   version: optional(VersionTag),
@@ -95,7 +95,7 @@ export const MLModelProperties = record('com.linkedin.ml.metadata.MLModelPropert
   downstreamJobs: optional(array(string)),
   name: optional(string),
   description: optional(string),
-  date: optional(long),
+  date: optional(time),
   created: optional(TimeStamp),
   lastModified: optional(TimeStamp),
   version: optional(VersionTag),

@@ -1,6 +1,6 @@
 // Schemas of the timeseries records, transcribed from DataHub's published aspect models (field names, types,
 // optionality and defaults are wire facts). Generated once by a throwaway script; edit by hand from now on.
-import { enumOf, int, long, optional, record, string, withDefault } from '../schema.js';
+import { enumOf, int, optional, record, string, time, withDefault } from '../schema.js';
 
 export const PartitionType = enumOf('com.linkedin.timeseries.PartitionType', [
   'FULL_TABLE',
@@ -25,7 +25,7 @@ export const TimeWindowSize = record('com.linkedin.timeseries.TimeWindowSize', {
 });
 
 export const TimeWindow = record('com.linkedin.timeseries.TimeWindow', {
-  startTimeMillis: long,
+  startTimeMillis: time,
   length: TimeWindowSize,
 });
 

@@ -1,0 +1,35 @@
+import { NeohubError } from './neohub-error.js';
+
+/** What a transport may tell a client of an error: its HTTP status and message. */
+export interface WireStatus {
+  readonly status: number;
+  readonly message: string;
+  /** A domain error (its message is meant for the client) or a client error of the HTTP layer. */
+  readonly known: boolean;
+}
+
+const INTERNAL: WireStatus = { status: 500, message: 'INTERNAL SERVER ERROR', known: false };
+
+/**
+ * The status and message of anything thrown: a domain error's own, a 4xx client error of the HTTP layer
+ * (Fastify's: an integer `statusCode` and a string `code`), else a generic 500. Never throws, whatever
+ * the shape it is given (null, a string, a DOMException with a numeric `code`, a throwing getter).
+ */
+export function wireStatus(err: unknown): WireStatus {
+  try {
+    if (err instanceof NeohubError) return { status: err.status, message: err.message, known: true };
+    if (typeof err !== 'object' || err === null) return INTERNAL;
+    const { statusCode, code, message } = err as { statusCode?: unknown; code?: unknown; message?: unknown };
+    if (
+      Number.isInteger(statusCode) &&
+      (statusCode as number) >= 400 &&
+      (statusCode as number) < 500 &&
+      typeof code === 'string' &&
+      typeof message === 'string'
+    )
+      return { status: statusCode as number, message, known: true };
+  } catch {
+    // A getter that throws tells nothing: a generic error.
+  }
+  return INTERNAL;
+}

@@ -1,0 +1,2 @@
+export { measureOperation, type CostModel, type Size } from './measure.js';
+export { checkLimits, queryLimits, type GraphqlLimits } from './plugin.js';

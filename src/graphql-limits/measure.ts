@@ -1,0 +1,148 @@
+import {
+  getArgumentValues,
+  getNamedType,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+
+/**
+ * What a field costs, told by the API that serves it. `size` is how many times the field's selection is
+ * resolved (the page size of a list it returns: its `count`, `limit` or `first`, or the default the
+ * resolver uses); `weight` is the work of the field itself (1 for a plain field; more for one that
+ * searches, scrolls or walks lineage). Both see the field's argument values, variables included.
+ */
+export interface CostModel {
+  size(
+    parent: string,
+    field: GraphQLField<unknown, unknown>,
+    args: Readonly<Record<string, unknown>>,
+  ): number;
+  weight(
+    parent: string,
+    field: GraphQLField<unknown, unknown>,
+    args: Readonly<Record<string, unknown>>,
+  ): number;
+}
+
+export interface Size {
+  /** Deepest field nesting; a root field is at depth 1. */
+  readonly depth: number;
+  /** Estimated work: each field's weight plus its size times the cost of its selection. */
+  readonly cost: number;
+}
+
+const NONE: Size = { depth: 0, cost: 0 };
+
+/**
+ * The depth and cost of one operation, fragments expanded, with its variables. Each fragment is measured
+ * once (its size does not depend on where it is spread), so a document whose fragments spread each other
+ * many times over is measured in time linear in its length, however large its expansion; a cycle
+ * (refused by the standard rules anyway) counts as nothing.
+ *
+ * `__Type.ofType` adds no depth: it follows the wrappers (list, non-null) of one type, a chain that
+ * cannot fan out, and the standard introspection query nests it nine times. It costs like any field.
+ */
+export function measureOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>>,
+  model: CostModel,
+): Size {
+  return new Measure(schema, document, variables, model).of(
+    operation.selectionSet,
+    schema.getRootType(operation.operation) ?? undefined,
+  );
+}
+
+class Measure {
+  private readonly fragments = new Map<string, FragmentDefinitionNode>();
+  private readonly sizes = new Map<string, Size>();
+  private readonly measuring = new Set<string>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    document: DocumentNode,
+    private readonly variables: Readonly<Record<string, unknown>>,
+    private readonly model: CostModel,
+  ) {
+    for (const def of document.definitions)
+      if (def.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(def.name.value, def);
+  }
+
+  of(set: SelectionSetNode, parent: GraphQLNamedType | undefined): Size {
+    let depth = 0;
+    let cost = 0;
+    for (const sel of set.selections) {
+      let size: Size;
+      if (sel.kind === Kind.FIELD) size = this.field(sel, parent);
+      else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        const on = sel.typeCondition ? this.schema.getType(sel.typeCondition.name.value) : parent;
+        size = this.of(sel.selectionSet, on ?? undefined);
+      } else size = this.fragment(sel.name.value);
+      depth = Math.max(depth, size.depth);
+      cost += size.cost;
+    }
+    return { depth, cost };
+  }
+
+  private field(node: FieldNode, parent: GraphQLNamedType | undefined): Size {
+    const name = node.name.value;
+    const def = this.fieldDef(parent, name);
+    const child = node.selectionSet
+      ? this.of(node.selectionSet, def ? getNamedType(def.type) : this.introspectionType(name))
+      : NONE;
+    const adds = parent?.name === '__Type' && name === 'ofType' ? 0 : 1;
+    if (!def || !parent || name.startsWith('__') || parent.name.startsWith('__'))
+      return { depth: adds + child.depth, cost: 1 + child.cost };
+    const args = this.args(def, node);
+    const size = Math.max(1, this.model.size(parent.name, def, args));
+    const weight = Math.max(1, this.model.weight(parent.name, def, args));
+    return { depth: adds + child.depth, cost: weight + size * child.cost };
+  }
+
+  /** The field's argument values; {} when they do not coerce (execution will refuse them anyway). */
+  private args(def: GraphQLField<unknown, unknown>, node: FieldNode): Record<string, unknown> {
+    try {
+      return getArgumentValues(def, node, this.variables as Record<string, unknown>);
+    } catch {
+      return {};
+    }
+  }
+
+  private fragment(name: string): Size {
+    const known = this.sizes.get(name);
+    if (known) return known;
+    const def = this.fragments.get(name);
+    if (!def || this.measuring.has(name)) return NONE;
+    this.measuring.add(name);
+    const size = this.of(def.selectionSet, this.schema.getType(def.typeCondition.name.value) ?? undefined);
+    this.measuring.delete(name);
+    this.sizes.set(name, size);
+    return size;
+  }
+
+  private introspectionType(name: string): GraphQLNamedType | undefined {
+    if (name === '__schema') return this.schema.getType('__Schema') ?? undefined;
+    if (name === '__type') return this.schema.getType('__Type') ?? undefined;
+    return undefined;
+  }
+
+  /** A field of `parent` (introspection types included); undefined if none. */
+  private fieldDef(
+    parent: GraphQLNamedType | undefined,
+    name: string,
+  ): GraphQLField<unknown, unknown> | undefined {
+    if (!parent || !(isObjectType(parent) || isInterfaceType(parent))) return undefined;
+    return Object.hasOwn(parent.getFields(), name) ? parent.getFields()[name] : undefined;
+  }
+}

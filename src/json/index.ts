@@ -1,0 +1,10 @@
+export {
+  PROTOTYPE_KEYS,
+  getOwn,
+  isJsonObject,
+  isPrototypeKey,
+  lookup,
+  setOwn,
+  type Json,
+  type JsonObject,
+} from './own.js';
