@@ -109,8 +109,11 @@ const words = (name: string): string => name.replace(/[A-Z]/g, (c) => ` ${c.toLo
 /** The services as transports see them: every method call checks the caller's role first. */
 export function guardServices<S extends Services>(services: S): S {
   const guarded: Record<string, unknown> = { ...(services as object) };
-  for (const key of Object.keys(SERVICE_PRIVILEGES) as GuardedKey[])
-    guarded[key] = guard(services[key], SERVICE_PRIVILEGES[key]);
+  for (const key of Object.keys(SERVICE_PRIVILEGES) as GuardedKey[]) {
+    const service: unknown = services[key];
+    if (typeof service === 'object' && service !== null)
+      guarded[key] = guard(service, SERVICE_PRIVILEGES[key]);
+  }
   return Object.freeze(guarded) as S;
 }
 

@@ -2,7 +2,26 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allows, loadRootToken, newToken, roleOf, TOKEN_FORM, tokenId } from '../../src/auth/index.js';
+import {
+  allows,
+  asSystem,
+  authorizeWrites,
+  currentCaller,
+  guardServices,
+  inRequestScope,
+  loadRootToken,
+  newToken,
+  requirePrivilege,
+  roleOf,
+  SERVICE_PRIVILEGES,
+  setCaller,
+  SYSTEM_CALLER,
+  TOKEN_FORM,
+  tokenId,
+  type PrivilegeTable,
+} from '../../src/auth/index.js';
+import { ValidationError, wireStatus } from '../../src/errors/index.js';
+import { likeToRegex } from '../../search-sync/index.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { policyOf, privilegeOf } from '../../src/http/route-policy.js';
@@ -83,5 +102,106 @@ describe('the rate limiter', () => {
     now += 45_000;
     expect(limiter.take('a')).toBe(0);
     expect(new RateLimiter(0).take('a')).toBe(0);
+  });
+});
+
+describe('the caller of a scope', () => {
+  it('is an error outside any scope: background work says asSystem()', async () => {
+    expect(() => currentCaller()).toThrow(/outside a request scope/);
+    expect(() => requirePrivilege('read', 'read')).toThrow(/outside a request scope/);
+    expect(asSystem(() => currentCaller())).toBe(SYSTEM_CALLER);
+    // The scope follows the work across awaits.
+    expect(await asSystem(async () => (await Promise.resolve(), currentCaller()))).toBe(SYSTEM_CALLER);
+    expect(inRequestScope(() => currentCaller())).toBeUndefined();
+  });
+});
+
+describe('the service guard', () => {
+  it('is typed against the services: a missing or misspelled method does not compile', () => {
+    const table: PrivilegeTable = SERVICE_PRIVILEGES;
+    // @ts-expect-error: every method of every guarded service needs an entry
+    const missing: PrivilegeTable = { ...table, lineage: { lineage: 'read' } };
+    // @ts-expect-error: an entry for a method that does not exist
+    const misspelled: PrivilegeTable = { ...table, lineage: { ...table.lineage, lineAge: 'read' } };
+    expect(missing && misspelled).toBeTruthy();
+  });
+
+  it('checks the table on every call, and reaches nothing the table does not list', () => {
+    const calls: string[] = [];
+    const reads = {
+      entity: (u: string) => calls.push(u),
+      secret: () => 'never',
+      data: { x: 1 },
+    };
+    const guarded = guardServices({ reads } as never) as unknown as { reads: typeof reads };
+    const reader = { actor: 'urn:li:corpuser:r', role: 'Reader' as const };
+    expect(() => guarded.reads.entity('a')).toThrow(/outside a request scope/);
+    inRequestScope(() => {
+      setCaller(reader);
+      guarded.reads.entity('b');
+    });
+    expect(calls).toEqual(['b']);
+    expect(guarded.reads.secret).toBeUndefined();
+    expect(guarded.reads.data).toBeUndefined();
+  });
+});
+
+describe('write privileges', () => {
+  it('are decided on the resolved operation and entity kind', () => {
+    const as = (role: 'Reader' | 'Editor' | 'Admin', fn: () => void) =>
+      inRequestScope(() => {
+        setCaller({ actor: 'urn:li:corpuser:u', role });
+        fn();
+      });
+    const upsert = { kind: 'upsert', entityType: 'dataset' };
+    expect(() => as('Reader', () => authorizeWrites([upsert]))).toThrow(/needs the Editor role/);
+    as('Editor', () => authorizeWrites([upsert]));
+    for (const w of [
+      { kind: 'deleteEntity', entityType: 'dataset' },
+      { kind: 'upsert', entityType: 'structuredProperty' },
+      { kind: 'deleteAspect', entityType: 'structuredProperty' },
+    ]) {
+      expect(() => as('Editor', () => authorizeWrites([upsert, w])), JSON.stringify(w)).toThrow(
+        /needs the Admin role/,
+      );
+      as('Admin', () => authorizeWrites([w]));
+    }
+  });
+});
+
+describe('error mappers', () => {
+  it('give a status and a message for anything thrown, and never throw', () => {
+    const getterThrows = Object.defineProperty({}, 'statusCode', {
+      get() {
+        throw new Error('boom');
+      },
+    });
+    const clone = (() => {
+      try {
+        structuredClone(() => 1);
+      } catch (e) {
+        return e;
+      }
+    })();
+    for (const err of [null, undefined, 'text', 42, clone, getterThrows, { code: 25 }, { statusCode: 600 }])
+      expect(wireStatus(err), String(err)).toEqual({
+        status: 500,
+        message: 'INTERNAL SERVER ERROR',
+        known: false,
+      });
+    expect(wireStatus(new ValidationError('bad'))).toEqual({ status: 422, message: 'bad', known: true });
+    expect(wireStatus({ statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: 'too big' })).toEqual({
+      status: 413,
+      message: 'too big',
+      known: true,
+    });
+  });
+});
+
+describe('restoreIndices urnLike', () => {
+  it('becomes an anchored pattern with one atomic group per inner piece (linear matching)', () => {
+    expect(likeToRegex('urn:li:dataset:%')).toBe('(?s)^urn:li:dataset:.*$');
+    expect(likeToRegex('a%b%%c%d_e')).toBe('(?s)^a(?>.*?b)(?>.*?c).*d.e$');
+    expect(likeToRegex('x(1).y')).toBe('(?s)^x\\(1\\)\\.y$');
   });
 });
