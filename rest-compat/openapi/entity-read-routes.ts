@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
 import type { EntityView, Services } from '../../src/services/index.js';
 import { aspectOut, entityOut, urnAndAspect, type ApiVersion } from './entity-shapes.js';
+import { setOwn } from '../../src/json/index.js';
 import { bool, int, isObj, type Json, list } from './params.js';
 
 /** Reads of the versioned entity API: one entity or aspect (GET, HEAD), and batch gets. */
@@ -32,8 +33,8 @@ export function entityReadRoutes(app: FastifyInstance, s: Services, version: Api
     app.post(`${P}/generic/batchGet`, async (req, reply) => {
       const withSM = bool(req, 'systemMetadata', false);
       const out: Record<string, Json[]> = {};
-      for (const [name, items] of Object.entries(byEntityName(req.body)))
-        out[name] = await batchGet(s, items, withSM);
+      for (const [name, items] of byEntityName(req.body, s))
+        setOwn(out, name, await batchGet(s, items, withSM));
       return reply.send(out);
     });
   } else {
@@ -92,9 +93,11 @@ async function batchGet(s: Services, body: unknown, withSM: boolean): Promise<Js
 }
 
 /** A cross-entity body `{<entityName>: [...]}`; every value must be a list. */
-export function byEntityName(body: unknown): Record<string, unknown[]> {
+export function byEntityName(body: unknown, s: Services): [string, unknown[]][] {
   if (!isObj(body)) throw new BadRequestError('Request body must be an object keyed by entity name');
-  for (const [name, v] of Object.entries(body))
+  return Object.entries(body).map(([name, v]) => {
+    s.entityApi.entityKind(name);
     if (!Array.isArray(v)) throw new BadRequestError(`Value of property '${name}' must be an array`);
-  return body as Record<string, unknown[]>;
+    return [name, v];
+  });
 }

@@ -12,6 +12,7 @@ import {
   writesOf,
   type ApiVersion,
 } from './entity-shapes.js';
+import { setOwn } from '../../src/json/index.js';
 import { bool, isObj, type Json, list } from './params.js';
 
 /** Writes of the versioned entity API: batch and single-aspect POST and PATCH, and DELETE. */
@@ -111,32 +112,26 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
   });
 
   app.post(`${P}/generic`, async (req, reply) => {
-    const groups = Object.entries(byEntityName(req.body)).map(([name, items]) => {
-      s.entityApi.entityKind(name);
-      return [name, writesOf(items, 'v3')] as const;
-    });
+    const groups = byEntityName(req.body, s).map(([name, items]) => [name, writesOf(items, 'v3')] as const);
     const all = groups.flatMap(([, w]) => w);
     await s.entityApi.upsert(all, writeContext(req));
     await written(req, reply, all);
     const async = bool(req, 'async', true);
     const withSM = bool(req, 'systemMetadata', false);
     const out: Record<string, Json[]> = {};
-    for (const [name, w] of groups) out[name] = async ? echo(w, 'v3') : await readBack(w, withSM);
+    for (const [name, w] of groups) setOwn(out, name, async ? echo(w, 'v3') : await readBack(w, withSM));
     return reply.status(async ? 202 : 200).send(out);
   });
 
   app.patch(`${P}/generic`, async (req, reply) => {
-    const groups = Object.entries(byEntityName(req.body)).map(([name, items]) => {
-      s.entityApi.entityKind(name);
-      return [name, writesOf(items, 'v3')] as const;
-    });
+    const groups = byEntityName(req.body, s).map(([name, items]) => [name, writesOf(items, 'v3')] as const);
     const all = groups.flatMap(([, w]) => w);
     await s.entityApi.patch(all, writeContext(req));
     await written(req, reply, all);
     const async = bool(req, 'async', true);
     const withSM = bool(req, 'systemMetadata', false);
     const out: Record<string, Json[]> = {};
-    for (const [name, w] of groups) out[name] = async ? [] : await readBack(w, withSM);
+    for (const [name, w] of groups) setOwn(out, name, async ? [] : await readBack(w, withSM));
     return reply.status(async ? 202 : 200).send(out);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
+import { setOwn } from '../../src/json/index.js';
 import { bool, isObj, type Json } from './params.js';
 
 /**
@@ -34,11 +35,11 @@ export function traceRoutes(app: FastifyInstance, s: Services): void {
         const primary = stored ? 'ACTIVE_STATE' : 'NO_OP';
         const search = !stored ? 'NO_OP' : searched ? 'ACTIVE_STATE' : 'PENDING';
         if (!onlyErrors)
-          entry[name] = {
+          setOwn(entry, name, {
             success: true,
             primaryStorage: { writeStatus: primary },
             searchStorage: { writeStatus: search },
-          };
+          });
       }
       if (Object.keys(entry).length) out[urn] = entry;
     }

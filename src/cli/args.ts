@@ -1,3 +1,4 @@
+import { lookup } from '../json/index.js';
 import type { Target } from './client.js';
 
 export const USAGE = `Usage: neohub <command> [options]
@@ -77,7 +78,7 @@ export function parseArgs(argv: readonly string[], env: Env): Command {
     }
     const eq = arg.indexOf('=');
     const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
-    const name = OPTIONS[flag];
+    const name = lookup(OPTIONS, flag);
     if (!name) throw new UsageError(`unknown option ${flag}`);
     const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') throw new UsageError(`${flag} needs a value`);
@@ -86,7 +87,7 @@ export function parseArgs(argv: readonly string[], env: Env): Command {
   }
   if (positional.length === 0) throw new UsageError('no command given');
   const [group, action, ...extra] = positional;
-  const entity = GROUPS[group!];
+  const entity = lookup(GROUPS, group ?? '');
   if (!entity) throw new UsageError(`unknown command "${group}"`);
   const deletes = action === 'delete' && entity === 'structuredProperty';
   if (action !== 'upsert' && action !== 'get' && !deletes)

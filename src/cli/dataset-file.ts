@@ -1,4 +1,5 @@
 import { isSeq, type Node } from 'yaml';
+import { setOwn } from '../json/index.js';
 import { parseUrn } from '../urn/index.js';
 import { datasetUrn, PLATFORM_PREFIX, PROPERTY_URN_PREFIX, propertyUrn, schemaFieldUrn } from './urns.js';
 import {
@@ -146,7 +147,7 @@ function readCustomProperties(src: YamlSource, field: Field): Record<string, str
   for (const p of pairs) {
     const v = src.scalar({ keyPos: p.keyPos, node: p.node }, `properties.${p.key}`);
     if (v && v.value === null) src.fail(v.pos, `properties.${p.key} has no value`);
-    else if (v) out[p.key] = v.text;
+    else if (v) setOwn(out, p.key, v.text);
   }
   return out;
 }

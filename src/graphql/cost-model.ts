@@ -24,8 +24,8 @@ const OTHER_PAGE = 100;
 
 /** Work of one search or scroll (a full-text query with its facets), in fields' worth. */
 export const SEARCH_WEIGHT = 1000;
-/** Work of one autocomplete query (per entity type it asks). */
-export const AUTOCOMPLETE_WEIGHT = 200;
+/** Work of one autocomplete query (a full-text query too), per entity type it asks. */
+export const AUTOCOMPLETE_WEIGHT = SEARCH_WEIGHT;
 /** Work of one hop of a lineage walk. */
 export const LINEAGE_HOP_WEIGHT = 200;
 /** Entity types autoCompleteForMultiple asks when none is named. */

@@ -1934,6 +1934,7 @@ describe('injection: metacharacters through every parameter of every endpoint', 
 
   it('keys of every JS object (__proto__, constructor, toString) in every parameter answer cleanly', async () => {
     const start = findings.length;
+    const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
     // A request that hangs holds a Neo4j connection for two minutes: after many of them the pool is gone and
     // every request would time out, so past a bound the rest are counted, not sent.
     const timeoutsBefore = timeouts;
@@ -1952,6 +1953,8 @@ describe('injection: metacharacters through every parameter of every endpoint', 
         `${skipped} of ${deferred.length} requests with prototype keys not sent: the service stopped answering after ${timeouts - timeoutsBefore} timed out`,
       );
     expect(findings.slice(start)).toEqual([]);
+    // The server runs in this process: no request reached the prototype every object shares.
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
     // And still nothing of the canary changed.
     const after = await snapshot();
     expect(after.rows).toBe(before.rows);

@@ -1,0 +1,104 @@
+import type { AspectSpec, EntitySpec, Registry } from '../../src/registry/index.js';
+import { schema as s } from '../../src/registry/index.js';
+
+/** Keys every JavaScript object inherits, or that reach its prototype: they must stay plain data. */
+export const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+];
+
+/** A URN of an entity kind, its key parts filled with `tag` (URN-typed parts with a platform URN). */
+export function sampleUrn(registry: Registry, entity: EntitySpec, tag: string): string {
+  const key = registry.keyAspectOf(entity).schema;
+  const parts = entity.keyFields.map((f, i) => {
+    const field = key.fields.find((x) => x.name === f);
+    const kind = field ? s.resolve(field.schema) : undefined;
+    if (kind?.kind === 'urn') return `urn:li:dataPlatform:${tag}p${i}`;
+    if (kind?.kind === 'enum') return kind.symbols.includes('PROD') ? 'PROD' : (kind.symbols[0] as string);
+    return `${tag}${i}`;
+  });
+  return parts.length === 1
+    ? `urn:li:${entity.name}:${parts[0]}`
+    : `urn:li:${entity.name}:(${parts.join(',')})`;
+}
+
+/**
+ * A valid value of a schema, smallest but for its maps: every map holds one entry per prototype key
+ * (with a value of the map's type), and every array that can reach a map holds one element.
+ */
+export function sampleValue(registry: Registry, schema: s.Schema, tag: string, depth = 0): unknown {
+  const r = s.resolve(schema);
+  switch (r.kind) {
+    case 'string':
+    case 'bytes':
+      return `${tag} value`;
+    case 'int':
+      return 1;
+    case 'long':
+      return r.time ? 1704110400000 : 1;
+    case 'float':
+    case 'double':
+      return 1.5;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'urn': {
+      const kind = r.entityTypes?.[0] ? registry.entityOfUrnType(r.entityTypes[0]) : undefined;
+      return kind ? sampleUrn(registry, kind, tag) : `urn:li:corpuser:${tag}`;
+    }
+    case 'enum':
+      return r.symbols[0];
+    case 'array':
+      return depth < 6 && holdsMap(r.items) ? [sampleValue(registry, r.items, tag, depth + 1)] : [];
+    case 'map':
+      return Object.fromEntries(
+        PROTOTYPE_KEYS.map((k) => [k, sampleValue(registry, r.values, tag, depth + 1)]),
+      );
+    case 'union': {
+      const member = r.members.find((m) => s.resolve(m).kind !== 'null') ?? (r.members[0] as s.Schema);
+      return { [s.unionKey(member)]: sampleValue(registry, member, tag, depth + 1) };
+    }
+    case 'record': {
+      const out: Record<string, unknown> = {};
+      for (const f of r.fields)
+        if (!f.optional || (depth < 6 && holdsMap(f.schema)))
+          out[f.name] = sampleValue(registry, f.schema, tag, depth + 1);
+      return out;
+    }
+  }
+}
+
+/** Whether a value of the schema can hold a map (so a sample should include that part). */
+export function holdsMap(schema: s.Schema, seen = new Set<string>()): boolean {
+  const r = s.resolve(schema);
+  switch (r.kind) {
+    case 'map':
+      return true;
+    case 'array':
+      return holdsMap(r.items, seen);
+    case 'union':
+      return r.members.some((m) => holdsMap(m, seen));
+    case 'record':
+      if (seen.has(r.name)) return false;
+      seen.add(r.name);
+      return r.fields.some((f) => holdsMap(f.schema, seen));
+    default:
+      return false;
+  }
+}
+
+/** Every aspect with a map somewhere in its schema, with an entity kind that carries it. */
+export function aspectsWithMaps(registry: Registry): { aspect: AspectSpec; entity: EntitySpec }[] {
+  return registry
+    .allAspects()
+    .filter((a) => holdsMap(a.schema))
+    .flatMap((aspect) => {
+      const entity = registry.allEntities().find((e) => e.aspects.includes(aspect.name));
+      return entity ? [{ aspect, entity }] : [];
+    });
+}
