@@ -27,7 +27,7 @@ import type { Runtime } from '../../src/runtime.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
 import { httpClient, type Res } from '../support/http.js';
 import { enc, mcp, unique } from '../support/runtime.js';
-import { aspectsWithMaps, PROTOTYPE_KEYS, sampleUrn, sampleValue } from '../support/samples.js';
+import { aspectsWithMaps, sampleUrn, sampleValue } from '../support/samples.js';
 
 let rt: Runtime;
 let t: TestTokens;
