@@ -230,6 +230,31 @@ describe('dataset file', () => {
     expect(r.datasets[1]?.datasetProperties).toBeUndefined();
   });
 
+  it('keeps keys every object inherits as data (custom properties, structured properties)', () => {
+    const r = datasets(`- id: t
+  platform: hive
+  properties:
+    __proto__: a
+    constructor: b
+    toString: c
+  structured_properties:
+    __proto__: x
+    constructor: y
+`);
+    expect(r.problems).toEqual([]);
+    const props = r.datasets[0]?.datasetProperties?.customProperties as Record<string, string>;
+    expect(Object.keys(props)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.getPrototypeOf(props)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(props))).toEqual(
+      JSON.parse('{"__proto__":"a","constructor":"b","toString":"c"}'),
+    );
+    expect(r.datasets[0]?.structuredProperties?.map((p) => p.propertyUrn)).toEqual([
+      'urn:li:structuredProperty:__proto__',
+      'urn:li:structuredProperty:constructor',
+    ]);
+    expect(Object.hasOwn(Object.prototype, 'a')).toBe(false);
+  });
+
   it('reports malformed entries with their lines', () => {
     const r = datasets(`- id: a
 - platform: hive
@@ -365,6 +390,10 @@ describe('command line', () => {
       ['dataset', 'upsert', '-f'],
       ['dataset', 'upsert', '-f', 'a', '--bogus'],
       ['dataset', 'upsert', '-f', 'a', '--server', 'localhost:8080'],
+      ['constructor', 'upsert', '-f', 'a'],
+      ['__proto__', 'upsert', '-f', 'a'],
+      ['dataset', 'upsert', '-f', 'a', '--constructor', 'x'],
+      ['dataset', 'upsert', '-f', 'a', '--toString=x'],
     ])
       expect(() => parseArgs(argv, {}), argv.join(' ')).toThrow(UsageError);
   });
