@@ -25,8 +25,14 @@ import {
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  parse,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { measureOperation } from '../../src/graphql-limits/index.js';
+import { datahubCostModel } from '../../src/graphql/cost-model.js';
 import { graphqlSchema } from '../../src/graphql/schema.js';
 import { createLogger } from '../../src/logger.js';
 import type { Runtime } from '../../src/runtime.js';
@@ -1311,6 +1317,31 @@ function gqlBatch(
   return { query: `${op}${defs.length ? ` (${defs.join(', ')})` : ''} { ${calls.join(' ')} }`, variables };
 }
 
+let gqlSchema: GraphQLSchema;
+
+/**
+ * Batches split in halves until each request costs no more than the default GraphQL cost limit: 32
+ * aliases of a field that runs 15 searches would be refused before any payload reached a resolver.
+ */
+function withinCost(
+  parts: readonly Payload[][],
+  make: (set: readonly Payload[]) => { query: string; variables: Record<string, unknown> },
+): Payload[][] {
+  const model = datahubCostModel({ lineageHops: 10, maxHops: 10 });
+  const limit = loadConfig({}).graphqlMaxCost;
+  const cost = (set: readonly Payload[]): number => {
+    const { query, variables } = make(set);
+    const document = parse(query);
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    return measureOperation(gqlSchema, document, operation, variables, model).cost;
+  };
+  return parts.flatMap((part) => {
+    if (part.length <= 1 || cost(part) <= limit) return [part];
+    const half = Math.ceil(part.length / 2);
+    return withinCost([part.slice(0, half), part.slice(half)], make);
+  });
+}
+
 /** Payloads whose names are keys of every JS object go in a batch of their own: they may hang a request. */
 const PROTO_KEYS = new Set(['__proto__', 'constructor', 'toString']);
 const BATCH = 32;
@@ -1454,6 +1485,7 @@ describe('injection: metacharacters through every parameter of every endpoint', 
 
   it('GraphQL: every string argument of every query and mutation, and the nested ones', async () => {
     const schema = await graphqlSchema();
+    gqlSchema = schema;
     const roots: ['query' | 'mutation', GraphQLObjectType | null | undefined][] = [
       ['query', schema.getQueryType()],
       ['mutation', schema.getMutationType()],
@@ -1476,7 +1508,7 @@ describe('injection: metacharacters through every parameter of every endpoint', 
         for (const leaf of leaves) {
           const name = `${field.name}(${[leaf.arg, ...leaf.path].join('.')})`;
           const set = few || leaf.path.includes('searchFlags') ? CORE : PAYLOADS;
-          for (const part of batches(set))
+          for (const part of withinCost(batches(set), (b) => gqlBatch(op, field, leaf.arg, leaf.path, b)))
             gqlJob(part, () =>
               runGqlBatch(
                 'POST /api/graphql',
