@@ -1,3 +1,4 @@
+import { lookup } from '../../src/json/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import { decodeScrollId, encodeScrollId, type Criterion, type Services } from '../../src/services/index.js';
@@ -126,7 +127,7 @@ function v3Filter(f: unknown): unknown {
           if (!isObj(c) || typeof c.field !== 'string')
             throw new BadRequestError('every criterion needs a field');
           const cond = String(c.condition ?? 'EQUAL');
-          const mapped = CONDITIONS[cond];
+          const mapped = lookup(CONDITIONS, cond);
           if (!mapped) throw new BadRequestError(`Unsupported filter condition ${cond}`);
           return {
             field: c.field,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
-import { setOwn } from '../../src/json/index.js';
+import { getOwn, setOwn } from '../../src/json/index.js';
 import { bool, isObj, type Json } from './params.js';
 
 /**
@@ -31,7 +31,7 @@ export function traceRoutes(app: FastifyInstance, s: Services): void {
       const [view] = await s.entityApi.read([urn], wanted);
       const entry: Json = {};
       for (const name of wanted) {
-        const stored = view?.aspects[name] !== undefined;
+        const stored = view !== undefined && getOwn(view.aspects, name) !== undefined;
         const primary = stored ? 'ACTIVE_STATE' : 'NO_OP';
         const search = !stored ? 'NO_OP' : searched ? 'ACTIVE_STATE' : 'PENDING';
         if (!onlyErrors)

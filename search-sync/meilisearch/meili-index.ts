@@ -1,3 +1,4 @@
+import { getOwn } from '../../src/json/index.js';
 import { Meilisearch, type Index, type SearchParams, type Task } from 'meilisearch';
 import type { Registry } from '../../src/registry/index.js';
 import { searchFields, type SearchField } from '../document.js';
@@ -231,7 +232,7 @@ export class MeiliSearchIndex implements SearchIndex {
     for (const h of res.hits) {
       const doc = fromMeili(h);
       for (const f of fields) {
-        for (const v of doc.fields[f] ?? []) {
+        for (const v of (getOwn(doc.fields, f) as unknown[] | undefined) ?? []) {
           const value = String(v);
           const low = value.toLowerCase();
           if (needle && !low.includes(needle)) continue;

@@ -246,6 +246,36 @@ describe('small holes (LOW)', () => {
   });
 });
 
+describe('names of inherited members are names like any other (wider search)', () => {
+  it('a filter condition, a trace aspect and a generic batch key named like them are refused or absent', async () => {
+    const reader = as(t.reader);
+    for (const condition of ['constructor', 'toString', '__proto__']) {
+      const res = await reader.call('POST', '/openapi/v3/entity/scroll', {
+        entities: ['dataset'],
+        filter: { and: [{ criteria: [{ field: 'urn', condition, values: ['x'] }] }] },
+      });
+      expect(res.status, condition).toBe(400);
+      expect(res.body.error).toContain('Unsupported filter condition');
+    }
+    const urn = datasetUrn(`trace_${unique()}`);
+    const trace = await reader.call(
+      'POST',
+      `/openapi/v1/trace/write/${'0123456789abcdef'.repeat(2)}?onlyIncludeErrors=false`,
+      { [urn]: ['constructor', 'toString', '__proto__'] },
+    );
+    expect(trace.status).toBe(200);
+    const entry = trace.body[urn];
+    expect(Object.keys(entry)).toEqual(['constructor', 'toString', '__proto__']);
+    for (const k of Object.keys(entry)) expect(entry[k].primaryStorage.writeStatus, k).toBe('NO_OP');
+    const generic = await reader.call(
+      'POST',
+      '/openapi/v3/entity/generic/batchGet',
+      JSON.parse('{"__proto__": [], "constructor": []}'),
+    );
+    expect(generic.status).toBe(400);
+  });
+});
+
 describe('tokens and rate limits per actor (LOW)', () => {
   const create = (name: string, actorUrn: string) =>
     `mutation { createAccessToken(input: {type: PERSONAL, actorUrn: "${actorUrn}", duration: ONE_HOUR, name: "${name}"}) { accessToken metadata { id } } }`;
