@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // The GraphQL stack goes through the test runner's resolver, so that all of it shares one graphql module.
 const server = {
-  deps: { inline: ['type-graphql', 'graphql-scalars', '@apollo/server', '@as-integrations/fastify'] },
+  deps: { inline: ['type-graphql', '@apollo/server', '@as-integrations/fastify'] },
 };
 // Everything the runner transforms uses graphql's main (CommonJS) entry, the one Node gives Apollo and
 // the one @neo4j/graphql (CommonJS only) requires. Set on each project: projects do not inherit it.

@@ -84,7 +84,7 @@ export function entityScrollRoutes(app: FastifyInstance, s: Services, version: A
     aspects: string[] | undefined,
   ): Promise<{ scrollId: string | null; entities: Json[]; total: number }> {
     const offset = decodeScrollId(str(req, 'scrollId'));
-    const count = int(req, 'count', 10, 0, MAX_COUNT);
+    const count = int(req, 'count', 10, MAX_COUNT);
     const res = await services.search.search({
       entities,
       input: '*',

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
+import { integerParam, type ParamName } from '../../src/services/index.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -19,16 +20,9 @@ export function bool(req: FastifyRequest, name: string, fallback: boolean): bool
   throw new BadRequestError(`Parameter '${name}' must be true or false, got "${v}"`);
 }
 
-const INT_MAX = 2_147_483_647;
-
-/** An integer query parameter within bounds; 400 otherwise. */
-export function int(req: FastifyRequest, name: string, fallback: number, min = 0, max = Infinity): number {
-  const v = last(q(req)[name]);
-  if (v === undefined || v === '') return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > INT_MAX)
-    throw new BadRequestError(`Parameter '${name}' must be an integer between ${min} and ${INT_MAX}`);
-  return Math.min(n, max);
+/** An integer query parameter within the bounds of the one table (`PARAMETERS`), lowered to `cap`; 400 otherwise. */
+export function int(req: FastifyRequest, name: ParamName, fallback: number, cap = Infinity): number {
+  return Math.min(integerParam(name, last(q(req)[name])) ?? fallback, cap);
 }
 
 export function str(req: FastifyRequest, name: string): string | undefined {

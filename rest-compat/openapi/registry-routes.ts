@@ -49,7 +49,7 @@ export function registryRoutes(app: FastifyInstance, s: Services): void {
 
   const base = '/openapi/v1/registry/models';
   app.get(`${base}/entity/specifications`, async (req, reply) =>
-    reply.send(page(sorted(), int(req, 'start', 0), int(req, 'count', 5, 0, 1000), entityDto)),
+    reply.send(page(sorted(), int(req, 'start', 0), int(req, 'count', 5, 1000), entityDto)),
   );
   app.get(`${base}/entity/specifications/:entityName`, async (req, reply) =>
     reply.send(entityDto(entity((req.params as { entityName: string }).entityName))),
@@ -60,7 +60,7 @@ export function registryRoutes(app: FastifyInstance, s: Services): void {
   });
   app.get(`${base}/aspect/specifications`, async (req, reply) => {
     const all = [...s.registry.allAspects()].sort((a, b) => (a.name < b.name ? -1 : 1));
-    return reply.send(page(all, int(req, 'start', 0), int(req, 'count', 20, 0, 1000), aspectDto));
+    return reply.send(page(all, int(req, 'start', 0), int(req, 'count', 20, 1000), aspectDto));
   });
   app.get(`${base}/aspect/specifications/:aspectName`, async (req, reply) => {
     const a = s.registry.findAspect((req.params as { aspectName: string }).aspectName);

@@ -21,7 +21,7 @@ export function relationshipScrollRoutes(app: FastifyInstance, s: Services): voi
     const destination = end(b.destinationFilter, list(req, 'destinationTypes'), urns(req, 'destinationUrns'));
     const types = intersect(list(req, 'relationshipTypes'), edgeTypes(b.edgeFilter));
     const offset = decodeScrollId(str(req, 'scrollId'));
-    const count = int(req, 'count', 10, 0, 10_000);
+    const count = int(req, 'count', 10, 10_000);
     const rows =
       types === null
         ? []

@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentCaller } from '../../src/auth/index.js';
 import { BadRequestError } from '../../src/errors/index.js';
-import { SYSTEM_ACTOR, type Services, type WriteContext } from '../../src/services/index.js';
+import {
+  integerParam,
+  SYSTEM_ACTOR,
+  type ParamName,
+  type Services,
+  type WriteContext,
+} from '../../src/services/index.js';
 
 /** The caller of a request, for AuditStamps: the actor of its token (never a header). */
 export function writeContext(_req: FastifyRequest): WriteContext {
@@ -32,13 +38,8 @@ export function body(req: FastifyRequest): Record<string, unknown> {
   return b as Record<string, unknown>;
 }
 
-export function optionalInt(v: unknown, name: string): number | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || Math.abs(n) > 2_147_483_647)
-    throw new BadRequestError(`${name} must be a 32-bit integer, got ${JSON.stringify(v)}`);
-  return n;
-}
+/** An integer parameter of a body or query, within the bounds of the one table (`PARAMETERS`). */
+export const optionalInt = (v: unknown, name: ParamName): number | undefined => integerParam(name, v);
 
 export function requiredString(b: Record<string, unknown>, name: string): string {
   const v = b[name];

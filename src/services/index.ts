@@ -14,6 +14,7 @@ import { StructuredPropertyService } from './structured-properties/index.js';
 
 export { IngestService } from './ingest-service.js';
 export { decodeScrollId, encodeScrollId } from './scroll-id.js';
+export { integerParam, PARAMETERS, type Bound, type ParamName } from './param-bounds.js';
 export { EntityApiService, type AspectWrite, type CreateMode } from './entity-api-service.js';
 export {
   EditService,

@@ -1,4 +1,6 @@
 """Time-series aspects: several timestamps, ranges, latest value, and replacement by timestamp."""
+import json
+
 from datahub.emitter.mce_builder import make_dataset_urn
 from datahub.emitter.mcp import MetadataChangeProposalWrapper
 from datahub.metadata import schema_classes as m
@@ -31,3 +33,22 @@ def test_profiles_and_usage(emitter, graph, unique):
     emitter.emit_mcp(MetadataChangeProposalWrapper(entityUrn=ds, aspect=m.DatasetProfileClass(timestampMillis=3 * DAY, rowCount=333, columnCount=3)))
     values = graph.get_timeseries_values(ds, m.DatasetProfileClass, filter={}, limit=10)
     assert [v.rowCount for v in values] == [333, 200, 100]
+
+
+def test_real_epoch_millis_and_time_windows(emitter, graph, unique):
+    """What DataHub's usage and profile charts ask: values in a window of real epoch milliseconds."""
+    ds = make_dataset_urn("hive", f"ts_epoch_{unique}")
+    t0 = 1_704_110_400_000  # 2024-01-01T12:00:00Z
+    for d in range(4):
+        emitter.emit_mcp(MetadataChangeProposalWrapper(entityUrn=ds, aspect=m.DatasetProfileClass(
+            timestampMillis=t0 + d * DAY, rowCount=100 + d, columnCount=1)))
+    values = graph.get_timeseries_values(ds, m.DatasetProfileClass, filter={}, limit=10)
+    assert [v.timestampMillis for v in values] == [t0 + 3 * DAY, t0 + 2 * DAY, t0 + DAY, t0]
+    window = graph._post_generic(f"{graph._gms_server}/aspects?action=getTimeseriesAspectValues", {
+        "urn": ds, "entity": "dataset", "aspect": "datasetProfile",
+        "startTimeMillis": t0 + DAY, "endTimeMillis": t0 + 2 * DAY,
+    })
+    assert [json.loads(v["aspect"]["value"])["rowCount"] for v in window["value"]["values"]] == [102, 101]
+    ranged = graph.get_timeseries_values(ds, m.DatasetProfileClass, filter={"or": [{"and": [
+        {"field": "timestampMillis", "condition": "GREATER_THAN_OR_EQUAL_TO", "value": str(t0 + 2 * DAY)}]}]}, limit=10)
+    assert [v.rowCount for v in ranged] == [103, 102]

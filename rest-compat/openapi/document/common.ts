@@ -1,4 +1,5 @@
 import { AuditStamp } from '../../../src/registry/aspects/common.js';
+import { PARAMETERS, type ParamName } from '../../../src/services/index.js';
 import { nullable, ref, type JsonSchema, type SchemaComponents } from './json-schema.js';
 
 /** An OpenAPI object (operation, parameter, response...) as plain JSON. */
@@ -28,6 +29,22 @@ export const query = (name: string, schema: JsonSchema, description?: string, re
 });
 
 /** A query parameter that is a set of names: repeated (`a=x&a=y`) or comma-separated. */
+/** The schema of an integer parameter, from the one table of bounds (`PARAMETERS`). */
+export const integerSchema = (name: ParamName, fallback: number): JsonSchema => {
+  const b = PARAMETERS[name];
+  return {
+    type: 'integer',
+    format: b.type === 'int' ? 'int32' : 'int64',
+    default: fallback,
+    minimum: b.min,
+    maximum: b.max,
+  };
+};
+
+/** An integer query parameter, its bounds from `PARAMETERS`. */
+export const integerQuery = (name: ParamName, fallback: number, description?: string): Json =>
+  query(name, integerSchema(name, fallback), description);
+
 export const queryList = (name: string, items: JsonSchema, description?: string, required = false): Json => ({
   ...query(name, { type: 'array', items }, description, required),
   style: 'form',
@@ -186,11 +203,7 @@ export function commonComponents(c: SchemaComponents): {
   });
   return {
     parameters: {
-      PaginationCount_v3: query(
-        'count',
-        { type: 'integer', format: 'int32', default: 10, minimum: 0 },
-        'Page size (values above 10000 are read as 10000).',
-      ),
+      PaginationCount_v3: integerQuery('count', 10, 'Page size (values above 10000 are read as 10000).'),
       ScrollId_v3: query(
         'scrollId',
         { type: 'string' },

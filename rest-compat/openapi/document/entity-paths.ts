@@ -9,7 +9,7 @@ import {
   jsonResponse,
   paramRef,
   pathParam,
-  query,
+  integerQuery,
   queryList,
   READ_ERRORS,
   TRACE_HEADERS,
@@ -176,9 +176,9 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         summary: `Get the ${a.name} of a ${e.name}`,
         tags: aspectTags,
         parameters: [
-          query(
+          integerQuery(
             'version',
-            { type: 'integer', format: 'int64', default: 0, minimum: 0 },
+            0,
             a.timeseries
               ? 'The latest value at or before this time (epoch ms); 0: the latest'
               : 'The n-th version written; 0: the latest',
@@ -329,10 +329,7 @@ export function v2EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         operationId: id('aspect_get'),
         summary: `Get an aspect of a ${e.name}`,
         tags,
-        parameters: [
-          query('version', { type: 'integer', format: 'int64', default: 0, minimum: 0 }, '0: the latest'),
-          paramRef('SystemMetadata_v3'),
-        ],
+        parameters: [integerQuery('version', 0, '0: the latest'), paramRef('SystemMetadata_v3')],
         responses: { '200': jsonResponse('The aspect', anyAspect('AspectResponse_v2')), ...READ_ERRORS },
       },
       head: {

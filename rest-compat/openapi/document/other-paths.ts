@@ -6,6 +6,7 @@ import {
   jsonResponse,
   paramRef,
   pathParam,
+  integerQuery,
   query,
   queryList,
   READ_ERRORS,
@@ -14,12 +15,6 @@ import {
 import { nullable, ref, URN_PATTERN, type JsonSchema, type SchemaComponents } from './json-schema.js';
 
 const str: JsonSchema = { type: 'string' };
-const int = (fallback: number, minimum = 0): JsonSchema => ({
-  type: 'integer',
-  format: 'int32',
-  default: fallback,
-  minimum,
-});
 const object = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
   type: 'object',
   properties,
@@ -86,8 +81,8 @@ export function relationshipPaths(r: Registry, c: SchemaComponents): Record<stri
           query('urn', { type: 'string', pattern: URN_PATTERN }, 'The entity', true),
           queryList('relationshipTypes', types, 'Edge types (repeated, never comma-split)', true),
           query('direction', { type: 'string', enum: ['INCOMING', 'OUTGOING'] }, undefined, true),
-          query('start', int(0), 'Offset'),
-          query('count', int(100), 'Page size'),
+          integerQuery('start', 0, 'Offset'),
+          integerQuery('count', 100, 'Page size'),
         ],
         responses: { '200': jsonResponse('A page', ref('RelatedEntitiesResult')), ...ERRORS },
       },
@@ -224,8 +219,8 @@ export function registryPaths(r: Registry, c: SchemaComponents): Record<string, 
   const B = '/openapi/v1/registry/models';
   const tags = ['Entity Registry'];
   const paging = (fallback: number): Json[] => [
-    query('start', int(0), 'Offset (past the end: 400)'),
-    query('count', int(fallback), 'Page size (at most 1000 are returned)'),
+    integerQuery('start', 0, 'Offset (past the end: 400)'),
+    integerQuery('count', fallback, 'Page size (at most 1000 are returned)'),
   ];
   const entityName = pathParam(
     'entityName',
