@@ -9,6 +9,7 @@ import { formatError } from './errors.js';
 import type { Config } from '../config.js';
 import { queryLimits, type GraphqlLimits } from '../graphql-limits/index.js';
 import { datahubCostModel } from './cost-model.js';
+import { LINEAGE_FIELD_HOPS } from './types/entity.js';
 import { operationPrivileges } from './operation-privileges.js';
 import { graphqlSchema } from './schema.js';
 
@@ -54,7 +55,7 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
       queryLimits(
         graphqlLimits(services.config),
         datahubCostModel({
-          lineageHops: services.config.lineageMaxHops,
+          lineageHops: LINEAGE_FIELD_HOPS,
           maxHops: services.config.lineageMaxHops,
         }),
       ),

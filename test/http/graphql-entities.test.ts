@@ -146,7 +146,8 @@ describe('GraphQL: entities', () => {
         mlModelGroup(urn: $g) { name origin description }
         mlModel(urn: $m) {
           name platform { name } properties { description mlFeatures groups { urn name } }
-          lineage(input: { direction: UPSTREAM }) { total relationships { degree entity { urn type } } }
+          lineage(input: { direction: UPSTREAM, maxHops: 2 }) { total relationships { degree entity { urn type } } }
+          oneHop: lineage(input: { direction: UPSTREAM }) { total relationships { degree entity { urn type } } }
         }
       }`,
       { f: feature, k: key, t: featureTable, m: model, g: group },
@@ -180,6 +181,11 @@ describe('GraphQL: entities', () => {
         { degree: 1, entity: { urn: feature, type: 'MLFEATURE' } },
         { degree: 2, entity: { urn: table, type: 'DATASET' } },
       ],
+    });
+    // Without maxHops the field walks one hop, as DataHub's does (its UI asks once per hop).
+    expect(d.mlModel.oneHop).toEqual({
+      total: 1,
+      relationships: [{ degree: 1, entity: { urn: feature, type: 'MLFEATURE' } }],
     });
   });
 

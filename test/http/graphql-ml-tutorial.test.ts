@@ -346,7 +346,7 @@ describe('GraphQL: the ML feature-store tutorial', () => {
     const d = await data(
       `query ($urn: String!) {
         mlModel(urn: $urn) {
-          lineage(input: { direction: UPSTREAM, count: 100 }) {
+          lineage(input: { direction: UPSTREAM, count: 100, maxHops: 2 }) {
             start count total
             relationships { type degree entity { urn type } paths { path { urn } } }
           }
@@ -392,7 +392,7 @@ describe('GraphQL: the ML feature-store tutorial', () => {
     const d = await data(
       `query ($urn: String!) {
         dataset(urn: $urn) {
-          lineage(input: { direction: DOWNSTREAM, count: 100 }) { total relationships { type degree entity { urn } } }
+          lineage(input: { direction: DOWNSTREAM, count: 100, maxHops: 3 }) { total relationships { type degree entity { urn } } }
         }
       }`,
       { urn: users },

@@ -27,6 +27,9 @@ export class RelationshipsInput {
   @Field(() => Boolean, { nullable: true, defaultValue: true }) includeSoftDelete?: boolean;
 }
 
+/** Hops the `lineage` field walks when the request names none: one, as in DataHub. */
+export const LINEAGE_FIELD_HOPS = 1;
+
 @InputType()
 export class LineageInput {
   @Field(() => LineageDirection) direction!: LineageDirection;
@@ -36,7 +39,10 @@ export class LineageInput {
   @Field(() => Long, { nullable: true }) startTimeMillis?: number;
   @Field(() => Long, { nullable: true }) endTimeMillis?: number;
   @Field(() => Boolean, { nullable: true, defaultValue: false }) includeGhostEntities?: boolean;
-  /** neohub: hops to walk (default and most: NEOHUB_LINEAGE_MAX_HOPS). */
+  /**
+   * neohub's extension: hops to walk (default 1, as DataHub's lineage field answers one hop; at most
+   * NEOHUB_LINEAGE_MAX_HOPS). Multi-hop walks are also `searchAcrossLineage` and `scrollAcrossLineage`.
+   */
   @Field(() => Int, { nullable: true }) maxHops?: number;
 }
 
@@ -110,7 +116,7 @@ export abstract class Entity {
     const result = await this.ctx.services.lineage.lineage({
       urn: this.urn,
       direction: input.direction,
-      maxHops: input.maxHops ?? undefined,
+      maxHops: input.maxHops ?? LINEAGE_FIELD_HOPS,
       includeGhosts: input.includeGhostEntities ?? false,
       start,
       count,
