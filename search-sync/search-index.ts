@@ -65,9 +65,16 @@ export interface BrowseQuery {
 }
 
 export interface BrowseResult {
-  /** Sub-folders of the path with the number of entities below each. */
-  readonly groups: readonly { readonly name: string; readonly count: number }[];
-  /** Entities directly at the path (their browse path's parent is the path). */
+  /**
+   * The next components of the browse paths below the path, with the number of entities below each, and
+   * whether one of those paths continues past the component after it (folders of its own, for browseV2).
+   */
+  readonly groups: readonly {
+    readonly name: string;
+    readonly count: number;
+    readonly hasSubGroups: boolean;
+  }[];
+  /** Entities at the path (their browse path equals it), named by their URN. */
   readonly entities: readonly { readonly name: string; readonly urn: string }[];
   readonly totalEntities: number;
   /** Entities anywhere below the path. */

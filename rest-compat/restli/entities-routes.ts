@@ -66,7 +66,11 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
           numEntities: r.totalEntities,
           pageSize: r.entities.length,
           from: start,
-          metadata: { totalNumEntities: r.totalBelow, groups: r.groups, path },
+          metadata: {
+            totalNumEntities: r.totalBelow,
+            groups: r.groups.map((g) => ({ name: g.name, count: g.count })),
+            path,
+          },
           entities: r.entities,
         });
       }

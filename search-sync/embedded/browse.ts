@@ -1,13 +1,12 @@
 import type { Executor } from '../../src/store/index.js';
+import { pathParts } from '../browse-paths.js';
 import type { BrowseQuery, BrowseResult } from '../search-index.js';
 
-/** The folder form of a browse path: `/a/b` (no trailing slash; `` for the root). */
-export const folder = (path: string): string =>
-  `/${path.split('/').filter(Boolean).join('/')}`.replace(/^\/$/, '');
-
 /**
- * Browse over the documents' browse paths: the sub-folders of `path` with counts, and the entities whose
- * path ends right below it. `where` is the shared predicate over `d` (types, soft delete, filters).
+ * Legacy browse as DataHub's browse DAO answers it (the rule of `browseOf`, in Cypher), over the documents' browse paths (components split on
+ * `/`, empty ones dropped, so a path's depth is its number of `/`): the entities whose browse path equals
+ * `path`, and the groups, the next components of the browse paths below it, each with the number of
+ * entities under it. `where` is the shared predicate over `d` (types, soft delete, filters).
  */
 export async function browse(
   exec: Executor,
@@ -15,35 +14,35 @@ export async function browse(
   where: string,
   params: Record<string, unknown>,
 ): Promise<BrowseResult> {
-  const prefix = `${folder(q.path)}/`;
+  const target = pathParts(q.path);
   return exec.read(async (tx) => {
     const res = await tx.run<{
-      groups: { name: string; count: number }[];
-      entities: { name: string; urn: string }[];
+      groups: { name: string; count: number; hasSubGroups: boolean }[];
+      entities: string[];
       totalBelow: number;
     }>(
       `MATCH (d:SearchDocument) WHERE ${where}
        UNWIND coalesce(d.f_browsePaths, []) AS p
        WITH d, p WHERE p STARTS WITH $prefix
-       WITH d, split(substring(p, size($prefix)), '/') AS rest
-       WITH d, [x IN rest WHERE x <> ''] AS rest WHERE size(rest) > 0
-       WITH collect(DISTINCT CASE WHEN size(rest) > 1 THEN {group: rest[0], urn: d.urn} END) AS inGroups,
-            collect(DISTINCT CASE WHEN size(rest) = 1 THEN {name: rest[0], urn: d.urn} END) AS here,
+       WITH d, [x IN split(p, '/') WHERE x <> ''] AS parts
+       WITH d, parts WHERE size(parts) >= size($target) AND parts[0..size($target)] = $target
+       WITH collect(CASE WHEN size(parts) > size($target) THEN {group: parts[size($target)], urn: d.urn, deep: size(parts) > size($target) + 2} END) AS inGroups,
+            collect(DISTINCT CASE WHEN size(parts) = size($target) THEN d.urn END) AS here,
             count(DISTINCT d) AS totalBelow
        CALL (inGroups) {
          UNWIND inGroups AS g
-         WITH g.group AS name, count(*) AS count ORDER BY name
-         RETURN collect({name: name, count: count}) AS groups
+         WITH g.group AS name, count(DISTINCT g.urn) AS count, any(x IN collect(g.deep) WHERE x) AS deep ORDER BY name
+         RETURN collect({name: name, count: count, hasSubGroups: deep}) AS groups
        }
        RETURN groups, here AS entities, totalBelow`,
-      { ...params, prefix },
+      { ...params, target, prefix: target.length ? `/${target[0]}` : '' },
     );
     const rec = res.records[0];
-    const entities = rec ? [...rec.get('entities')].sort((a, b) => (a.urn < b.urn ? -1 : 1)) : [];
+    const here: string[] = rec ? [...rec.get('entities')].sort() : [];
     return {
       groups: rec?.get('groups') ?? [],
-      entities: entities.slice(q.start, q.start + q.count),
-      totalEntities: entities.length,
+      entities: here.slice(q.start, q.start + q.count).map((urn) => ({ name: urn, urn })),
+      totalEntities: here.length,
       totalBelow: rec?.get('totalBelow') ?? 0,
     };
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FieldValue, SearchDocument, SearchField } from '../document.js';
+import { foldersOf } from '../browse-paths.js';
 import { structuredType } from '../structured-fields.js';
 
 /** Meilisearch attribute of an index field: `f_<name>` (dots would read as nested objects). */
@@ -7,16 +8,6 @@ export const attr = (field: string): string => `f_${field.replace(/[^A-Za-z0-9_]
 
 /** Document ids allow only `[A-Za-z0-9_-]`: the id is a hash of the URN, which is kept as `urn`. */
 export const docId = (urn: string): string => createHash('sha256').update(urn).digest('hex').slice(0, 40);
-
-/** Every proper folder of a browse path (`/a/b/c` gives `/a` and `/a/b`), and `` for the root. */
-export function folders(paths: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const p of paths) {
-    const parts = p.split('/').filter(Boolean);
-    for (let i = 0; i < parts.length; i++) out.add(i === 0 ? '' : `/${parts.slice(0, i).join('/')}`);
-  }
-  return [...out];
-}
 
 export type MeiliDocument = Record<string, unknown> & { id: string; urn: string };
 
@@ -39,7 +30,7 @@ export function toMeili(d: SearchDocument, fields: ReadonlyMap<string, SearchFie
           ? values.map(Number).filter((n) => !Number.isNaN(n))
           : values.map(String);
   }
-  out.browseFolders = folders((d.fields.browsePaths ?? []).map(String));
+  out.browseFolders = foldersOf((d.fields.browsePaths ?? []).map(String));
   return out;
 }
 

@@ -2,7 +2,7 @@ import { getOwn } from '../../src/json/index.js';
 import { Meilisearch, type Index, type SearchParams, type Task } from 'meilisearch';
 import type { Registry } from '../../src/registry/index.js';
 import { searchFields, type SearchField } from '../document.js';
-import { folder } from '../embedded/browse.js';
+import { browseOf, folder } from '../browse-paths.js';
 import { exactMatch, matchedFields } from '../matching.js';
 import { suggestions } from '../suggestions.js';
 import type {
@@ -245,16 +245,12 @@ export class MeiliSearchIndex implements SearchIndex {
     return suggestions(rows, q.limit);
   }
 
-  /** Browse reads the URNs and browse paths of the entities below the folder (up to MAX_TOTAL_HITS). */
+  /** Browse reads the URNs and browse paths of the entities at or below the folder (up to MAX_TOTAL_HITS). */
   async browse(q: BrowseQuery): Promise<BrowseResult> {
-    const dir = folder(q.path);
-    const prefix = `${dir}/`;
-    const below = `browseFolders = ${literal(dir)}`;
+    const below = `browseFolders = ${literal(folder(q.path))}`;
     const base = this.filter(q.types, q.filters, false);
     const filter = base ? `(${base}) AND ${below}` : below;
-    const groups = new Map<string, number>();
-    const here: { name: string; urn: string }[] = [];
-    let totalBelow = 0;
+    const docs: { urn: string; paths: string[] }[] = [];
     for (let offset = 0; offset < MAX_TOTAL_HITS; offset += 1000) {
       const res = await this.index.search('', {
         filter,
@@ -263,28 +259,14 @@ export class MeiliSearchIndex implements SearchIndex {
         sort: ['urn:asc'],
         attributesToRetrieve: ['urn', attr('browsePaths')],
       });
-      for (const h of res.hits) {
-        totalBelow++;
-        const seen = new Set<string>();
-        for (const p of (h[attr('browsePaths')] as string[] | undefined) ?? []) {
-          if (!p.startsWith(prefix)) continue;
-          const rest = p.slice(prefix.length).split('/').filter(Boolean);
-          if (rest.length === 1) here.push({ name: rest[0] as string, urn: h.urn });
-          else if (rest.length > 1 && !seen.has(rest[0] as string)) {
-            seen.add(rest[0] as string);
-            groups.set(rest[0] as string, (groups.get(rest[0] as string) ?? 0) + 1);
-          }
-        }
-      }
+      for (const h of res.hits)
+        docs.push({
+          urn: h.urn,
+          paths: ((h[attr('browsePaths')] as unknown[] | undefined) ?? []).map(String),
+        });
       if (res.hits.length < 1000) break;
     }
-    here.sort((a, b) => (a.urn < b.urn ? -1 : 1));
-    return {
-      groups: [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, count]) => ({ name, count })),
-      entities: here.slice(q.start, q.start + q.count),
-      totalEntities: here.length,
-      totalBelow,
-    };
+    return browseOf(docs, q.path, q.start, q.count);
   }
 
   /** Meilisearch sort terms of a sort (fields checked against the index fields). */

@@ -101,21 +101,38 @@ describe('search through Rest.li, fed by the sync worker', () => {
       limit: 10,
     });
     expect(folder.body.value.metadata.groups).toContainEqual({ name: tool, count: 2 });
-    const leaf = await post(base, '/entities?action=browse', {
+    // As DataHub's browse DAO: at /<tool>, the charts' own folders (their paths go one further)...
+    const toolFolder = await post(base, '/entities?action=browse', {
       path: `/${tool}`,
       entity: 'chart',
       start: 0,
       limit: 10,
     });
-    expect(leaf.body.value).toMatchObject({
-      numEntities: 2,
+    expect(toolFolder.body.value).toMatchObject({
+      numEntities: 0,
       from: 0,
-      metadata: { totalNumEntities: 2, groups: [], path: `/${tool}` },
+      metadata: {
+        totalNumEntities: 2,
+        groups: [
+          { name: 'baz0', count: 1 },
+          { name: 'baz1', count: 1 },
+        ],
+        path: `/${tool}`,
+      },
+      entities: [],
     });
-    expect(leaf.body.value.entities).toEqual([
-      { name: 'baz0', urn: charts[0]?.urn },
-      { name: 'baz1', urn: charts[1]?.urn },
-    ]);
+    // ...and at each chart's own path, the chart, named by its URN.
+    const leaf = await post(base, '/entities?action=browse', {
+      path: `/${tool}/baz0`,
+      entity: 'chart',
+      start: 0,
+      limit: 10,
+    });
+    expect(leaf.body.value).toMatchObject({
+      numEntities: 1,
+      metadata: { totalNumEntities: 1, groups: [], path: `/${tool}/baz0` },
+    });
+    expect(leaf.body.value.entities).toEqual([{ name: charts[0]?.urn, urn: charts[0]?.urn }]);
     expect(
       (
         await post(base, '/entities?action=autocomplete', {

@@ -195,31 +195,62 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       expect(removed.suggestions).toEqual([]);
     });
 
-    it('browses folders of browse paths: groups with counts, then the entities at a path', async () => {
+    it("browses as DataHub's browse DAO: entities whose browse path is the path, groups one component deeper", async () => {
       const { index, scoped, platform, urn } = await setup();
       const folderName = platform.replace('urn:li:dataPlatform:', '');
-      const root = await index.browse({
+      const at = (path: string, start = 0, count = 10) =>
+        index.browse({ types: ['dataset'], path, filters: [scoped] as never, start, count });
+      const prod = await at('/prod');
+      expect(prod.groups).toEqual([{ name: folderName, count: 3, hasSubGroups: false }]);
+      expect(prod.entities).toEqual([]);
+      expect(prod.totalBelow).toBe(3);
+      const platformFolder = await at(`/prod/${folderName}/`);
+      expect(platformFolder.groups).toEqual(
+        ['clicks', 'customers', 'orders'].map((name) => ({ name, count: 1, hasSubGroups: false })),
+      );
+      expect(platformFolder.entities).toEqual([]);
+      const leaf = await at(`/prod/${folderName}/orders`);
+      expect(leaf).toEqual({
+        groups: [],
+        entities: [{ name: urn('orders'), urn: urn('orders') }],
+        totalEntities: 1,
+        totalBelow: 1,
+      });
+    });
+
+    it('browses an entity with browse path /a/b: a group b at /a, the entity (named by URN) at /a/b', async () => {
+      const index = await makeIndex();
+      const id = unique();
+      const platform = `urn:li:dataPlatform:b${id}`;
+      const urn = `urn:li:dataset:(${platform},ab,PROD)`;
+      await index.upsert([
+        buildDocument(registry, urn, 'dataset', [
+          { name: 'datasetKey', value: { platform, name: 'ab', origin: 'PROD' } },
+          { name: 'browsePaths', value: { paths: [`/a${id}/b`] } },
+        ]),
+      ]);
+      const scoped = [[{ field: 'platform', values: [platform], condition: 'EQUAL' }]] as never;
+      const a = await index.browse({
         types: ['dataset'],
-        path: '/prod',
-        filters: [scoped] as never,
+        path: `/a${id}`,
+        filters: scoped,
         start: 0,
         count: 10,
       });
-      expect(root.groups).toEqual([{ name: folderName, count: 3 }]);
-      expect(root.entities).toEqual([]);
-      expect(root.totalBelow).toBe(3);
-      const leaf = await index.browse({
-        types: ['dataset'],
-        path: `/prod/${folderName}/`,
-        filters: [scoped] as never,
-        start: 0,
-        count: 2,
+      expect(a).toEqual({
+        groups: [{ name: 'b', count: 1, hasSubGroups: false }],
+        entities: [],
+        totalEntities: 0,
+        totalBelow: 1,
       });
-      expect(leaf.totalEntities).toBe(3);
-      expect(leaf.entities).toHaveLength(2);
-      expect([urn('clicks'), urn('customers'), urn('orders')]).toEqual(
-        expect.arrayContaining(leaf.entities.map((e) => e.urn)),
-      );
+      const ab = await index.browse({
+        types: ['dataset'],
+        path: `/a${id}/b`,
+        filters: scoped,
+        start: 0,
+        count: 10,
+      });
+      expect(ab).toEqual({ groups: [], entities: [{ name: urn, urn }], totalEntities: 1, totalBelow: 1 });
     });
 
     it('matches user input with query metacharacters as plain text', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { searchFields } from '../../search-sync/index.js';
-import { docId, folders } from '../../search-sync/meilisearch/documents.js';
+import { browseOf, foldersOf } from '../../search-sync/browse-paths.js';
+import { docId } from '../../search-sync/meilisearch/documents.js';
 import { meiliFilter } from '../../search-sync/meilisearch/filters.js';
 
 const fields = searchFields(defaultRegistry());
@@ -51,6 +52,41 @@ describe('Meilisearch filter expressions', () => {
 describe('Meilisearch documents', () => {
   it('ids URNs with safe characters and lists the folders of browse paths', () => {
     expect(docId('urn:li:dataset:(urn:li:dataPlatform:hive,a.b,PROD)')).toMatch(/^[0-9a-f]{40}$/);
-    expect(folders(['/prod/hive/db/t', '/x'])).toEqual(['', '/prod', '/prod/hive', '/prod/hive/db']);
+    expect(foldersOf(['/prod/hive/db/t', '/x'])).toEqual([
+      '',
+      '/prod',
+      '/prod/hive',
+      '/prod/hive/db',
+      '/prod/hive/db/t',
+      '/x',
+    ]);
+  });
+});
+
+describe('legacy browse (DataHub browse DAO semantics)', () => {
+  const docs = [
+    { urn: 'urn:li:dataset:e', paths: ['/a/b'] },
+    { urn: 'urn:li:dataset:f', paths: ['/a/b/c/d', '/a/x/'] },
+    { urn: 'urn:li:dataset:g', paths: ['//a//b//'] },
+  ];
+
+  it('lists at a path the entities whose browse path equals it, named by URN, and the next components', () => {
+    expect(browseOf(docs, '/a', 0, 10)).toEqual({
+      groups: [
+        { name: 'b', count: 3, hasSubGroups: true },
+        { name: 'x', count: 1, hasSubGroups: false },
+      ],
+      entities: [],
+      totalEntities: 0,
+      totalBelow: 3,
+    });
+    expect(browseOf(docs, '/a/b/', 0, 1)).toEqual({
+      groups: [{ name: 'c', count: 1, hasSubGroups: false }],
+      entities: [{ name: 'urn:li:dataset:e', urn: 'urn:li:dataset:e' }],
+      totalEntities: 2,
+      totalBelow: 3,
+    });
+    expect(browseOf(docs, '/', 0, 10).groups).toEqual([{ name: 'a', count: 3, hasSubGroups: true }]);
+    expect(browseOf(docs, '/nope', 0, 10)).toMatchObject({ groups: [], entities: [], totalBelow: 0 });
   });
 });

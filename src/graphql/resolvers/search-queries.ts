@@ -232,21 +232,12 @@ export class SearchQueries {
     const count = input.count ?? DEFAULT_PAGE.browseV2;
     const res = await ctx.services.search.browse({ entities, path: at(path), filter, start: 0, count: 0 });
     const page = res.groups.slice(start, start + count);
-    const groups = await Promise.all(
-      page.map(async (g) => {
-        const below = await ctx.services.search.browse({
-          entities,
-          path: at([...path, g.name]),
-          filter,
-          start: 0,
-          count: 0,
-        });
-        return make(BrowseResultGroupV2, {
-          name: g.name,
-          entity: g.name.startsWith('urn:li:') ? ctx.entity(g.name) : undefined,
-          count: g.count,
-          hasSubGroups: below.groups.length > 0,
-        });
+    const groups = page.map((g) =>
+      make(BrowseResultGroupV2, {
+        name: g.name,
+        entity: g.name.startsWith('urn:li:') ? ctx.entity(g.name) : undefined,
+        count: g.count,
+        hasSubGroups: g.hasSubGroups,
       }),
     );
     return make(BrowseResultsV2, {
