@@ -6,6 +6,13 @@ import { structuredType } from '../structured-fields.js';
 /** Meilisearch attribute of an index field: `f_<name>` (dots would read as nested objects). */
 export const attr = (field: string): string => `f_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
 
+/**
+ * The companion attribute of a text field holding its values reversed (`r_f_<name>`), so that END_WITH
+ * is a STARTS WITH on it: Meilisearch has no suffix operator.
+ */
+export const reversedAttr = (field: string): string => `r_${attr(field)}`;
+export const reversed = (v: string): string => [...v].reverse().join('');
+
 /** Document ids allow only `[A-Za-z0-9_-]`: the id is a hash of the URN, which is kept as `urn`. */
 export const docId = (urn: string): string => createHash('sha256').update(urn).digest('hex').slice(0, 40);
 
@@ -23,12 +30,12 @@ export function toMeili(d: SearchDocument, fields: ReadonlyMap<string, SearchFie
   };
   for (const [name, values] of Object.entries(d.fields)) {
     const type = fields.get(name)?.type ?? structuredType(name, values);
-    out[attr(name)] =
-      type === 'BOOLEAN'
-        ? values.map((v) => v === true || v === 'true')
-        : NUMERIC.has(type)
-          ? values.map(Number).filter((n) => !Number.isNaN(n))
-          : values.map(String);
+    if (type === 'BOOLEAN') out[attr(name)] = values.map((v) => v === true || v === 'true');
+    else if (NUMERIC.has(type)) out[attr(name)] = values.map(Number).filter((n) => !Number.isNaN(n));
+    else {
+      out[attr(name)] = values.map(String);
+      out[reversedAttr(name)] = values.map((v) => reversed(String(v)));
+    }
   }
   out.browseFolders = foldersOf((d.fields.browsePaths ?? []).map(String));
   return out;

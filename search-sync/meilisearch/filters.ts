@@ -1,7 +1,7 @@
 import { BadRequestError } from '../../src/errors/index.js';
 import { criterionValues, type Criterion } from '../../src/services/index.js';
 import type { SearchField } from '../document.js';
-import { attr } from './documents.js';
+import { attr, reversed, reversedAttr } from './documents.js';
 
 const TOP_LEVEL: Record<string, string> = { urn: 'urn', entityType: 'entityType', _entityType: 'entityType' };
 const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
@@ -12,8 +12,8 @@ export const literal = (v: string): string => `"${v.replace(/[\\"]/g, '\\$&')}"`
 /**
  * Filter criteria as a Meilisearch filter expression. Field names are checked against the registry's
  * index fields and values are always quoted literals, so user input cannot change the expression.
- * CONTAIN and START_WITH use Meilisearch's `containsFilter` operators; END_WITH has no Meilisearch
- * equivalent and is refused with a clear error.
+ * CONTAIN and START_WITH use Meilisearch's `containsFilter` operators; END_WITH, which Meilisearch
+ * lacks, is a STARTS WITH over the reversed companion of the field (`reversedAttr`).
  */
 export function meiliFilter(
   groups: readonly (readonly Criterion[])[],
@@ -80,7 +80,10 @@ export function meiliFilter(
         expr = `(${a} NOT EXISTS OR ${a} IS EMPTY)`;
         break;
       case 'END_WITH':
-        throw new BadRequestError('The END_WITH condition is not supported by the Meilisearch search index');
+        if (top || numeric || field?.type === 'BOOLEAN')
+          throw new BadRequestError(`END_WITH needs a text field; ${c.field} is not one`);
+        expr = any((v) => `${reversedAttr(name)} STARTS WITH ${literal(reversed(v))}`);
+        break;
       default:
         throw new BadRequestError(`Unsupported filter condition ${c.condition}`);
     }

@@ -17,7 +17,7 @@ import type {
 } from '../search-index.js';
 import { BadRequestError } from '../../src/errors/index.js';
 import { mappingsOf, withExtra } from '../structured-fields.js';
-import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
+import { attr, docId, fromMeili, reversedAttr, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';
 
 const TEXT_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM', 'URN', 'URN_PARTIAL', 'KEYWORD']);
@@ -73,7 +73,10 @@ export class MeiliSearchIndex implements SearchIndex {
             'removed',
             'browseFolders',
             ...[...this.fields.keys()].map(attr),
+            ...this.textFields().map(reversedAttr),
           ],
+          // An explicit sort orders the hits before relevance does; without one, relevance alone.
+          rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'],
           sortableAttributes: ['urn', 'entityType', ...[...this.fields.keys()].map(attr)],
           faceting: { maxValuesPerFacet: 1000 },
           pagination: { maxTotalHits: MAX_TOTAL_HITS },
@@ -81,6 +84,13 @@ export class MeiliSearchIndex implements SearchIndex {
         .waitTask({ timeout: 300_000 }),
     );
     if ((await this.mappingPairs()).length) await this.applyMappedAttributes();
+  }
+
+  /** Index fields holding text (END_WITH filters read their reversed companions). */
+  private textFields(): string[] {
+    return [...this.fields.values()]
+      .filter((f) => f.type !== 'BOOLEAN' && !['COUNT', 'DATETIME', 'DOUBLE'].includes(f.type))
+      .map((f) => f.name);
   }
 
   async upsert(docs: Parameters<SearchIndex['upsert']>[0]): Promise<void> {
@@ -123,12 +133,14 @@ export class MeiliSearchIndex implements SearchIndex {
   }
 
   private async applyMappedAttributes(): Promise<void> {
-    const extra = [...new Set((await this.mappingPairs()).map((m) => attr(m.field)))];
+    const mapped = [...new Set((await this.mappingPairs()).map((m) => m.field))];
+    const extra = mapped.map(attr);
     const base = ['urn', 'entityType', ...[...this.fields.keys()].map(attr)];
+    const reversedAttrs = [...this.textFields(), ...mapped].map(reversedAttr);
     check(
       await this.index
         .updateSettings({
-          filterableAttributes: [...base, 'removed', 'browseFolders', ...extra],
+          filterableAttributes: [...base, 'removed', 'browseFolders', ...reversedAttrs, ...extra],
           sortableAttributes: [...base, ...extra],
         })
         .waitTask({ timeout: 300_000 }),

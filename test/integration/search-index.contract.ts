@@ -142,6 +142,14 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
         q(scoped, '*', [{ field: 'description', values: ['analytics'], condition: 'CONTAIN' }]),
       );
       expect(contains.hits.map((h) => h.urn)).toEqual([urn('clicks')]);
+      const ends = await index.search(
+        q(scoped, '*', [{ field: 'name', values: ['ers'], condition: 'END_WITH' }]),
+      );
+      expect(ends.hits.map((h) => h.urn).sort()).toEqual([urn('customers'), urn('orders')].sort());
+      const notEnds = await index.search(
+        q(scoped, '*', [{ field: 'name', values: ['ers', 'icks'], condition: 'END_WITH', negated: true }]),
+      );
+      expect(notEnds.hits.map((h) => h.urn)).toEqual([]);
       const exists = await index.search(q(scoped, '*', [{ field: 'owners', condition: 'EXISTS' }]));
       expect(exists.hits.map((h) => h.urn)).toEqual([urn('orders')]);
     });

@@ -32,8 +32,11 @@ describe('Meilisearch filter expressions', () => {
     expect(() => meiliFilter([[{ field: 'name) OR (urn', value: 'x' }]], fields)).toThrow(
       /Unknown filter field/,
     );
-    expect(() => meiliFilter([[{ field: 'name', value: 'x', condition: 'END_WITH' }]], fields)).toThrow(
-      /END_WITH/,
+    expect(meiliFilter([[{ field: 'name', value: 'ab"c', condition: 'END_WITH' }]], fields)).toBe(
+      '(((r_f_name STARTS WITH "c\\"ba")))',
+    );
+    expect(() => meiliFilter([[{ field: 'urn', value: 'x', condition: 'END_WITH' }]], fields)).toThrow(
+      /END_WITH needs a text field/,
     );
   });
 
