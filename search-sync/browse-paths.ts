@@ -7,12 +7,15 @@ export const pathParts = (path: string): string[] => path.split('/').filter(Bool
 export const folder = (path: string): string =>
   pathParts(path).length ? `/${pathParts(path).join('/')}` : '';
 
-/** Every folder a browse path is at or below (`/a/b` gives ``, `/a` and `/a/b`). */
+/**
+ * Every folder a browse path is at or below, the root written `/` (`/a/b` gives `/`, `/a` and `/a/b`):
+ * what a filter on folders matches (Meilisearch matches no empty string).
+ */
 export function foldersOf(paths: readonly string[]): string[] {
   const out = new Set<string>();
   for (const p of paths) {
     const parts = pathParts(p);
-    for (let i = 0; i <= parts.length; i++) out.add(i === 0 ? '' : `/${parts.slice(0, i).join('/')}`);
+    for (let i = 0; i <= parts.length; i++) out.add(`/${parts.slice(0, i).join('/')}`);
   }
   return [...out];
 }

@@ -81,6 +81,9 @@ export interface BrowseResult {
   readonly totalBelow: number;
 }
 
+/** Waits until a write is durable (throws if it failed). */
+export type PendingWrite = () => Promise<void>;
+
 /** The port every search adapter implements (embedded Neo4j full-text; Meilisearch). */
 export interface SearchIndex {
   /** Names the sync checkpoint of this index, so that a new index is filled from the start of the log. */
@@ -91,6 +94,13 @@ export interface SearchIndex {
   upsert(docs: readonly SearchDocument[]): Promise<void>;
   /** Removes the documents of these URNs (absent ones are ignored). */
   remove(urns: readonly string[]): Promise<void>;
+  /**
+   * Starts writing documents and removing URNs, in this order after every write started before, and
+   * resolves to a wait for it to be durable. An index that writes synchronously (embedded) resolves once
+   * done; one with a task queue (Meilisearch) resolves once the tasks are enqueued, so that the sync
+   * worker can read and build the next batch while the index works (its tasks are applied in order).
+   */
+  write(docs: readonly SearchDocument[], removed: readonly string[]): Promise<PendingWrite>;
   search(q: SearchQuery): Promise<SearchResult>;
   autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult>;
   browse(q: BrowseQuery): Promise<BrowseResult>;

@@ -5,7 +5,7 @@ import type { Logger } from '../src/logger.js';
 import type { Registry } from '../src/registry/index.js';
 import { readChangedEntities, type EntityStore, type Executor } from '../src/store/index.js';
 import { buildDocument, type SearchDocument } from './document.js';
-import type { SearchIndex } from './search-index.js';
+import type { PendingWrite, SearchIndex } from './search-index.js';
 
 export interface SyncStatus {
   readonly checkpoint: number;
@@ -49,6 +49,11 @@ export class SearchSyncWorker {
     this.leaseMs = opts.leaseMs ?? 15_000;
   }
 
+  /** One lease per index: the workers of different indexes (embedded, Meilisearch) run side by side. */
+  private get lease(): string {
+    return `search-sync:${this.index.checkpoint}`;
+  }
+
   start(): void {
     if (this.running) return;
     this.running = true;
@@ -60,7 +65,10 @@ export class SearchSyncWorker {
     await this.loop;
     if (this.holdsLease) {
       await this.exec.write((tx) =>
-        tx.run('MATCH (l:Lease {name: "search-sync", holder: $me}) SET l.expiresAt = 0', { me: this.id }),
+        tx.run('MATCH (l:Lease {name: $lease, holder: $me}) SET l.expiresAt = 0', {
+          me: this.id,
+          lease: this.lease,
+        }),
       );
       this.holdsLease = false;
     }
@@ -70,52 +78,105 @@ export class SearchSyncWorker {
     while (this.running) {
       try {
         this.holdsLease = await this.acquireLease();
-        const n = this.holdsLease ? await this.runOnce() : 0;
+        if (!this.holdsLease) this.discardInFlight();
+        const n = this.holdsLease ? await this.step(MAX_IN_FLIGHT) : 0;
         if (n === 0) await sleep(this.holdsLease ? this.idleMs : this.leaseMs / 3);
       } catch (err) {
+        this.discardInFlight();
         this.log.error({ err }, 'search sync failed; retrying');
         await sleep(1000);
       }
     }
+    await this.settle(0).catch((err: unknown) => this.log.error({ err }, 'search sync failed at stop'));
   }
 
   private async acquireLease(): Promise<boolean> {
     return this.exec.write(async (tx) => {
       const res = await tx.run<{ mine: boolean }>(
-        `MERGE (l:Lease {name: 'search-sync'})
+        `MERGE (l:Lease {name: $lease})
          WITH l, (l.holder IS NULL OR l.holder = $me OR coalesce(l.expiresAt, 0) < timestamp()) AS mine
          SET l.holder = CASE WHEN mine THEN $me ELSE l.holder END,
              l.expiresAt = CASE WHEN mine THEN timestamp() + $ttl ELSE l.expiresAt END
          RETURN mine`,
-        { me: this.id, ttl: this.leaseMs },
+        { me: this.id, ttl: this.leaseMs, lease: this.lease },
       );
       return res.records[0]?.get('mine') === true;
     });
   }
 
-  /** Processes one batch of the change log; returns how many entries it consumed. */
+  /** Processes one batch of the change log, durably; returns how many entries it consumed. */
   async runOnce(): Promise<number> {
-    const checkpoint = await this.checkpoint();
+    return this.step(1);
+  }
+
+  /** Writes started but not yet durable, oldest first, with the change-log position each one reaches. */
+  private inFlight: { seq: number; done: PendingWrite }[] = [];
+  /** Where the next batch is read from: past the durable checkpoint by what is in flight. */
+  private cursor: number | undefined;
+
+  /**
+   * Reads the next batch after what is in flight and starts writing its documents, then waits for the
+   * oldest writes until fewer than `depth` remain (all of them when the log has nothing new), moving the
+   * durable checkpoint past each as it completes. With an index that works through a task queue, the next
+   * batch is read and built while the index applies the last ones.
+   */
+  private async step(depth: number): Promise<number> {
+    const from = this.cursor ?? (await this.checkpoint());
     const { entities, lastSeq, entries } = await this.exec.read((tx) =>
-      readChangedEntities(tx, checkpoint, this.batchSize),
+      readChangedEntities(tx, from, this.batchSize),
     );
-    if (lastSeq === checkpoint) return 0;
-    await this.reindex(entities);
-    await this.exec.write((tx) =>
-      tx.run(
-        'MERGE (c:SyncCheckpoint {name: $name}) SET c.seq = CASE WHEN coalesce(c.seq, 0) < $seq THEN $seq ELSE c.seq END',
-        { seq: lastSeq, name: this.index.checkpoint },
-      ),
-    );
-    return Math.max(entries, 1);
+    if (lastSeq !== from) {
+      this.inFlight.push({ seq: lastSeq, done: await this.startReindex(entities) });
+      this.cursor = lastSeq;
+    }
+    await this.settle(lastSeq === from ? 0 : depth - 1);
+    return lastSeq === from ? 0 : Math.max(entries, 1);
+  }
+
+  /** Waits for the oldest writes in flight until at most `keep` remain, moving the checkpoint past each. */
+  private async settle(keep: number): Promise<void> {
+    while (this.inFlight.length > keep) {
+      const oldest = this.inFlight[0] as { seq: number; done: PendingWrite };
+      await oldest.done();
+      this.inFlight.shift();
+      await this.exec.write((tx) =>
+        tx.run(
+          'MERGE (c:SyncCheckpoint {name: $name}) SET c.seq = CASE WHEN coalesce(c.seq, 0) < $seq THEN $seq ELSE c.seq END',
+          { seq: oldest.seq, name: this.index.checkpoint },
+        ),
+      );
+    }
+    if (!this.inFlight.length) this.cursor = undefined;
+  }
+
+  /** Forgets the writes in flight: the next batch is read again from the durable checkpoint. */
+  private discardInFlight(): void {
+    this.inFlight = [];
+    this.cursor = undefined;
   }
 
   /** Rebuilds the documents of these entities from the store (also what restoreIndices uses). */
   async reindex(entities: readonly { urn: string; entityType: string }[]): Promise<void> {
-    for (let i = 0; i < entities.length; i += 500) await this.reindexChunk(entities.slice(i, i + 500));
+    await (
+      await this.startReindex(entities)
+    )();
   }
 
-  private async reindexChunk(entities: readonly { urn: string; entityType: string }[]): Promise<void> {
+  /** Builds the documents of these entities and starts writing them; the wait for all of it. */
+  private async startReindex(
+    entities: readonly { urn: string; entityType: string }[],
+  ): Promise<PendingWrite> {
+    const waits: PendingWrite[] = [];
+    for (let i = 0; i < entities.length; i += 500)
+      waits.push(await this.reindexChunk(entities.slice(i, i + 500)));
+    return async () => {
+      for (const w of waits) await w();
+    };
+  }
+
+  private async reindexChunk(
+    entities: readonly { urn: string; entityType: string }[],
+  ): Promise<PendingWrite> {
     const aspects = await this.store.latest(entities.map((e) => e.urn));
     const propertyUrns = aspects
       .filter((a) => a.name === 'structuredProperties')
@@ -131,8 +192,7 @@ export class SearchSyncWorker {
       if (!mine.some((a) => a.name === key)) gone.push(urn);
       else docs.push(buildDocument(this.registry, urn, entityType, mine, structuredFields(mine, states)));
     }
-    await this.index.upsert(docs);
-    await this.index.remove(gone);
+    return this.index.write(docs, gone);
   }
 
   private async checkpoint(): Promise<number> {
@@ -168,5 +228,8 @@ export class SearchSyncWorker {
     return false;
   }
 }
+
+/** Batches a worker keeps in flight (written but not yet durable) while it reads the next. */
+const MAX_IN_FLIGHT = 8;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -6,6 +6,7 @@ import type {
   AutocompleteResult,
   BrowseQuery,
   BrowseResult,
+  PendingWrite,
   SearchHit,
   SearchIndex,
   SearchQuery,
@@ -128,6 +129,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
       }
     }
     return dropped;
+  }
+
+  async write(docs: readonly SearchDocument[], removed: readonly string[]): Promise<PendingWrite> {
+    await this.upsert(docs);
+    await this.remove(removed);
+    return async () => undefined;
   }
 
   async remove(urns: readonly string[]): Promise<void> {

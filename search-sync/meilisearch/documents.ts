@@ -16,6 +16,12 @@ export const reversed = (v: string): string => [...v].reverse().join('');
 /** Document ids allow only `[A-Za-z0-9_-]`: the id is a hash of the URN, which is kept as `urn`. */
 export const docId = (urn: string): string => createHash('sha256').update(urn).digest('hex').slice(0, 40);
 
+/**
+ * Text as Meilisearch takes it: well-formed Unicode. A lone surrogate (which JSON can carry and the store
+ * keeps verbatim) fails the whole Meilisearch task, so it becomes U+FFFD in the index only.
+ */
+const text = (v: unknown): string => String(v).replace(/\p{Surrogate}/gu, '\uFFFD');
+
 export type MeiliDocument = Record<string, unknown> & { id: string; urn: string };
 
 const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
@@ -33,11 +39,11 @@ export function toMeili(d: SearchDocument, fields: ReadonlyMap<string, SearchFie
     if (type === 'BOOLEAN') out[attr(name)] = values.map((v) => v === true || v === 'true');
     else if (NUMERIC.has(type)) out[attr(name)] = values.map(Number).filter((n) => !Number.isNaN(n));
     else {
-      out[attr(name)] = values.map(String);
-      out[reversedAttr(name)] = values.map((v) => reversed(String(v)));
+      out[attr(name)] = values.map(text);
+      out[reversedAttr(name)] = values.map((v) => reversed(text(v)));
     }
   }
-  out.browseFolders = foldersOf((d.fields.browsePaths ?? []).map(String));
+  out.browseFolders = foldersOf((d.fields.browsePaths ?? []).map(text));
   return out;
 }
 

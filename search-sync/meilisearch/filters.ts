@@ -45,14 +45,14 @@ export function meiliFilter(
       case 'EQUAL':
       case 'IN':
       case 'IEQUAL': {
-        // `tags:PII` means `urn:li:tag:PII` when the field holds URNs of one entity type.
-        const full = raw.flatMap((v) =>
-          field?.type === 'URN' && !v.startsWith('urn:') && field.urnEntityType
-            ? [v, `urn:li:${field.urnEntityType}:${v}`]
-            : [v],
-        );
-        if (!full.length) throw new BadRequestError(`Filter on ${c.field} needs a value`);
-        expr = `${a} IN [${full.map(value).join(', ')}]`;
+        if (!raw.length) throw new BadRequestError(`Filter on ${c.field} needs a value`);
+        // `platform:hive` means any URN whose id is `hive` (as on the embedded index): a suffix, which is a
+        // prefix of the reversed companion.
+        const ids = field?.type === 'URN' ? raw.filter((v) => !v.startsWith('urn:')) : [];
+        const exact = `${a} IN [${raw.map(value).join(', ')}]`;
+        expr = ids.length
+          ? `(${[exact, ...ids.map((v) => `${reversedAttr(name)} STARTS WITH ${literal(reversed(`:${v}`))}`)].join(' OR ')})`
+          : exact;
         break;
       }
       case 'CONTAIN':

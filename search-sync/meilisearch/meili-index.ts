@@ -10,6 +10,7 @@ import type {
   AutocompleteResult,
   BrowseQuery,
   BrowseResult,
+  PendingWrite,
   SearchIndex,
   SearchQuery,
   SearchResult,
@@ -17,12 +18,11 @@ import type {
 } from '../search-index.js';
 import { BadRequestError } from '../../src/errors/index.js';
 import { mappingsOf, withExtra } from '../structured-fields.js';
-import { attr, docId, fromMeili, reversedAttr, toMeili, type MeiliDocument } from './documents.js';
+import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';
+import { applySettings, entitySettings, MAX_TOTAL_HITS, sortable } from './settings.js';
 
 const TEXT_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM', 'URN', 'URN_PARTIAL', 'KEYWORD']);
-/** Largest match set counted exactly and browsed (Meilisearch's `pagination.maxTotalHits`). */
-const MAX_TOTAL_HITS = 100_000;
 
 export interface MeiliOptions {
   readonly host: string;
@@ -63,41 +63,39 @@ export class MeiliSearchIndex implements SearchIndex {
     await this.client.updateExperimentalFeatures({ containsFilter: true });
     const created = await this.client.createIndex(this.uid, { primaryKey: 'id' }).waitTask();
     if (created.status === 'failed' && created.error?.code !== 'index_already_exists') check(created);
-    check(
-      await this.index
-        .updateSettings({
-          searchableAttributes: this.searchable,
-          filterableAttributes: [
-            'urn',
-            'entityType',
-            'removed',
-            'browseFolders',
-            ...[...this.fields.keys()].map(attr),
-            ...this.textFields().map(reversedAttr),
-          ],
-          // An explicit sort orders the hits before relevance does; without one, relevance alone.
-          rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'],
-          sortableAttributes: ['urn', 'entityType', ...[...this.fields.keys()].map(attr)],
-          faceting: { maxValuesPerFacet: 1000 },
-          pagination: { maxTotalHits: MAX_TOTAL_HITS },
-        })
-        .waitTask({ timeout: 300_000 }),
-    );
-    if ((await this.mappingPairs()).length) await this.applyMappedAttributes();
-  }
-
-  /** Index fields holding text (END_WITH filters read their reversed companions). */
-  private textFields(): string[] {
-    return [...this.fields.values()]
-      .filter((f) => f.type !== 'BOOLEAN' && !['COUNT', 'DATETIME', 'DOUBLE'].includes(f.type))
-      .map((f) => f.name);
+    const current = (await this.index.getSortableAttributes()) ?? [];
+    const wanted = entitySettings(this.fields, this.searchable, current);
+    await applySettings(this.index, wanted);
+    this.sortableNow = new Set(wanted.sortableAttributes ?? []);
   }
 
   async upsert(docs: Parameters<SearchIndex['upsert']>[0]): Promise<void> {
-    if (!docs.length) return;
-    await this.map(mappingsOf(docs));
-    const rows = docs.map((d) => toMeili(d, this.fields));
-    check(await this.index.addDocuments(rows, { primaryKey: 'id' }).waitTask({ timeout: 300_000 }));
+    await (
+      await this.write(docs, [])
+    )();
+  }
+
+  /**
+   * Enqueues the documents and the deletions as Meilisearch tasks (new structured-property mappings are
+   * applied first, and waited for), and returns the wait for both tasks. Meilisearch applies the tasks of
+   * an index in order and batches consecutive ones, so the sync worker keeps several in flight.
+   */
+  async write(docs: Parameters<SearchIndex['upsert']>[0], removed: readonly string[]): Promise<PendingWrite> {
+    if (docs.length) await this.map(mappingsOf(docs));
+    const tasks = [
+      ...(docs.length
+        ? [
+            await this.index.addDocuments(
+              docs.map((d) => toMeili(d, this.fields)),
+              { primaryKey: 'id' },
+            ),
+          ]
+        : []),
+      ...(removed.length ? [await this.index.deleteDocuments(removed.map(docId))] : []),
+    ];
+    return async () => {
+      for (const t of tasks) check(await this.client.tasks.waitForTask(t, { timeout: 300_000 }));
+    };
   }
 
   /** Mapped structured-property fields live in a companion index, `<uid>_mappings`. */
@@ -118,7 +116,6 @@ export class MeiliSearchIndex implements SearchIndex {
     if (!fresh.length) return;
     const rows = fresh.map((p) => ({ id: docId(`${p.entityType}\u0000${p.field}`), ...p }));
     check(await this.mappingIndex.addDocuments(rows, { primaryKey: 'id' }).waitTask({ timeout: 300_000 }));
-    await this.applyMappedAttributes();
     for (const r of rows) this.known.add(r.id);
   }
 
@@ -132,19 +129,32 @@ export class MeiliSearchIndex implements SearchIndex {
     }
   }
 
-  private async applyMappedAttributes(): Promise<void> {
-    const mapped = [...new Set((await this.mappingPairs()).map((m) => m.field))];
-    const extra = mapped.map(attr);
-    const base = ['urn', 'entityType', ...[...this.fields.keys()].map(attr)];
-    const reversedAttrs = [...this.textFields(), ...mapped].map(reversedAttr);
-    check(
-      await this.index
-        .updateSettings({
-          filterableAttributes: [...base, 'removed', 'browseFolders', ...reversedAttrs, ...extra],
-          sortableAttributes: [...base, ...extra],
-        })
-        .waitTask({ timeout: 300_000 }),
+  /** The attributes Meilisearch sorts on now (read at start, kept up to date by this process). */
+  private sortableNow = new Set<string>();
+  private sortableUpdate: Promise<void> = Promise.resolve();
+
+  /**
+   * Makes structured-property fields sortable, in the background. Meilisearch reindexes the whole index
+   * for a change of sortable attributes (about 10 s per 5,000 documents here) and holds the writes queued
+   * behind it, so a field becomes sortable only once a search sorts on it, not when it is first written.
+   */
+  private makeSortable(names: readonly string[]): void {
+    const fresh = names.map(attr).filter((a) => !this.sortableNow.has(a));
+    if (!fresh.length) return;
+    for (const a of fresh) this.sortableNow.add(a);
+    this.sortableUpdate = this.sortableUpdate
+      .then(() => applySettings(this.index, { sortableAttributes: [...this.sortableNow].sort() }))
+      .catch(() => fresh.forEach((a) => this.sortableNow.delete(a)));
+  }
+
+  /** The sortable attributes: the index fields and the structured-property fields still mapped. */
+  private async applySortable(): Promise<void> {
+    const mapped = new Set((await this.mappingPairs()).map((m) => attr(m.field)));
+    const keep = [...this.sortableNow].filter(
+      (a) => !a.startsWith('f_structuredProperties') || mapped.has(a),
     );
+    this.sortableNow = new Set([...sortable(this.fields, []), ...keep]);
+    await applySettings(this.index, { sortableAttributes: [...this.sortableNow].sort() });
   }
 
   async mappings(): Promise<Record<string, string[]>> {
@@ -171,14 +181,15 @@ export class MeiliSearchIndex implements SearchIndex {
     }
     if (dropped.length) {
       this.known = undefined;
-      await this.applyMappedAttributes();
+      await this.applySortable();
     }
     return dropped;
   }
 
   async remove(urns: readonly string[]): Promise<void> {
-    if (!urns.length) return;
-    check(await this.index.deleteDocuments(urns.map(docId)).waitTask({ timeout: 300_000 }));
+    await (
+      await this.write([], urns)
+    )();
   }
 
   async get(urn: string): Promise<ReturnType<typeof fromMeili> | undefined> {
@@ -203,13 +214,24 @@ export class MeiliSearchIndex implements SearchIndex {
       .join(' AND ');
     const facets = (q.facets ?? []).filter((f) => f === 'entityType' || fields.has(f));
     const facetAttrs = facets.map((f) => (f === 'entityType' ? 'entityType' : attr(f)));
-    const base: SearchParams = { q: text, filter, sort: [...this.sort(q.sort ?? [], fields), 'urn:asc'] };
-    const [page, stats] = (
-      await this.client.multiSearch({
+    const run = (sort: readonly SortCriterion[]) => {
+      const base: SearchParams = { q: text, filter, sort: [...this.sort(sort, fields), 'urn:asc'] };
+      return this.client.multiSearch({
         queries: [
           { indexUid: this.uid, ...base, offset: q.start, limit: q.count },
           { indexUid: this.uid, ...base, hitsPerPage: 0, page: 1, facets: facetAttrs },
         ],
+      });
+    };
+    const sort = q.sort ?? [];
+    // A structured-property field is sortable once Meilisearch has reindexed it (see `map`): until
+    // then a sort on it is left out rather than failed.
+    const [page, stats] = (
+      await run(sort).catch((err: unknown) => {
+        if ((err as { cause?: { code?: string } }).cause?.code !== 'invalid_search_sort') throw err;
+        return run(
+          sort.filter((c) => this.fields.has(c.field.replace(/\.keyword$/, '')) || c.field === 'urn'),
+        );
       })
     ).results;
     const out: Record<string, Record<string, number>> = {};
@@ -259,7 +281,7 @@ export class MeiliSearchIndex implements SearchIndex {
 
   /** Browse reads the URNs and browse paths of the entities at or below the folder (up to MAX_TOTAL_HITS). */
   async browse(q: BrowseQuery): Promise<BrowseResult> {
-    const below = `browseFolders = ${literal(folder(q.path))}`;
+    const below = `browseFolders = ${literal(folder(q.path) || '/')}`;
     const base = this.filter(q.types, q.filters, false);
     const filter = base ? `(${base}) AND ${below}` : below;
     const docs: { urn: string; paths: string[] }[] = [];

@@ -21,7 +21,7 @@ describe('Meilisearch filter expressions', () => {
       fields,
     );
     expect(f).toBe(
-      '(((f_tags IN ["PII", "urn:li:tag:PII", "urn:li:tag:Finance"]) AND (f_name STARTS WITH "cu") AND ' +
+      '((((f_tags IN ["PII", "urn:li:tag:Finance"] OR r_f_tags STARTS WITH "IIP:")) AND (f_name STARTS WITH "cu") AND ' +
         'NOT (f_description CONTAINS "web")) OR (((f_owners EXISTS AND NOT f_owners IS EMPTY))))',
     );
   });
