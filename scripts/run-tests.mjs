@@ -72,18 +72,107 @@ async function main() {
   run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     env,
   });
-  if (existsSync(report)) {
-    const r = JSON.parse(readFileSync(report, 'utf8'));
-    passed += r.numPassedTests;
-    failed +=
-      r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
-  } else failed++;
+  countVitest(report);
+
+  await meiliHalf(env);
 
   // The Python suites run against a server with authentication on, as its users do, with its root token.
   const token = `nh_${randomBytes(32).toString('base64url')}`;
   const url = await startServer({ ...env, NEOHUB_AUTH: 'on', NEOHUB_ROOT_TOKEN: token });
   conformance({ ...env, NEOHUB_TOKEN: token }, url);
   schemathesis(url, token);
+}
+
+/**
+ * The Meilisearch half: with the Meilisearch build for tests beside the project (`../shared/tools`), a
+ * server on a free loopback port, and the Meilisearch contract suite with the HTTP search, browse,
+ * autocomplete and structured-property tests against it. Without it, the run says why it is skipped.
+ */
+const MEILI_SUITES = [
+  'test/integration/meili-search.test.ts',
+  'test/http/restli-search.test.ts',
+  'test/http/graphql-search.test.ts',
+  'test/http/structured-properties.test.ts',
+  'test/http/graphql-structured-properties.test.ts',
+];
+async function meiliHalf(env) {
+  log('vitest: search, browse, autocomplete and structured properties on Meilisearch');
+  const bin = path.resolve(root, '..', 'shared', 'tools', 'meilisearch', 'meilisearch');
+  if (!existsSync(bin)) {
+    process.stdout.write(`Meilisearch half skipped: no Meilisearch build for tests at ${bin}\n`);
+    return;
+  }
+  const port = await freePort();
+  const key = randomBytes(24).toString('base64url');
+  const dir = path.join(home, 'meilisearch');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const meili = spawn(
+    bin,
+    [
+      '--db-path',
+      path.join(dir, 'db'),
+      '--http-addr',
+      `127.0.0.1:${port}`,
+      '--master-key',
+      key,
+      '--no-analytics',
+    ],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (meili.exitCode !== null) return resolve();
+        meili.once('exit', resolve);
+        meili.kill('SIGTERM');
+      }),
+  );
+  const host = `http://127.0.0.1:${port}`;
+  let up = false;
+  for (let i = 0; i < 240 && !up && meili.exitCode === null; i++) {
+    try {
+      up = (await fetch(`${host}/health`)).ok;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  if (!up) {
+    process.stdout.write(`FAILED: Meilisearch did not start at ${host}\n`);
+    failed++;
+    return;
+  }
+  const report = path.join(home, 'vitest-meili.json');
+  rmSync(report, { force: true });
+  run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'integration',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...MEILI_SUITES,
+    ],
+    {
+      env: { ...env, MEILI_HOST: host, MEILI_MASTER_KEY: key },
+    },
+  );
+  countVitest(report);
+}
+
+/** Adds a vitest JSON report's counts to the totals (a missing report or a failed suite is a failure). */
+function countVitest(report) {
+  if (!existsSync(report)) return void failed++;
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed += r.numPassedTests;
+  failed +=
+    r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
 }
 
 /** A neohub server on a free port for the Python suites; its URL once it answers. */
