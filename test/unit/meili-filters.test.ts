@@ -56,7 +56,7 @@ describe('Meilisearch documents', () => {
   it('ids URNs with safe characters and lists the folders of browse paths', () => {
     expect(docId('urn:li:dataset:(urn:li:dataPlatform:hive,a.b,PROD)')).toMatch(/^[0-9a-f]{40}$/);
     expect(foldersOf(['/prod/hive/db/t', '/x'])).toEqual([
-      '',
+      '/',
       '/prod',
       '/prod/hive',
       '/prod/hive/db',
