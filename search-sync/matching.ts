@@ -1,5 +1,6 @@
 import type { Criterion } from '../src/services/index.js';
 import type { SearchDocument, SearchField } from './document.js';
+import { wordsOf } from './words.js';
 
 /** `field:value` input is an exact match on that field, when the field is an index field. */
 export function exactMatch(input: string, fields: ReadonlyMap<string, SearchField>): Criterion | undefined {
@@ -22,17 +23,15 @@ export function matchedFields(
       .filter((v) => want.some((w) => v === w || v.endsWith(`:${w}`)))
       .map((value) => ({ name: exact.field, value }));
   }
-  const words = input
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((w) => w && w !== '*');
+  const words = wordsOf(input.toLowerCase()).filter((w) => w && w !== '*');
   if (!words.length) return [];
   const out: { name: string; value: string }[] = [];
   for (const [name, values] of Object.entries(doc.fields)) {
     if (!fields.get(name)?.queryByDefault) continue;
     for (const v of values) {
       const s = String(v);
-      if (words.some((w) => s.toLowerCase().includes(w))) out.push({ name, value: s });
+      const low = s.toLowerCase();
+      if (words.some((w) => low.includes(w))) out.push({ name, value: s });
     }
   }
   return out.slice(0, 10);

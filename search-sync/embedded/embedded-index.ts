@@ -20,6 +20,7 @@ import { filterPredicate } from './filters.js';
 import { fullTextIndex, isDefaultText, isKeyed, keyProp, listProp, TEXT_TYPES, textProp } from './fields.js';
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
+import { searchWords } from '../words.js';
 import { exactMatch, matchedFields } from '../matching.js';
 import { ResultCache } from './result-cache.js';
 import { mappingsOf, structuredType, withExtra } from '../structured-fields.js';
@@ -358,7 +359,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
             ? values.map(Number).filter((n) => !Number.isNaN(n))
             : values.map(String);
       props[listProp(name)] = list;
-      if (field && isDefaultText(field)) props[textProp(name)] = list.join('\n');
+      if (field && isDefaultText(field))
+        props[textProp(name)] = [...list, ...searchWords(field.type, list)].join('\n');
       if (field && isKeyed(field)) props[keyProp(name)] = list.join('\n');
     }
     props.fieldNames = Object.keys(d.fields);

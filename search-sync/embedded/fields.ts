@@ -30,6 +30,10 @@ export function fullTextIndex(fields: ReadonlyMap<string, SearchField>): {
     .map((f) => keyProp(f.name))
     .sort();
   const props = [...textProps, ...keyProps];
-  const hash = createHash('sha1').update(props.join(',')).digest('hex').slice(0, 8);
+  // The version of what the text holds: a new one rebuilds every document (words of values, issue 15).
+  const hash = createHash('sha1')
+    .update(`words-v1;${props.join(',')}`)
+    .digest('hex')
+    .slice(0, 8);
   return { name: `search_text_${hash}`, props, textProps };
 }

@@ -1,3 +1,5 @@
+import { wordsOf } from '../words.js';
+
 /** Longest word of a free-text query (longer ones are cut). */
 export const MAX_WORD = 256;
 
@@ -15,9 +17,8 @@ export function textQuery(
   props: readonly string[],
   boosted: readonly { prop: string; boost: number }[],
 ): string | undefined {
-  const words = input
-    .toLowerCase()
-    .split(/[\s,;]+/)
+  // Words split as the indexed text is (see search-sync/words.ts): `logging_events` asks for both.
+  const words = wordsOf(input.toLowerCase())
     .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter(Boolean)
     .slice(0, 16)

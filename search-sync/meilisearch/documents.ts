@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FieldValue, SearchDocument, SearchField } from '../document.js';
 import { foldersOf } from '../browse-paths.js';
+import { searchWords } from '../words.js';
 import { structuredType } from '../structured-fields.js';
 
 /** Meilisearch attribute of an index field: `f_<name>` (dots would read as nested objects). */
@@ -12,6 +13,9 @@ export const attr = (field: string): string => `f_${field.replace(/[^A-Za-z0-9_]
  */
 export const reversedAttr = (field: string): string => `r_${attr(field)}`;
 export const reversed = (v: string): string => [...v].reverse().join('');
+
+/** The words a text field is also found by (`w_f_<name>`: see search-sync/words.ts), searchable only. */
+export const wordsAttr = (field: string): string => `w_${attr(field)}`;
 
 /** Document ids allow only `[A-Za-z0-9_-]`: the id is a hash of the URN, which is kept as `urn`. */
 export const docId = (urn: string): string => createHash('sha256').update(urn).digest('hex').slice(0, 40);
@@ -41,6 +45,8 @@ export function toMeili(d: SearchDocument, fields: ReadonlyMap<string, SearchFie
     else {
       out[attr(name)] = values.map(text);
       out[reversedAttr(name)] = values.map((v) => reversed(text(v)));
+      const field = fields.get(name);
+      if (field?.queryByDefault) out[wordsAttr(name)] = searchWords(field.type, values.map(text));
     }
   }
   out.browseFolders = foldersOf((d.fields.browsePaths ?? []).map(text));

@@ -20,6 +20,7 @@ import { BadRequestError } from '../../src/errors/index.js';
 import { mappingsOf, withExtra } from '../structured-fields.js';
 import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';
+import { wordsOf } from '../words.js';
 import { applySettings, entitySettings, MAX_TOTAL_HITS, sortable } from './settings.js';
 
 const TEXT_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM', 'URN', 'URN_PARTIAL', 'KEYWORD']);
@@ -47,7 +48,8 @@ export class MeiliSearchIndex implements SearchIndex {
   constructor(opts: MeiliOptions, registry: Registry) {
     this.client = new Meilisearch({ host: opts.host, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}) });
     this.uid = opts.index ?? 'neohub_entities';
-    this.checkpoint = `meilisearch:${opts.host}/${this.uid}`;
+    // The version of the documents' shape: a new one fills the index again from the change log.
+    this.checkpoint = `meilisearch:${opts.host}/${this.uid}:v2`;
     this.fields = searchFields(registry);
     this.searchable = [...this.fields.values()]
       .filter((f) => f.queryByDefault && TEXT_TYPES.has(f.type))
@@ -64,7 +66,8 @@ export class MeiliSearchIndex implements SearchIndex {
     const created = await this.client.createIndex(this.uid, { primaryKey: 'id' }).waitTask();
     if (created.status === 'failed' && created.error?.code !== 'index_already_exists') check(created);
     const current = (await this.index.getSortableAttributes()) ?? [];
-    const wanted = entitySettings(this.fields, this.searchable, current);
+    const searchable = this.searchable.flatMap((a) => [a, `w_${a}`]);
+    const wanted = entitySettings(this.fields, searchable, current);
     await applySettings(this.index, wanted);
     this.sortableNow = new Set(wanted.sortableAttributes ?? []);
   }
@@ -206,7 +209,8 @@ export class MeiliSearchIndex implements SearchIndex {
     const input = q.input.trim();
     const exact = exactMatch(input, this.fields);
     const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
-    const text = exact || input === '*' ? '' : input;
+    // Words split as the documents' words are (search-sync/words.ts): `logging_events` asks for both.
+    const text = exact || input === '*' ? '' : wordsOf(input).join(' ');
     const within = q.urns ? `urn IN [${q.urns.map(literal).join(', ')}]` : undefined;
     const fields = withExtra(this.fields, q.extraFields);
     const filter = [this.filter(q.types, groups, q.includeRemoved === true, fields), within]

@@ -28,6 +28,8 @@ export function entitySettings(
     sortableAttributes: [...new Set([...sortable(fields, []), ...sortableAlready])].sort(),
     // An explicit sort orders the hits before relevance does; without one, relevance alone.
     rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'],
+    // Words match as typed (prefixes too), as on the embedded index and DataHub's: no typo tolerance.
+    typoTolerance: { enabled: false },
     faceting: { maxValuesPerFacet: 1000 },
     pagination: { maxTotalHits: MAX_TOTAL_HITS },
   };

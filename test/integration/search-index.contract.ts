@@ -261,6 +261,41 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       expect(ab).toEqual({ groups: [], entities: [{ name: urn, urn }], totalEntities: 1, totalBelow: 1 });
     });
 
+    it("finds names by their words (DataHub's word delimiters, camelCase) and URN values by their names", async () => {
+      const index = await makeIndex();
+      const id = unique();
+      const platform = `urn:li:dataPlatform:w${id}`;
+      const urn = `urn:li:dataset:(${platform},trial.logging_events,PROD)`;
+      await index.upsert([
+        buildDocument(registry, urn, 'dataset', [
+          { name: 'datasetKey', value: { platform, name: 'trial.logging_events', origin: 'PROD' } },
+          {
+            name: 'datasetProperties',
+            value: { name: 'trial.logging_events', description: `userSignupFunnel${id} report` },
+          },
+          { name: 'globalTags', value: { tags: [{ tag: `urn:li:tag:Legacy${id}` }] } },
+        ]),
+      ]);
+      const scoped = [[{ field: 'platform', values: [platform], condition: 'EQUAL' }]] as never;
+      const found = async (input: string) =>
+        (await index.search({ types: ['dataset'], input, filters: scoped, start: 0, count: 10 })).hits.map(
+          (h) => h.urn,
+        );
+      for (const input of [
+        'trial',
+        'events',
+        'logging',
+        'logging_events',
+        'logging*',
+        'trial.logging_events',
+      ])
+        expect(await found(input), input).toEqual([urn]);
+      expect(await found(`signup`), 'camelCase').toEqual([urn]);
+      expect(await found(`funnel${id}`), 'camelCase with digits').toEqual([urn]);
+      expect(await found(`Legacy${id}`), 'tag by its name').toEqual([urn]);
+      expect(await found('loggingx')).toEqual([]);
+    });
+
     it('matches user input with query metacharacters as plain text', async () => {
       const { index, scoped } = await setup();
       for (const input of ['cust*mer', '"orders" OR 1=1', 'a:b:c', '(((', 'x) RETURN d //', '\\']) {

@@ -1,0 +1,48 @@
+import type { SearchFieldType } from '../src/registry/index.js';
+
+/** The word delimiters of DataHub's analyzers: `_`, `.`, `-`, `/`, `:`, whitespace and punctuation (and wildcards). */
+const DELIMITERS = /[\s_.\-/:,;()[\]{}"'`|\\*?]+/u;
+
+/**
+ * The words of a value, split as DataHub's word delimiter filter splits them: on `_ . - / :` and
+ * whitespace, and at camelCase and letter-digit boundaries (`trial.logging_events` gives `trial`,
+ * `logging`, `events`; `userEvents2024` gives `user`, `Events`, `2024`).
+ */
+export function wordsOf(value: string): string[] {
+  return value
+    .split(DELIMITERS)
+    .flatMap((part) =>
+      part.split(
+        /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u,
+      ),
+    )
+    .filter(Boolean);
+}
+
+/** The name a URN shows: its id, or the parts of a tuple id that are not URNs (`urn:li:tag:Legacy` is `Legacy`). */
+export function urnName(urn: string): string {
+  const id = urn.replace(/^urn:li:[^:]+:/, '');
+  if (!id.startsWith('(')) return id;
+  return id
+    .slice(1, -1)
+    .split(',')
+    .filter((p) => !p.startsWith('urn:') && !/\)$/.test(p))
+    .join(' ');
+}
+
+const URN_TYPES = new Set<SearchFieldType>(['URN', 'URN_PARTIAL']);
+
+/**
+ * What a text field is also found by, beyond its values: the words of each value, and for URN values
+ * the words of the name they show. Both search indexes index these alongside the values, so that
+ * `logging` finds `trial.logging_events` and `Legacy` finds a dataset tagged `urn:li:tag:Legacy`.
+ */
+export function searchWords(type: SearchFieldType, values: readonly unknown[]): string[] {
+  const out = new Set<string>();
+  for (const v of values) {
+    const s = String(v);
+    const source = URN_TYPES.has(type) && s.startsWith('urn:li:') ? urnName(s) : s;
+    for (const w of wordsOf(source)) out.add(w);
+  }
+  return [...out];
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { searchWords, urnName, wordsOf } from '../../search-sync/words.js';
+
+describe("words, as DataHub's word delimiters split them", () => {
+  it('splits on _ . - / : and whitespace, at camelCase and letter-digit boundaries', () => {
+    expect(wordsOf('trial.logging_events')).toEqual(['trial', 'logging', 'events']);
+    expect(wordsOf('userEvents2024')).toEqual(['user', 'Events', '2024']);
+    expect(wordsOf('HTTPServerLog')).toEqual(['HTTP', 'Server', 'Log']);
+    expect(wordsOf('a-b/c d:e')).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(wordsOf('logging*')).toEqual(['logging']);
+    expect(wordsOf('Ωμέγα 数据集')).toEqual(['Ωμέγα', '数据集']);
+  });
+
+  it('names URNs by their ids, tuples by their parts that are not URNs', () => {
+    expect(urnName('urn:li:tag:Legacy')).toBe('Legacy');
+    expect(urnName('urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)')).toBe('db.orders PROD');
+    expect(searchWords('URN', ['urn:li:corpuser:jdoe', 'urn:li:dataPlatform:hive'])).toEqual([
+      'jdoe',
+      'hive',
+    ]);
+    expect(searchWords('TEXT', ['trial.logging_events'])).toEqual(['trial', 'logging', 'events']);
+  });
+});
