@@ -1,3 +1,4 @@
+import { setOwn } from '../../src/json/index.js';
 import type { Registry } from '../../src/registry/index.js';
 import { cypherName, type Executor } from '../../src/store/index.js';
 import { searchFields, type FieldValue, type SearchDocument, type SearchField } from '../document.js';
@@ -317,7 +318,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       ),
     );
     for (const r of res.records)
-      (out[r.get('name')] as Record<string, number>)[String(r.get('v'))] = r.get('n');
+      setOwn(out[r.get('name')] as Record<string, number>, String(r.get('v')), r.get('n'));
     const total = Object.values(out.entityType ?? {}).reduce((a, b) => a + b, 0);
     if (!known.includes('entityType')) delete out.entityType;
     if (cacheable) {

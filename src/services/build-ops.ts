@@ -30,6 +30,10 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp): B
     ]);
   }
   const { parsed, entity } = registry.parseEntityUrn(p.entityUrn);
+  if (p.entityType !== undefined && p.entityType !== null && typeof p.entityType !== 'string')
+    throw new ValidationError('entityType must be a string', [
+      { path: '/entityType', message: 'not a string' },
+    ]);
   if (
     p.entityType !== undefined &&
     p.entityType !== null &&
@@ -87,7 +91,8 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp): B
     };
   }
 
-  if (p.modify) {
+  // In-process only: a `modify` field sent on the wire is not a function, and is ignored.
+  if (typeof p.modify === 'function') {
     const modify = p.modify;
     if (changeType !== 'UPSERT' || aspect.timeseries || aspect.name === keySpec.name)
       throw new BadRequestError(`A computed change must be an UPSERT of a versioned, non-key aspect`);

@@ -1,3 +1,4 @@
+import { getOwn } from '../json/index.js';
 import { BadRequestError } from '../errors/index.js';
 
 /** A filter as DataHub clients send it: `{or: [{and: [criterion...]}]}` or the legacy `{criteria: [...]}`. */
@@ -34,7 +35,15 @@ export function conjunctions(filter: unknown): Criterion[][] {
   if (typeof filter !== 'object' || Array.isArray(filter))
     throw new BadRequestError('filter must be an object');
   const f = filter as Filter;
-  const groups = f.or ? f.or.map((g) => g?.and ?? []) : f.criteria ? [f.criteria] : [];
+  if (f.or !== undefined && f.or !== null && !Array.isArray(f.or))
+    throw new BadRequestError('filter.or must be a list of {and: [...]}');
+  if (f.criteria !== undefined && f.criteria !== null && !Array.isArray(f.criteria))
+    throw new BadRequestError('filter.criteria must be a list of criteria');
+  const groups = f.or
+    ? f.or.map((g) => (g && typeof g === 'object' ? (g.and ?? []) : g))
+    : f.criteria
+      ? [f.criteria]
+      : [];
   for (const g of groups) {
     if (!Array.isArray(g)) throw new BadRequestError('filter.or[].and must be a list of criteria');
     for (const c of g) {
@@ -53,7 +62,7 @@ function valuesAt(doc: unknown, field: string): unknown[] {
   for (const part of field.split('.')) {
     cur = cur
       .flatMap((v) => (Array.isArray(v) ? v : [v]))
-      .flatMap((v) => (v && typeof v === 'object' ? [(v as Record<string, unknown>)[part]] : []));
+      .flatMap((v) => (v && typeof v === 'object' ? [getOwn(v, part)] : []));
   }
   return cur.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v) => v !== undefined && v !== null);
 }

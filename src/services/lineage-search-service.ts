@@ -1,3 +1,4 @@
+import { lookup } from '../json/index.js';
 import type { SearchHit, SearchService } from '../../search-sync/index.js';
 import type { SortCriterion } from '../../search-sync/search-index.js';
 import type { LineageHit } from '../store/index.js';
@@ -150,7 +151,7 @@ function splitDegree(filter: unknown): { groups: Criterion[][]; degrees: number[
     g.filter((c) => {
       if (c.field !== 'degree') return true;
       for (const v of c.values ?? (c.value !== undefined ? [c.value] : [])) {
-        const d = DEGREE_VALUES[String(v)];
+        const d = lookup(DEGREE_VALUES, String(v));
         if (d === undefined) throw new BadRequestError(`degree filter values are 1, 2 and 3+, got "${v}"`);
         degrees.add(d);
       }

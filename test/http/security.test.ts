@@ -276,6 +276,89 @@ describe('names of inherited members are names like any other (wider search)', (
   });
 });
 
+describe('names of inherited members in stored values and filters (the audit of issue 14)', () => {
+  it('are plain values: a status, a degree, an entity type, a filter path, a facet value', async () => {
+    const admin = as(t.admin);
+    const id = unique();
+    const user = `urn:li:corpuser:status_${id}`;
+    await admin.call(
+      'POST',
+      '/aspects?action=ingestProposal',
+      proposal(user, 'corpUserStatus', {
+        status: 'constructor',
+        lastModified: { time: 1704110400000, actor: 'urn:li:corpuser:x' },
+      }),
+    );
+    const status = await admin.gql(`{ corpUser(urn: "${user}") { urn status } }`);
+    expect(status.errors).toBeUndefined();
+    expect(status.data.corpUser).toEqual({ urn: user, status: null });
+
+    const ds = datasetUrn(`audit_${id}`);
+    const degree = await admin.gql(
+      `{ searchAcrossLineage(input: {urn: "${ds}", direction: UPSTREAM, query: "*", orFilters: [{and: [{field: "degree", values: ["constructor"]}]}]}) { total } }`,
+    );
+    expect(degree.errors?.[0]?.extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
+    for (const v of ['constructor', '__proto__', 'toString']) {
+      const types = await admin.gql(
+        `{ searchAcrossEntities(input: {query: "*", count: 1, orFilters: [{and: [{field: "_entityType", values: ["${v}"]}]}]}) { total } }`,
+      );
+      expect(types.errors, v).toBeUndefined();
+      expect(types.data.searchAcrossEntities.total, v).toBe(0);
+    }
+
+    await admin.call(
+      'POST',
+      '/aspects?action=ingestProposal',
+      proposal(ds, 'datasetProfile', { timestampMillis: 1704110400000, rowCount: 1 }),
+    );
+    for (const condition of ['EXISTS', 'EQUAL']) {
+      const ts = await admin.call('POST', '/aspects?action=getTimeseriesAspectValues', {
+        urn: ds,
+        entity: 'dataset',
+        aspect: 'datasetProfile',
+        filter: { or: [{ and: [{ field: 'constructor', condition, value: '{}' }] }] },
+      });
+      expect(ts.status, condition).toBe(200);
+      expect(ts.body.value.values, condition).toEqual([]);
+    }
+    const badShape = await admin.call('POST', '/aspects?action=getTimeseriesAspectValues', {
+      urn: ds,
+      entity: 'dataset',
+      aspect: 'datasetProfile',
+      filter: { or: {} },
+    });
+    expect(badShape.status).toBe(400);
+
+    const platform = `urn:li:dataPlatform:facet${id}`;
+    const named = `urn:li:dataset:(${platform},__proto__,PROD)`;
+    await admin.call('POST', '/aspects?action=ingestProposal', {
+      ...proposal(named, 'datasetProperties', { name: '__proto__' }),
+    });
+    await admin.call('POST', '/aspects?action=ingestProposal', proposal(named, 'status', { removed: false }));
+    await rt.services.search.waitForIndex();
+    const again = await admin.gql(
+      `{ aggregateAcrossEntities(input: {types: [DATASET], query: "*", facets: ["name"], orFilters: [{and: [{field: "platform", values: ["${platform}"]}]}]}) { facets { field aggregations { value count } } } }`,
+    );
+    expect(again.data.aggregateAcrossEntities.facets).toContainEqual({
+      field: 'name',
+      aggregations: [{ value: '__proto__', count: 1 }],
+    });
+  });
+
+  it('proposal fields of the wrong type are clear errors; in-process fields from the wire are ignored', async () => {
+    const urn = datasetUrn(`wire_${unique()}`);
+    const typed = await as(t.editor).call('POST', '/aspects?action=ingestProposal', {
+      proposal: { ...mcp(urn, 'datasetProperties', { description: 'x' }), entityType: 5 },
+    });
+    expect(typed.status).toBe(422);
+    const modify = await as(t.editor).call('POST', '/aspects?action=ingestProposal', {
+      proposal: { ...mcp(urn, 'datasetProperties', { description: 'kept' }), modify: 1 },
+    });
+    expect(modify.status).toBe(200);
+    expect(await description(urn)).toBe('kept');
+  });
+});
+
 describe('tokens and rate limits per actor (LOW)', () => {
   const create = (name: string, actorUrn: string) =>
     `mutation { createAccessToken(input: {type: PERSONAL, actorUrn: "${actorUrn}", duration: ONE_HOUR, name: "${name}"}) { accessToken metadata { id } } }`;

@@ -50,7 +50,7 @@ function criterion(f: FacetFilterInput): Criterion {
   let values = f.values ?? (f.value !== undefined && f.value !== null ? [f.value] : []);
   // The UI filters on entity types by their GraphQL names (DATASET); the index holds registry names.
   if (ENTITY_TYPE_FIELDS.has(f.field))
-    values = values.map((v) => (v in EntityType ? entityName(v as EntityType) : v));
+    values = values.map((v) => (Object.hasOwn(EntityType, v) ? entityName(v as EntityType) : v));
   return { field: f.field, values, condition, negated: f.negated ?? false };
 }
 

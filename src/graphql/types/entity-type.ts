@@ -1,3 +1,4 @@
+import { lookup } from '../../json/index.js';
 import { registerEnumType } from 'type-graphql';
 
 /**
@@ -82,17 +83,17 @@ const NAMES: Readonly<Partial<Record<EntityType, string>>> = {
 const BY_NAME = new Map(Object.entries(NAMES).map(([k, v]) => [v.toLowerCase(), k as EntityType]));
 
 /** Whether neohub's registry has an entity kind for this type (it may then have entities of it). */
-export const isBacked = (t: EntityType): boolean => NAMES[t] !== undefined;
+export const isBacked = (t: EntityType): boolean => registryName(t) !== undefined;
 
 /** The registry entity name of a type; undefined when neohub's registry has no such kind. */
-export const registryName = (t: EntityType): string | undefined => NAMES[t];
+export const registryName = (t: EntityType): string | undefined => lookup(NAMES, t);
 
 /**
  * The registry entity name of a backed type. An unbacked type gives its own GraphQL name, which names
  * no registry entity: a filter on it matches nothing and the registry rejects it as an entity to search.
  * Prefer `registryName` (or `isBacked`) where unbacked types must be told apart.
  */
-export const entityName = (t: EntityType): string => NAMES[t] ?? t;
+export const entityName = (t: EntityType): string => registryName(t) ?? t;
 
 /** The GraphQL type of a registry entity name (or the entity segment of a URN); undefined if none. */
 export const entityTypeOf = (name: string): EntityType | undefined => BY_NAME.get(name.toLowerCase());

@@ -126,7 +126,7 @@ export class CorpUser extends Entity {
   @Field(() => CorpUserStatus, { nullable: true })
   async status(): Promise<CorpUserStatus | undefined> {
     const s = str((await this.aspect('corpUserStatus'))?.status);
-    return s && s in CorpUserStatus ? (s as CorpUserStatus) : undefined;
+    return s && Object.hasOwn(CorpUserStatus, s) ? (s as CorpUserStatus) : undefined;
   }
   @Field(() => GlobalTags, { nullable: true })
   async tags(): Promise<GlobalTags | undefined> {
