@@ -77,7 +77,13 @@ export class ReadService {
     version: number,
   ): Promise<EnvelopedAspect & { recordName: string }> {
     const { parsed, entity } = this.registry.parseEntityUrn(urn);
-    const spec = this.registry.aspectOf(entity, aspectName);
+    // A read of an aspect the entity kind does not have finds nothing (404), as a read of one unset
+    // does: DataHub's clients ask for every aspect of their model and take a 404 as "none".
+    const spec = entity.aspects.includes(aspectName) ? this.registry.findAspect(aspectName) : undefined;
+    if (!spec)
+      throw new NotFoundError(
+        `Aspect ${aspectName} of ${parsed.urn} not found (${entity.name} has no such aspect)`,
+      );
     const found = spec.timeseries ? undefined : await this.store.version(parsed.urn, spec.name, version);
     if (!found) throw new NotFoundError(`Aspect ${spec.name} version ${version} of ${parsed.urn} not found`);
     const [shown] = await visibleValues(this.store, [envelope(found)]);

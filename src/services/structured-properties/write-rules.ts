@@ -1,6 +1,7 @@
 import { ValidationError } from '../../errors/index.js';
 import type { ApplyResult, AuditStamp, EntityStore, UpsertOp, WriteOp } from '../../store/index.js';
 import { checkDefinition, checkEvolution, valueKey, type PropertyDefinition } from './definition-rules.js';
+import { fieldsInSchemas } from './schema-fields.js';
 import { loadStates } from './states.js';
 import { checkAssignments, isRetired, type Assignment, type PropertyState } from './value-rules.js';
 
@@ -85,11 +86,13 @@ export class StructuredPropertyRules {
         .map((o) => o.urn),
     );
     const effects = new Map<string, ValueCleanupParams>();
+    const absent = targets.filter((u) => !states.get(u)?.exists && !createdHere.has(u));
+    const inSchemas = await fieldsInSchemas(this.store, absent, ops);
 
     const adapted = ops.map((op): WriteOp => {
       if (!isWrite(op)) return op;
       if (op.aspect === VALUES) {
-        if (!states.get(op.urn)?.exists && !createdHere.has(op.urn))
+        if (!states.get(op.urn)?.exists && !createdHere.has(op.urn) && !inSchemas.has(op.urn))
           throw new ValidationError(
             `Entity ${op.urn} does not exist: create it before setting structured properties on it`,
             [{ path: '/entityUrn', message: 'entity not found' }],
