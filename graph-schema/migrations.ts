@@ -18,6 +18,7 @@ export const MIGRATIONS: readonly string[] = [
   'CREATE CONSTRAINT timeseries_key IF NOT EXISTS FOR (t:TimeseriesValue) REQUIRE (t.urn, t.aspect, t.timestampMillis) IS UNIQUE',
   'CREATE INDEX timeseries_entity_aspect IF NOT EXISTS FOR (t:TimeseriesValue) ON (t.entityType, t.aspect)',
   'CREATE CONSTRAINT changelog_seq IF NOT EXISTS FOR (c:ChangeLog) REQUIRE c.seq IS UNIQUE',
+  'CREATE INDEX changelog_trace IF NOT EXISTS FOR (c:ChangeLog) ON (c.traceId)',
   'CREATE CONSTRAINT counter_name IF NOT EXISTS FOR (c:Counter) REQUIRE c.name IS UNIQUE',
   'CREATE INDEX entity_type IF NOT EXISTS FOR (e:Entity) ON (e.entityType)',
   'CREATE CONSTRAINT task_id IF NOT EXISTS FOR (t:Task) REQUIRE t.id IS UNIQUE',

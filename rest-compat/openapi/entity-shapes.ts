@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { AspectWrite, EntityView, EnvelopedAspect } from '../../src/services/index.js';
@@ -86,10 +85,4 @@ function decode(s: string): string {
   } catch {
     throw new BadRequestError(`Malformed percent-encoding in path: ${s}`);
   }
-}
-
-/** A W3C `traceparent` for a write: the trace id starts with the time in microseconds, as DataHub's does. */
-export function traceparent(now = Date.now()): string {
-  const micros = (BigInt(now) * 1000n).toString(16).padStart(16, '0');
-  return `00-${micros}${randomBytes(8).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
 }

@@ -1,17 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { AspectWrite, CreateMode, Services } from '../../src/services/index.js';
-import { writeContext } from '../restli/context.js';
+import { traceparentOf, writeContext } from '../restli/context.js';
 import { byEntityName } from './entity-read-routes.js';
-import {
-  echo,
-  entityOut,
-  traceparent,
-  urnAndAspect,
-  wantsSyncIndex,
-  writesOf,
-  type ApiVersion,
-} from './entity-shapes.js';
+import { echo, entityOut, urnAndAspect, wantsSyncIndex, writesOf, type ApiVersion } from './entity-shapes.js';
 import { setOwn } from '../../src/json/index.js';
 import { bool, isObj, type Json, list } from './params.js';
 
@@ -23,7 +15,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
   const written = async (req: FastifyRequest, reply: FastifyReply, writes: readonly AspectWrite[]) => {
     const header = String(req.headers['x-datahub-sync-index-update'] ?? '').toLowerCase() === 'true';
     if (header || wantsSyncIndex(writes)) await s.search.waitForIndex();
-    reply.header('traceparent', traceparent());
+    reply.header('traceparent', traceparentOf(req));
   };
 
   /** The written aspects as stored now, one object per entity with only what was written. */
@@ -97,7 +89,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
         reply,
         await s.entityApi.delete(urn, list(req, 'aspects'), bool(req, 'clear', false), writeContext(req)),
       );
-    reply.header('traceparent', traceparent());
+    reply.header('traceparent', traceparentOf(req));
     return reply.status(200).send();
   });
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
-import { getOwn, setOwn } from '../../src/json/index.js';
+import { setOwn } from '../../src/json/index.js';
 import { bool, isObj, type Json } from './params.js';
 
 /**
- * `POST /openapi/v1/trace/write/{traceId}`: the state of traced writes, for the Python client's
- * ASYNC_WAIT. neohub writes synchronously, so an aspect that is stored is in its primary storage
- * (`ACTIVE_STATE`); it is in search once the sync worker has caught up (`PENDING` until then). An aspect
- * that is not stored is `NO_OP` (nothing was written, or it was deleted since).
+ * `POST /openapi/v1/trace/write/{traceId}`: the state of the writes of one trace, for the SDK's ASYNC_WAIT
+ * (`TraceService`). The body maps URNs to aspect names (all of the entity's when empty); with
+ * `onlyIncludeErrors` (the default) only failed writes are listed, and neohub's writes do not fail after
+ * they were acknowledged, so that answer is empty.
  */
 export function traceRoutes(app: FastifyInstance, s: Services): void {
   app.post('/openapi/v1/trace/write/:traceId', async (req, reply) => {
@@ -19,29 +19,16 @@ export function traceRoutes(app: FastifyInstance, s: Services): void {
     if (!traceId) throw new BadRequestError(`Invalid trace id: ${id}`);
     const onlyErrors = bool(req, 'onlyIncludeErrors', true);
     if (!isObj(req.body)) throw new BadRequestError('Body must map URNs to lists of aspect names');
-    const status = await s.search.status();
-    const searched = status.lag === 0;
-    const out: Record<string, Json> = {};
-    for (const [urn, names] of Object.entries(req.body)) {
+    const asked = Object.entries(req.body).map(([urn, names]) => {
       if (!Array.isArray(names)) throw new BadRequestError(`Aspects of ${urn} must be a list`);
-      const { entity } = s.registry.parseEntityUrn(urn);
-      const wanted = names.length
-        ? names.map((n) => s.entityApi.resolveAspect(entity, String(n))?.name ?? String(n))
-        : entity.aspects;
-      const [view] = await s.entityApi.read([urn], wanted);
+      return { urn, aspects: names.map(String) };
+    });
+    const traced = await s.traces.writes(traceId.toLowerCase(), asked);
+    const out: Record<string, Json> = {};
+    for (const [urn, aspects] of traced) {
       const entry: Json = {};
-      for (const name of wanted) {
-        const stored = view !== undefined && getOwn(view.aspects, name) !== undefined;
-        const primary = stored ? 'ACTIVE_STATE' : 'NO_OP';
-        const search = !stored ? 'NO_OP' : searched ? 'ACTIVE_STATE' : 'PENDING';
-        if (!onlyErrors)
-          setOwn(entry, name, {
-            success: true,
-            primaryStorage: { writeStatus: primary },
-            searchStorage: { writeStatus: search },
-          });
-      }
-      if (Object.keys(entry).length) out[urn] = entry;
+      for (const [name, state] of aspects) if (!onlyErrors || !state.success) setOwn(entry, name, state);
+      if (Object.keys(entry).length) setOwn(out, urn, entry);
     }
     return reply.send(out);
   });

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../src/services/index.js';
+import { neohubVersion } from '../../src/version.js';
 
-/** `GET /config` (what DataHub's client checks first) and `GET /health`; both need no token. */
+/**
+ * `GET /config` (what DataHub's client checks first) and `GET /health`; both need no token. Every
+ * capability flag says what neohub has built: no retention policies; stateful ingestion only with the
+ * checkpoint aspect its state lives in; PATCH and impact analysis (search across lineage) are served.
+ */
 export function configRoutes(app: FastifyInstance, s: Services): void {
+  const version = neohubVersion();
+  const stateful = s.registry.findAspect('datahubIngestionCheckpoint') !== undefined;
   app.get('/config', async (_req, reply) =>
     reply.header('Content-Type', 'application/json').send({
       noCode: 'true',
-      retention: 'true',
-      statefulIngestionCapable: true,
+      retention: 'false',
+      statefulIngestionCapable: stateful,
       patchCapable: true,
       supportsImpactAnalysis: true,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'GMT',
@@ -18,7 +25,7 @@ export function configRoutes(app: FastifyInstance, s: Services): void {
       datahub: { serverType: 'prod' },
       datasetUrnNameCasing: false,
       models: {},
-      neohub: { version: '0.1.0' },
+      neohub: { version },
     }),
   );
   app.get('/health', async (_req, reply) => reply.status(200).send());

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentCaller } from '../../src/auth/index.js';
 import { BadRequestError } from '../../src/errors/index.js';
@@ -9,9 +10,25 @@ import {
   type WriteContext,
 } from '../../src/services/index.js';
 
-/** The caller of a request, for AuditStamps: the actor of its token (never a header). */
-export function writeContext(_req: FastifyRequest): WriteContext {
-  return { actor: currentCaller()?.actor ?? SYSTEM_ACTOR };
+const traces = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The W3C `traceparent` of a request's writes (made once per request): its trace id starts with the time
+ * in microseconds, as DataHub's does. Write routes answer with it; the trace API follows it.
+ */
+export function traceparentOf(req: FastifyRequest): string {
+  let tp = traces.get(req);
+  if (!tp) {
+    const micros = (BigInt(Date.now()) * 1000n).toString(16).padStart(16, '0');
+    tp = `00-${micros}${randomBytes(8).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
+    traces.set(req, tp);
+  }
+  return tp;
+}
+
+/** Who writes (the actor of the token, never a header, for AuditStamps) and under which trace. */
+export function writeContext(req: FastifyRequest): WriteContext {
+  return { actor: currentCaller()?.actor ?? SYSTEM_ACTOR, traceId: traceparentOf(req).split('-')[1] };
 }
 
 /** The URN in a path like `/entitiesV2/<urn>`, raw or percent-encoded. */

@@ -61,6 +61,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     deleteAspect: 'write',
   },
   lineage: { lineage: 'read', relationshipFilter: 'read' },
+  traces: { writes: 'read' },
   lineageSearch: { searchAcrossLineage: 'read' },
   properties: {
     create: 'admin',

@@ -17,7 +17,7 @@ export interface Built {
 }
 
 /** Turns one proposal into one validated write operation (or throws a 400/422 naming the path). */
-export function buildOp(registry: Registry, p: Proposal, created: AuditStamp): Built {
+export function buildOp(registry: Registry, p: Proposal, created: AuditStamp, traceId?: string): Built {
   const changeType = String(p.changeType ?? 'UPSERT').toUpperCase() as ChangeType;
   if (!CHANGE_TYPES.includes(changeType)) {
     throw new ValidationError(`Unsupported changeType ${String(p.changeType)}`, [
@@ -46,7 +46,7 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp): B
     );
   }
   const urn = parsed.urn;
-  const sm = systemMetadataOf(p.systemMetadata, created.time);
+  const sm = systemMetadataOf(p.systemMetadata, created.time, traceId);
   const base = { urn, entityType: entity.name, created, systemMetadata: sm };
   const keySpec = registry.keyAspectOf(entity);
   const entityRow: EntityRow = {
@@ -217,7 +217,7 @@ const SYSTEM_METADATA_FIELDS: Record<string, 'number' | 'string' | 'object'> = {
   aspectModified: 'object',
 };
 
-function systemMetadataOf(sm: Proposal['systemMetadata'], now: number): string {
+function systemMetadataOf(sm: Proposal['systemMetadata'], now: number, traceId?: string): string {
   if (sm !== undefined && sm !== null && (typeof sm !== 'object' || Array.isArray(sm)))
     throw new ValidationError('systemMetadata must be an object', [
       { path: '/systemMetadata', message: 'not an object' },
@@ -261,6 +261,7 @@ function systemMetadataOf(sm: Proposal['systemMetadata'], now: number): string {
     throw new ValidationError('systemMetadata.properties must map names to strings', [
       { path: '/systemMetadata/properties', message: 'expected a map of strings' },
     ]);
+  if (traceId) out.properties = { ...(out.properties as object | undefined), telemetryTraceId: traceId };
   if (typeof out.lastObserved !== 'number' || out.lastObserved === 0) out.lastObserved = now;
   if (typeof out.runId !== 'string' || !out.runId) out.runId = 'no-run-id-provided';
   return JSON.stringify(out);

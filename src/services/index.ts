@@ -11,6 +11,7 @@ import { LineageSearchService } from './lineage-search-service.js';
 import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
 import { StructuredPropertyService } from './structured-properties/index.js';
+import { TraceService } from './trace-service.js';
 
 export { IngestService } from './ingest-service.js';
 export { decodeScrollId, encodeScrollId } from './scroll-id.js';
@@ -25,6 +26,7 @@ export {
   type ResourceRef,
 } from './edit-service.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
+export { TraceService, type AspectTrace, type WriteStatus } from './trace-service.js';
 export {
   LineageService,
   type LineageDirection,
@@ -69,6 +71,7 @@ export interface Services {
   readonly lineageSearch: LineageSearchService;
   readonly operations: OperationsService;
   readonly properties: StructuredPropertyService;
+  readonly traces: TraceService;
   readonly auth: AuthService;
   readonly log: Logger;
 }
@@ -102,6 +105,7 @@ export function createServices(p: ServiceParts): Services {
     lineageSearch: new LineageSearchService(p.search, lineage),
     operations: p.operations,
     properties: new StructuredPropertyService(p.ingest, reads, p.store),
+    traces: new TraceService(p.registry, p.store, p.search),
     auth: p.auth,
     log: p.log,
   });

@@ -31,7 +31,7 @@ export class IngestService {
     const entities = new Map<string, EntityRow>();
     proposals.forEach((p, i) => {
       try {
-        const built = buildOp(this.registry, p, created);
+        const built = buildOp(this.registry, p, created, ctx.traceId);
         ops.push(built.op);
         if (built.entity && !entities.has(built.entity.urn)) entities.set(built.entity.urn, built.entity);
       } catch (err) {
@@ -41,7 +41,11 @@ export class IngestService {
     authorizeWrites(ops);
     if (!ops.length) return { results: [], changeLog: [], tasks: [] };
     const prepared = this.rules ? await this.rules.prepare(ops) : undefined;
-    const result = await this.store.apply({ entities: [...entities.values()], ops: prepared?.ops ?? ops });
+    const result = await this.store.apply({
+      entities: [...entities.values()],
+      ops: prepared?.ops ?? ops,
+      traceId: ctx.traceId,
+    });
     const tasks = prepared ? await prepared.after(result) : [];
     this.log.debug({ proposals: proposals.length, changes: result.changeLog.length }, 'ingested');
     return { ...result, tasks };

@@ -24,6 +24,11 @@ export type AspectModifier = (current: AspectJson | undefined) => AspectJson;
 export interface WriteContext {
   readonly actor: string;
   readonly now?: number;
+  /**
+   * The trace of the request (W3C trace id): kept in each written aspect's system metadata
+   * (`properties.telemetryTraceId`, as DataHub keeps it) and on the change log, for the trace API.
+   */
+  readonly traceId?: string | undefined;
 }
 
 export const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';

@@ -14,6 +14,7 @@ export async function appendChangeLog(
   tx: Tx,
   pending: readonly PendingChange[],
   now: number,
+  traceId?: string,
 ): Promise<ChangeLogEntry[]> {
   if (!pending.length) return [];
   const list = <T>(f: (e: PendingChange) => T | null): (T | string)[] => pending.map((e) => f(e) ?? '');
@@ -25,7 +26,7 @@ export async function appendChangeLog(
      CREATE (:ChangeLog {seq: base + 1, last: base + size($urns), urns: $urns, entityTypes: $entityTypes,
                          aspects: $aspects, changeTypes: $changeTypes, previousValues: $previousValues,
                          newValues: $newValues, createdTimes: $createdTimes, createdActors: $createdActors,
-                         runIds: $runIds, loggedAt: $now})
+                         runIds: $runIds, loggedAt: $now, traceId: $traceId})
      RETURN base`,
     {
       urns: list((e) => e.urn),
@@ -38,6 +39,7 @@ export async function appendChangeLog(
       createdActors: list((e) => e.created.actor),
       runIds: list((e) => e.runId),
       now,
+      traceId: traceId ?? null,
     },
   );
   const base = res.records[0]?.get('base') ?? 0;

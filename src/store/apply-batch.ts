@@ -56,7 +56,7 @@ export async function applyBatch(tx: Tx, batch: WriteBatch, now: number): Promis
     }
   }
 
-  const changeLog = await appendChangeLog(tx, pending, now);
+  const changeLog = await appendChangeLog(tx, pending, now, batch.traceId);
   return { results, changeLog };
 }
 

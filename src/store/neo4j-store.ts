@@ -1,3 +1,4 @@
+import { readTrace } from './read-trace.js';
 import { MIGRATIONS } from '../../graph-schema/migrations.js';
 import { applyBatch } from './apply-batch.js';
 import type { Executor } from './executor.js';
@@ -27,6 +28,8 @@ export interface EntityStore {
     after: string,
     scan: number,
   ): Promise<{ holders: string[]; scanned: number; last: string | null }>;
+  /** What the writes of a trace changed, with the sequence number of each change. */
+  trace(traceId: string): Promise<{ urn: string; aspect: string; seq: number }[]>;
 }
 
 export class Neo4jStore implements EntityStore {
@@ -71,5 +74,8 @@ export class Neo4jStore implements EntityStore {
     scan: number,
   ): Promise<{ holders: string[]; scanned: number; last: string | null }> {
     return this.exec.read((tx) => readPropertyHolders(tx, propertyUrn, after, scan));
+  }
+  trace(traceId: string): Promise<{ urn: string; aspect: string; seq: number }[]> {
+    return this.exec.read((tx) => readTrace(tx, traceId));
   }
 }

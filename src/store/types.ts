@@ -84,6 +84,8 @@ export interface EntityRow {
 export interface WriteBatch {
   readonly entities: readonly EntityRow[];
   readonly ops: readonly WriteOp[];
+  /** The trace of the request that writes (W3C trace id), kept on its change-log node. */
+  readonly traceId?: string | undefined;
 }
 
 export interface ChangeLogEntry {

@@ -105,6 +105,36 @@ describe('OpenAPI relationship scroll, trace and registry', () => {
     expect((await post(rt.url, '/openapi/v1/trace/write/nope', {})).status).toBe(400);
   });
 
+  it('answers for the writes of that trace: another trace wrote nothing, an overwrite makes it historic', async () => {
+    const urn = datasetUrn(`trace2_${unique()}`);
+    const first = await write([{ urn, status: { value: { removed: false } } }]);
+    const t1 = (first.headers.get('traceparent') ?? '').split('-')[1] as string;
+    const other = datasetUrn(`trace2_other_${unique()}`);
+    const second = await write([{ urn: other, status: { value: { removed: false } } }]);
+    const t2 = (second.headers.get('traceparent') ?? '').split('-')[1] as string;
+    expect(t2).not.toBe(t1);
+    await rt.services.search.waitForIndex();
+    const ask = (trace: string, body: unknown) =>
+      post(rt.url, `/openapi/v1/trace/write/${trace}?onlyIncludeErrors=false`, body);
+    const mine = await ask(t1, { [urn]: ['status'] });
+    expect(mine.body[urn].status).toEqual({
+      success: true,
+      primaryStorage: { writeStatus: 'ACTIVE_STATE' },
+      searchStorage: { writeStatus: 'ACTIVE_STATE' },
+    });
+    // The second trace never wrote this entity.
+    const notMine = await ask(t2, { [urn]: ['status'] });
+    expect(notMine.body[urn].status.primaryStorage.writeStatus).toBe('NO_OP');
+    expect(notMine.body[urn].status.searchStorage.writeStatus).toBe('NO_OP');
+    // Written again by a third trace: the first one's write is history.
+    await write([{ urn, status: { value: { removed: true } } }]);
+    const history = await ask(t1, { [urn]: ['status'] });
+    expect(history.body[urn].status.primaryStorage.writeStatus).toBe('HISTORIC_STATE');
+    // The trace is kept in the system metadata of what it wrote, as DataHub keeps it.
+    const read = await get(rt.url, `/openapi/v3/entity/dataset/${enc(other)}/status?systemMetadata=true`);
+    expect(read.body.systemMetadata.properties.telemetryTraceId).toBe(t2);
+  });
+
   it('lists the entity registry in pages as the client reads it', async () => {
     const first = await get(rt.url, '/openapi/v1/registry/models/entity/specifications');
     expect(first.status).toBe(200);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
 import { datasetUrn, enc, get, mcp, post, startTestServer, unique } from '../support/runtime.js';
@@ -186,6 +187,15 @@ describe('reads', () => {
       noCode: 'true',
       versions: { 'acryldata/datahub': { version: expect.stringMatching(/^v\d+\.\d+\.\d+/) } },
     });
+    // Only what is built: no retention; no stateful ingestion without its checkpoint aspect; the version of
+    // neohub is its package's.
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(cfg.body.neohub).toEqual({ version: pkg.version });
+    expect(cfg.body.retention).toBe('false');
+    expect(cfg.body.statefulIngestionCapable).toBe(
+      rt.services.registry.findAspect('datahubIngestionCheckpoint') !== undefined,
+    );
+    expect(cfg.body).toMatchObject({ patchCapable: true, supportsImpactAnalysis: true });
     const health = await fetch(`${base}/health`);
     expect(health.status).toBe(200);
     expect(await health.text()).toBe('');
