@@ -10,12 +10,7 @@ export { EmbeddedSearchIndex } from './embedded/embedded-index.js';
 export { MeiliSearchIndex } from './meilisearch/meili-index.js';
 export { SearchSyncWorker, type SyncStatus } from './worker.js';
 export { SearchService, type SearchRequest } from './search-service.js';
-export {
-  OperationsService,
-  likeToRegex,
-  type RestoreParams,
-  type TruncateParams,
-} from './operations-service.js';
+export { OperationsService, type RestoreParams, type TruncateParams } from './operations-service.js';
 export { StructuredFieldResolver } from './structured-fields.js';
 export {
   MAPPINGS_REINDEX_FLAG,

@@ -4,6 +4,7 @@ import type { Logger } from '../src/logger.js';
 import type { Registry } from '../src/registry/index.js';
 import type { IngestService, WriteContext } from '../src/services/index.js';
 import {
+  likeToRegex,
   readRestoreUrns,
   readTimeseriesCounts,
   readTimeseriesSizes,
@@ -39,23 +40,6 @@ export interface TruncateParams {
   readonly timeoutSeconds?: number | undefined;
   readonly forceDeleteByQuery?: boolean | undefined;
   readonly forceReindex?: boolean | undefined;
-}
-
-/**
- * `%` (any run) and `_` (any one character) of SQL LIKE, as an anchored regular expression for Neo4j
- * (Java's regex engine) that matches in time linear in the URN's length, however many `%` there are:
- * the pieces between `%` are found in order, each at its first place after the last one, inside an
- * atomic group that is never re-entered (the greedy rule, which is exact for `%`-patterns), and the
- * last piece at the end. A plain `.*` per `%` would backtrack through every split of the URN.
- */
-export function likeToRegex(like: string): string {
-  const piece = (p: string): string => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/_/g, '.');
-  const pieces = like.split(/%+/).map(piece);
-  if (pieces.length === 1) return `(?s)^${pieces[0]}$`;
-  const first = pieces[0] as string;
-  const last = pieces[pieces.length - 1] as string;
-  const middle = pieces.slice(1, -1).filter((p) => p !== '');
-  return `(?s)^${first}${middle.map((p) => `(?>.*?${p})`).join('')}.*${last}$`;
 }
 
 /** The maintenance operations: index restore, task status, time-series sizes and truncation. */

@@ -37,6 +37,10 @@ export function aspectsRoutes(app: FastifyInstance, s: Services): void {
         await syncIndexIfAsked(req, s);
         return ok(reply, 'success');
       }
+      case 'getCount': {
+        const urnLike = typeof b.urnLike === 'string' && b.urnLike ? b.urnLike : undefined;
+        return ok(reply, await s.reads.aspectCount(requiredString(b, 'aspect'), urnLike));
+      }
       case 'getTimeseriesAspectValues': {
         const urn = requiredString(b, 'urn');
         const aspect = requiredString(b, 'aspect');

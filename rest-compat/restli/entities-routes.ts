@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
-import type { Services } from '../../src/services/index.js';
+import type { EntityView, Services } from '../../src/services/index.js';
 import { action, body, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
 import { all, parseRestliQuery } from './query.js';
 import { restliSearchResult } from './search-shapes.js';
@@ -98,7 +98,7 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
     const urn = urnFromPath(req);
     const q = parseRestliQuery(req.raw.url ?? '');
     const aspects = q.has('aspects') ? all(q, 'aspects') : undefined;
-    return reply.send(await s.reads.entity(urn, aspects));
+    return reply.send(entityV2(await s.reads.entity(urn, aspects)));
   });
 
   app.get('/entitiesV2', async (req, reply) => {
@@ -110,9 +110,20 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
     const aspects = q.has('aspects') ? all(q, 'aspects') : undefined;
     const views = await s.reads.entities(ids, aspects);
     return reply.send({
-      results: Object.fromEntries(views.map((v) => [v.urn, v])),
+      results: Object.fromEntries(views.map((v) => [v.urn, entityV2(v)])),
       statuses: {},
       errors: {},
     });
   });
+}
+
+/**
+ * An entity as `/entitiesV2` answers it: each enveloped aspect with DataHub's `type` (`VERSIONED`: the
+ * latest aspects read there are never time series), which DataHub's CLI reads (`datahub get --details`).
+ */
+function entityV2(view: EntityView): EntityView {
+  const aspects = Object.fromEntries(
+    Object.entries(view.aspects).map(([name, a]) => [name, { ...a, type: 'VERSIONED' }]),
+  );
+  return { ...view, aspects };
 }

@@ -24,6 +24,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     entity: 'read',
     aspect: 'read',
     exists: 'read',
+    aspectCount: 'read',
     timeseries: 'read',
     listUrns: 'read',
     edges: 'read',

@@ -36,7 +36,12 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   [
     'POST /aspects',
     {
-      byAction: { ingestProposal: 'write', ingestProposalBatch: 'write', getTimeseriesAspectValues: 'read' },
+      byAction: {
+        ingestProposal: 'write',
+        ingestProposalBatch: 'write',
+        getTimeseriesAspectValues: 'read',
+        getCount: 'read',
+      },
       other: 'read',
     },
   ],

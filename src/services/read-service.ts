@@ -1,4 +1,4 @@
-import { NotFoundError } from '../errors/index.js';
+import { BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Registry } from '../registry/registry.js';
 import type {
   EdgeScrollQuery,
@@ -88,6 +88,13 @@ export class ReadService {
     if (!found) throw new NotFoundError(`Aspect ${spec.name} version ${version} of ${parsed.urn} not found`);
     const [shown] = await visibleValues(this.store, [envelope(found)]);
     return { ...(shown as EnvelopedAspect), recordName: spec.schema.name };
+  }
+
+  /** DataHub's getCount: how many entities hold an aspect (optionally URNs matching a `%`-pattern). */
+  async aspectCount(aspectName: string, urnLike?: string): Promise<number> {
+    const spec = this.registry.findAspect(aspectName);
+    if (!spec) throw new BadRequestError(`Unknown aspect ${aspectName}`);
+    return this.store.aspectCount(spec.name, urnLike);
   }
 
   async exists(urn: string): Promise<boolean> {

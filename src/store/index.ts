@@ -16,3 +16,4 @@ export { cypherName } from './batch-util.js';
 export { readChangedEntities } from './read-change-log.js';
 export type { PropertyStateRow } from './read-property-states.js';
 export { AuthStore, type TokenRow } from './access-tokens.js';
+export { likeToRegex } from './like-pattern.js';

@@ -1,3 +1,5 @@
+import { likeToRegex } from './like-pattern.js';
+import { readAspectCount } from './read-maintenance.js';
 import { readTrace } from './read-trace.js';
 import { MIGRATIONS } from '../../graph-schema/migrations.js';
 import { applyBatch } from './apply-batch.js';
@@ -28,6 +30,8 @@ export interface EntityStore {
     after: string,
     scan: number,
   ): Promise<{ holders: string[]; scanned: number; last: string | null }>;
+  /** How many entities hold an aspect, optionally only those whose URN matches a `%`-pattern. */
+  aspectCount(aspect: string, urnLike?: string): Promise<number>;
   /** What the writes of a trace changed, with the sequence number of each change. */
   trace(traceId: string): Promise<{ urn: string; aspect: string; seq: number }[]>;
 }
@@ -74,6 +78,9 @@ export class Neo4jStore implements EntityStore {
     scan: number,
   ): Promise<{ holders: string[]; scanned: number; last: string | null }> {
     return this.exec.read((tx) => readPropertyHolders(tx, propertyUrn, after, scan));
+  }
+  aspectCount(aspect: string, urnLike?: string): Promise<number> {
+    return this.exec.read((tx) => readAspectCount(tx, aspect, urnLike ? likeToRegex(urnLike) : undefined));
   }
   trace(traceId: string): Promise<{ urn: string; aspect: string; seq: number }[]> {
     return this.exec.read((tx) => readTrace(tx, traceId));

@@ -71,3 +71,12 @@ export async function readTimeseriesUrns(
   );
   return res.records.map((r) => r.get('urn'));
 }
+
+/** How many entities hold an aspect (its latest version), optionally only URNs matching a pattern. */
+export async function readAspectCount(tx: Tx, aspect: string, urnRegex: string | undefined): Promise<number> {
+  const res = await tx.run<{ n: number }>(
+    `MATCH (a:Aspect {name: $aspect}) WHERE $regex IS NULL OR a.urn =~ $regex RETURN count(a) AS n`,
+    { aspect, regex: urnRegex ?? null },
+  );
+  return res.records[0]?.get('n') ?? 0;
+}

@@ -1,5 +1,6 @@
 """DataHub's CLI files for structured properties: definitions, then a dataset with values on the dataset
 and on a column (a schema field exists when its dataset's schema holds it), read back with `dataset get`."""
+import json
 import os
 import subprocess
 import sys
@@ -40,3 +41,23 @@ def test_dataset_upsert_with_column_properties_and_get(server, token, unique, tm
     got = yaml.safe_load(out.read_text())
     assert got["structured_properties"] == {prop: "data"}
     assert got["schema"]["fields"] == [{"id": "ip", "structured_properties": {prop: "platform"}}]
+
+
+def test_get_details_and_aspect_counts(server, token, unique, graph, restli_emitter):
+    """`datahub get --details` reads each aspect's envelope (name, version, type); get_aspect_counts counts."""
+    from datahub.emitter.mce_builder import make_dataset_urn
+    from datahub.emitter.mcp import MetadataChangeProposalWrapper
+    from datahub.metadata import schema_classes as m
+
+    urns = [make_dataset_urn("hive", f"counts_{unique}_{i}") for i in range(3)]
+    for u in urns:
+        restli_emitter.emit_mcp(MetadataChangeProposalWrapper(entityUrn=u, aspect=m.DatasetPropertiesClass(description="d")))
+    assert graph.get_aspect_counts("datasetProperties", urn_like=f"%counts_{unique}_%") == 3
+    assert graph.get_aspect_counts("datasetProperties", urn_like=f"%counts_{unique}_1%") == 1
+    env = {**os.environ, "DATAHUB_GMS_URL": server, "DATAHUB_TELEMETRY_ENABLED": "false"}
+    if token:
+        env["DATAHUB_GMS_TOKEN"] = token
+    done = run(env, "get", "--urn", urns[0], "--details")
+    out = json.loads(done.stdout)
+    assert out["datasetProperties"]["value"]["description"] == "d"
+    assert "systemMetadata" in out["datasetProperties"]

@@ -301,6 +301,7 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
         path: '/aspects?action=getTimeseriesAspectValues',
         body: { urn: f.dataset, entity: 'dataset', aspect: 'datasetProfile' },
       },
+      { path: '/aspects?action=getCount', body: { aspect: 'datasetProperties' } },
       { path: '/aspects?action=noSuchAction', body: {} },
     ],
     'GET /aspects/*': [{ path: `/aspects/${ds}?aspect=datasetProperties&version=0` }],

@@ -75,7 +75,8 @@ describe('GraphQL: DataHub field names and types', () => {
         editableSchemaFieldInfo: [{ fieldPath: 'id', globalTags: { tags: [{ tag: 'urn:li:tag:PII' }] } }],
       }),
       mcp(urn, 'browsePaths', { paths: ['/prod/hive/sales'] }),
-      mcp(urn, 'browsePathsV2', { path: [{ id: 'sales' }, { id: 'orders' }] }),
+      // An entry that is an entity is shown by its name (DataHub names containers so).
+      mcp(urn, 'browsePathsV2', { path: [{ id: 'sales' }, { id: next, urn: next }, { id: 'orders' }] }),
     ]);
     const data = await ok(
       `query ($urn: String!) {
@@ -89,7 +90,7 @@ describe('GraphQL: DataHub field names and types', () => {
           schemaMetadata { datasetUrn fields { fieldPath tags { tags { tag { urn } } } } }
           editableSchemaMetadata { editableSchemaFieldInfo { tags { tags { tag { urn } } } } }
           browsePaths { path }
-          browsePathV2 { path { name } }
+          browsePathV2 { path { name entity { urn } } }
         }
       }`,
       { urn },
@@ -128,7 +129,13 @@ describe('GraphQL: DataHub field names and types', () => {
         editableSchemaFieldInfo: [{ tags: { tags: [{ tag: { urn: 'urn:li:tag:PII' } }] } }],
       },
       browsePaths: [{ path: ['prod', 'hive', 'sales'] }],
-      browsePathV2: { path: [{ name: 'sales' }, { name: 'orders' }] },
+      browsePathV2: {
+        path: [
+          { name: 'sales', entity: null },
+          { name: 'orders_v2', entity: { urn: next } },
+          { name: 'orders', entity: null },
+        ],
+      },
     });
 
     // lastModified is DataHub's non-null AuditStamp: time 0 when the source did not give one.

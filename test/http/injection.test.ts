@@ -574,6 +574,10 @@ const GQL_CONDITIONS = CONDITIONS.filter((c) => c !== 'IS_NULL');
   slot(R, 'getTimeseriesAspectValues times', 'numbers', (v) => ts({ startTimeMillis: v, endTimeMillis: v }));
   slot(R, 'getTimeseriesAspectValues limit', 'numbers', (v) => ts({ limit: v }));
   slot(R, 'getTimeseriesAspectValues typed filter', 'typed', (v) => ts({ filter: v }));
+  slot(R, 'getCount aspect', 'all', (v) => post('/aspects?action=getCount', { aspect: v }));
+  slot(R, 'getCount urnLike', 'all', (v) =>
+    post('/aspects?action=getCount', { aspect: 'datasetProperties', urnLike: v }),
+  );
 }
 {
   const R = 'GET /aspects/*';

@@ -28,6 +28,7 @@ describe('reads', () => {
     expect(full.body.aspects.datasetProperties).toMatchObject({
       name: 'datasetProperties',
       version: 0,
+      type: 'VERSIONED',
       value: { description: 'd' },
       created: { actor: expect.any(String), time: expect.any(Number) },
     });

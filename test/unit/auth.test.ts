@@ -21,7 +21,7 @@ import {
   type PrivilegeTable,
 } from '../../src/auth/index.js';
 import { ValidationError, wireStatus } from '../../src/errors/index.js';
-import { likeToRegex } from '../../search-sync/index.js';
+import { likeToRegex } from '../../src/store/index.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { policyOf, privilegeOf } from '../../src/http/route-policy.js';

@@ -17,6 +17,8 @@ import {
   str,
   strings,
 } from './common.js';
+import { valuesAtPath } from '../../registry/index.js';
+import type { GraphQLContext } from '../context.js';
 import { FabricType as FabricTypeSchema } from '../../registry/aspects/common.js';
 import { stringEnum } from './enums.js';
 import { Entity, EntityWithRelationships } from './entity.js';
@@ -95,15 +97,15 @@ export abstract class AssetEntity extends EntityWithRelationships {
   async browsePathV2(): Promise<BrowsePathV2 | undefined> {
     const v = await this.aspect('browsePathsV2');
     if (!v) return undefined;
-    return make(BrowsePathV2, {
-      path: list(v.path).map((e) => {
-        const urn = str(e.urn);
-        return make(BrowsePathEntry, {
-          name: str(e.id) ?? '',
-          entity: urn ? this.ctx.entity(urn) : undefined,
-        });
-      }),
+    const entries = list(v.path).map(async (e) => {
+      const urn = str(e.urn);
+      return make(BrowsePathEntry, {
+        // An entry that is an entity (a container) is named by that entity's name, as in DataHub.
+        name: (urn ? await displayName(this.ctx, urn) : undefined) ?? str(e.id) ?? '',
+        entity: urn ? this.ctx.entity(urn) : undefined,
+      });
     });
+    return make(BrowsePathV2, { path: await Promise.all(entries) });
   }
   /** The `browsePaths` of the types that implement BrowsableEntity: each path split on `/`. */
   protected async readBrowsePaths(): Promise<BrowsePath[] | undefined> {
@@ -111,4 +113,22 @@ export abstract class AssetEntity extends EntityWithRelationships {
     if (!v) return undefined;
     return strings(v.paths).map((p) => make(BrowsePath, { path: p.split('/').filter((s) => s.length > 0) }));
   }
+}
+
+/**
+ * The name an entity shows: the value of the searchable field `name` of its aspects (the registry's
+ * annotation, e.g. containerProperties.name, datasetProperties.name); undefined for an entity of a kind
+ * the registry lacks, or without a name.
+ */
+async function displayName(ctx: GraphQLContext, urn: string): Promise<string | undefined> {
+  const registry = ctx.services.registry;
+  if (!registry.entityOfUrnType(urn.split(':')[2] ?? '')) return undefined;
+  const view = await ctx.entities.load(urn);
+  for (const [name, aspect] of Object.entries(view.aspects))
+    for (const s of registry.findAspect(name)?.searchable ?? [])
+      if (s.fieldName === 'name') {
+        const found = valuesAtPath(aspect.value, s.path).find((x) => typeof x === 'string' && x !== '');
+        if (typeof found === 'string') return found;
+      }
+  return undefined;
 }
