@@ -12,6 +12,7 @@ import { directLoad } from './direct.js';
 import { LINEAGE_LAYERS, LineageShape, lineageLatency, lineageProfile, loadLineage } from './lineage.js';
 import { searchLatency, syncCatchUp } from './search.js';
 import { AUTH, BENCH_TOKEN } from './auth.js';
+import { benchMeili } from './meili.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
@@ -25,7 +26,7 @@ const SEARCH_ENTITIES = Number(process.env.BENCH_SEARCH_ENTITIES ?? 100_000);
 const LINEAGE_DATASETS = Number(process.env.BENCH_LINEAGE_DATASETS ?? 100_000);
 const LINEAGE_STARTS = Number(process.env.BENCH_LINEAGE_STARTS ?? 200);
 /** Which phases run: `ingest` (ingest, reads and search) and `lineage`; both unless BENCH_PHASES says. */
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'ingest,lineage').split(',').map((p) => p.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'ingest,meili,lineage').split(',').map((p) => p.trim()));
 const BATCH = 1000;
 const root = process.cwd();
 /** Where figures go (BENCH_RESULTS_FILE: elsewhere, e.g. for trial runs at other sizes). */
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
   try {
     const figures = {
       ...(PHASES.has('ingest') ? await ingestPhases(graph, driver, registry, datasets) : {}),
+      ...(PHASES.has('meili') ? await meiliPhase(graph, datasets) : {}),
       ...(PHASES.has('lineage') && LINEAGE_DATASETS > 0 ? await lineagePhase(graph, driver, registry) : {}),
     };
     let previous: Record<string, unknown> = {};
@@ -155,6 +157,44 @@ async function ingestPhases(
     ...figures,
   };
   return figures;
+}
+
+/**
+ * The same ingest and search on Meilisearch, side by side with the embedded index: a neohub with
+ * MEILI_HOST fills the new index from the change log (every entity the earlier phases wrote: at least
+ * the search entities), then ingests the datasets with the sync running; the figures are the catch-up
+ * after the last write and search and autocomplete latency over the full index.
+ */
+async function meiliPhase(graph: Graph, datasets: number): Promise<Record<string, number>> {
+  const meili = await benchMeili(root, path.join(root, '.neohub', 'bench-meili'));
+  if (!meili) return {};
+  const env = { MEILI_HOST: meili.host, ...(meili.key ? { MEILI_MASTER_KEY: meili.key } : {}) };
+  const server = await startServer(graph, { ...env, MEILI_INDEX: `bench_${randomUUID().slice(0, 6)}` });
+  try {
+    const rebuildMs = await syncCatchUp(server.base);
+    console.log(`Meilisearch filled from the change log in ${round(rebuildMs / 1000, 1)} s`);
+    const run = `meili_${randomUUID().slice(0, 6)}`;
+    const rate = await httpLoad(server.base, ...datasetRows(run, datasets));
+    console.log(`neohub ingestProposalBatch over HTTP, Meilisearch sync running: ${round(rate)} aspects/s`);
+    const catchUpMs = await syncCatchUp(server.base);
+    console.log(`Meilisearch caught up ${round(catchUpMs / 1000, 2)} s after the last write`);
+    const searchFigures = await searchLatency(server.base, datasets);
+    return {
+      'sync.meili.rebuildSec': round(rebuildMs / 1000, 1),
+      'ingest.httpBatchWithMeiliSync.aspectsPerSec': round(rate),
+      'sync.meili.catchUpAfterLastWriteSec': round(catchUpMs / 1000, 2),
+      'search.meili.documents': await searchableCount(server.base),
+      ...Object.fromEntries(
+        Object.entries(searchFigures).map(([k, v]) => [
+          k.replace(/^(search|autocomplete)\./, '$1.meili.'),
+          v,
+        ]),
+      ),
+    };
+  } finally {
+    await server.stop();
+    await meili.stop();
+  }
 }
 
 /**

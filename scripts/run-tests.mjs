@@ -116,7 +116,8 @@ async function meiliHalf(env) {
       `127.0.0.1:${port}`,
       '--master-key',
       key,
-      '--no-analytics',
+      '--log-level',
+      'WARN',
     ],
     {
       cwd: dir,
