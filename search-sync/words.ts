@@ -5,17 +5,14 @@ const DELIMITERS = /[\s_.\-/:,;()[\]{}"'`|\\*?]+/u;
 
 /**
  * The words of a value, split as DataHub's word delimiter filter splits them: on `_ . - / :` and
- * whitespace, and at camelCase and letter-digit boundaries (`trial.logging_events` gives `trial`,
- * `logging`, `events`; `userEvents2024` gives `user`, `Events`, `2024`).
+ * whitespace, and at camelCase boundaries (`trial.logging_events` gives `trial`, `logging`, `events`;
+ * `userEvents2024` gives `user`, `Events2024`). Letters and digits stay together: ids such as `a3f9c2`
+ * stay one word, which the same split of a query finds whole or by its prefix.
  */
 export function wordsOf(value: string): string[] {
   return value
     .split(DELIMITERS)
-    .flatMap((part) =>
-      part.split(
-        /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u,
-      ),
-    )
+    .flatMap((part) => part.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u))
     .filter(Boolean);
 }
 

@@ -32,7 +32,7 @@ export function fullTextIndex(fields: ReadonlyMap<string, SearchField>): {
   const props = [...textProps, ...keyProps];
   // The version of what the text holds: a new one rebuilds every document (words of values, issue 15).
   const hash = createHash('sha1')
-    .update(`words-v1;${props.join(',')}`)
+    .update(`words-v2;${props.join(',')}`)
     .digest('hex')
     .slice(0, 8);
   return { name: `search_text_${hash}`, props, textProps };

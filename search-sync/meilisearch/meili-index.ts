@@ -20,6 +20,7 @@ import { BadRequestError } from '../../src/errors/index.js';
 import { mappingsOf, withExtra } from '../structured-fields.js';
 import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';
+import { meiliHttpClient } from './http-client.js';
 import { wordsOf } from '../words.js';
 import { applySettings, entitySettings, MAX_TOTAL_HITS, sortable } from './settings.js';
 
@@ -46,10 +47,14 @@ export class MeiliSearchIndex implements SearchIndex {
   private readonly searchable: string[];
 
   constructor(opts: MeiliOptions, registry: Registry) {
-    this.client = new Meilisearch({ host: opts.host, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}) });
+    this.client = new Meilisearch({
+      host: opts.host,
+      ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+      httpClient: meiliHttpClient(),
+    });
     this.uid = opts.index ?? 'neohub_entities';
     // The version of the documents' shape: a new one fills the index again from the change log.
-    this.checkpoint = `meilisearch:${opts.host}/${this.uid}:v2`;
+    this.checkpoint = `meilisearch:${opts.host}/${this.uid}:v3`;
     this.fields = searchFields(registry);
     this.searchable = [...this.fields.values()]
       .filter((f) => f.queryByDefault && TEXT_TYPES.has(f.type))
@@ -219,7 +224,13 @@ export class MeiliSearchIndex implements SearchIndex {
     const facets = (q.facets ?? []).filter((f) => f === 'entityType' || fields.has(f));
     const facetAttrs = facets.map((f) => (f === 'entityType' ? 'entityType' : attr(f)));
     const run = (sort: readonly SortCriterion[]) => {
-      const base: SearchParams = { q: text, filter, sort: [...this.sort(sort, fields), 'urn:asc'] };
+      const base: SearchParams = {
+        q: text,
+        filter,
+        sort: [...this.sort(sort, fields), 'urn:asc'],
+        // Every word must match (DataHub's default operator), as on the embedded index.
+        matchingStrategy: 'all',
+      };
       return this.client.multiSearch({
         queries: [
           { indexUid: this.uid, ...base, offset: q.start, limit: q.count },

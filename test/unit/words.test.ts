@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { searchWords, urnName, wordsOf } from '../../search-sync/words.js';
 
 describe("words, as DataHub's word delimiters split them", () => {
-  it('splits on _ . - / : and whitespace, at camelCase and letter-digit boundaries', () => {
+  it('splits on _ . - / : and whitespace and at camelCase boundaries, keeping letters with digits', () => {
     expect(wordsOf('trial.logging_events')).toEqual(['trial', 'logging', 'events']);
-    expect(wordsOf('userEvents2024')).toEqual(['user', 'Events', '2024']);
+    expect(wordsOf('userEvents2024')).toEqual(['user', 'Events2024']);
+    expect(wordsOf('gqlsearch3f2a1b')).toEqual(['gqlsearch3f2a1b']);
     expect(wordsOf('HTTPServerLog')).toEqual(['HTTP', 'Server', 'Log']);
     expect(wordsOf('a-b/c d:e')).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(wordsOf('logging*')).toEqual(['logging']);
