@@ -93,3 +93,16 @@ export function fillerAspects(
     },
   ];
 }
+
+/** A row of the catalog as the proposal that DataHub's clients send for it, within a run. */
+export const proposalOf = (
+  run: string,
+  r: { urn: string; aspect: string; value: Record<string, unknown> },
+): Record<string, unknown> => ({
+  entityType: 'dataset',
+  entityUrn: r.urn,
+  changeType: 'UPSERT',
+  aspectName: r.aspect,
+  aspect: { value: JSON.stringify(r.value), contentType: 'application/json' },
+  systemMetadata: { lastObserved: Date.now(), runId: run },
+});

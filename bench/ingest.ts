@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { startLocalNeo4j, type LocalNeo4j } from '../src/local-neo4j/index.js';
 import { defaultRegistry } from '../src/registry/index.js';
 import { createDriver } from '../src/store/index.js';
-import { ASPECTS_PER_DATASET, benchUrn, datasetAspects, fillerAspects } from './data.js';
+import { ASPECTS_PER_DATASET, benchUrn, datasetAspects, fillerAspects, proposalOf } from './data.js';
 import { directLoad } from './direct.js';
 import { LINEAGE_LAYERS, LineageShape, lineageLatency, lineageProfile, loadLineage } from './lineage.js';
 import { searchLatency, syncCatchUp } from './search.js';
 import { AUTH, BENCH_TOKEN } from './auth.js';
 import { benchMeili } from './meili.js';
+import { httpLayer } from './http-layer.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
@@ -25,8 +26,10 @@ const SEARCH_ENTITIES = Number(process.env.BENCH_SEARCH_ENTITIES ?? 100_000);
 /** Datasets of the lineage graph (10 lineage edges each), and the random starts per lineage figure. */
 const LINEAGE_DATASETS = Number(process.env.BENCH_LINEAGE_DATASETS ?? 100_000);
 const LINEAGE_STARTS = Number(process.env.BENCH_LINEAGE_STARTS ?? 200);
-/** Which phases run: `ingest` (ingest, reads and search) and `lineage`; both unless BENCH_PHASES says. */
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'ingest,meili,lineage').split(',').map((p) => p.trim()));
+/** Which phases run: `ingest` (ingest, reads and search), `meili`, `http` (fastify against express) and `lineage`. */
+const PHASES = new Set(
+  (process.env.BENCH_PHASES ?? 'ingest,meili,http,lineage').split(',').map((p) => p.trim()),
+);
 const BATCH = 1000;
 const root = process.cwd();
 /** Where figures go (BENCH_RESULTS_FILE: elsewhere, e.g. for trial runs at other sizes). */
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
     const figures = {
       ...(PHASES.has('ingest') ? await ingestPhases(graph, driver, registry, datasets) : {}),
       ...(PHASES.has('meili') ? await meiliPhase(graph, datasets) : {}),
+      ...(PHASES.has('http') ? await httpLayer(graph) : {}),
       ...(PHASES.has('lineage') && LINEAGE_DATASETS > 0 ? await lineagePhase(graph, driver, registry) : {}),
     };
     let previous: Record<string, unknown> = {};
@@ -310,14 +314,7 @@ const datasetRows = (run: string, datasets: number): [string, Row[]] => [
 
 /** Ingests the rows through ingestProposalBatch, 1,000 per call; returns aspects per second. */
 async function httpLoad(base: string, run: string, rows: readonly Row[]): Promise<number> {
-  const proposals = rows.map((r) => ({
-    entityType: 'dataset',
-    entityUrn: r.urn,
-    changeType: 'UPSERT',
-    aspectName: r.aspect,
-    aspect: { value: JSON.stringify(r.value), contentType: 'application/json' },
-    systemMetadata: { lastObserved: Date.now(), runId: run },
-  }));
+  const proposals = rows.map((r) => proposalOf(run, r));
   const started = performance.now();
   for (let off = 0; off < proposals.length; off += BATCH) {
     const res = await fetch(`${base}/aspects?action=ingestProposalBatch`, {

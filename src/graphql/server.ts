@@ -42,15 +42,22 @@ export const graphqlLimits = (config: Config): GraphqlLimits => ({
   maxCost: config.graphqlMaxCost,
 });
 
-/** Serves DataHub's GraphQL API at `POST /api/graphql` (and GET for queries), on the same services. */
-export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
+/**
+ * neohub's Apollo server on the services, started; `transportPlugins` are those of the HTTP integration
+ * that mounts it (its drain plugin). One definition for every mount, so that measures of the HTTP layer
+ * (bench/http-layer.ts) run the same GraphQL.
+ */
+export async function apolloServer(
+  services: Services,
+  transportPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
+): Promise<ApolloServer<GraphQLContext>> {
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await graphqlSchema(),
     formatError,
     introspection: true,
     includeStacktraceInErrorResponses: false,
     plugins: [
-      fastifyApolloDrainPlugin(app),
+      ...transportPlugins,
       datahubResponses(services),
       queryLimits(
         graphqlLimits(services.config),
@@ -63,6 +70,12 @@ export async function registerGraphql(app: FastifyInstance, services: Services):
     ],
   });
   await apollo.start();
+  return apollo;
+}
+
+/** Serves DataHub's GraphQL API at `POST /api/graphql` (and GET for queries), on the same services. */
+export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
+  const apollo = await apolloServer(services, [fastifyApolloDrainPlugin(app)]);
   await app.register(fastifyApollo(apollo), {
     path: '/api/graphql',
     context: async () => createContext(services),
