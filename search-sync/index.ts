@@ -5,7 +5,14 @@ export {
   type SearchDocument,
   type SearchField,
 } from './document.js';
-export type { SearchHit, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
+export type {
+  Fence,
+  PendingWrite,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+} from './search-index.js';
 export { EmbeddedSearchIndex } from './embedded/embedded-index.js';
 export { MeiliSearchIndex } from './meilisearch/meili-index.js';
 export { SearchSyncWorker, type SyncStatus } from './worker.js';

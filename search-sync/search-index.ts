@@ -1,3 +1,4 @@
+import type { LeaseToken } from '../src/store/index.js';
 import type { Criterion } from '../src/services/index.js';
 import type { SearchDocument, SearchField } from './document.js';
 
@@ -84,6 +85,16 @@ export interface BrowseResult {
 /** Waits until a write is durable (throws if it failed). */
 export type PendingWrite = () => Promise<void>;
 
+/**
+ * The lease a sync worker writes under. An index in Neo4j checks `token` inside its write transaction
+ * (`fenceLease`); an index elsewhere calls `check` just before it sends a write. Either way a worker that
+ * lost the lease (a paused process) cannot write documents older than those of the worker that took it.
+ */
+export interface Fence {
+  readonly token: LeaseToken;
+  check(): Promise<void>;
+}
+
 /** The port every search adapter implements (embedded Neo4j full-text; Meilisearch). */
 export interface SearchIndex {
   /** Names the sync checkpoint of this index, so that a new index is filled from the start of the log. */
@@ -99,8 +110,9 @@ export interface SearchIndex {
    * resolves to a wait for it to be durable. An index that writes synchronously (embedded) resolves once
    * done; one with a task queue (Meilisearch) resolves once the tasks are enqueued, so that the sync
    * worker can read and build the next batch while the index works (its tasks are applied in order).
+   * With a fence, nothing is written unless the fence's lease is still held (`LeaseLostError`).
    */
-  write(docs: readonly SearchDocument[], removed: readonly string[]): Promise<PendingWrite>;
+  write(docs: readonly SearchDocument[], removed: readonly string[], fence?: Fence): Promise<PendingWrite>;
   search(q: SearchQuery): Promise<SearchResult>;
   autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult>;
   browse(q: BrowseQuery): Promise<BrowseResult>;

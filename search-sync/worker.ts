@@ -3,9 +3,14 @@ import { assignments, loadStates } from '../src/services/structured-properties/i
 import { structuredFields } from './structured-fields.js';
 import type { Logger } from '../src/logger.js';
 import type { Registry } from '../src/registry/index.js';
-import { readChangedEntities, type EntityStore, type Executor } from '../src/store/index.js';
+import {
+  LeaseLostError,
+  type EntityStore,
+  type LeaseToken,
+  type SyncStateStore,
+} from '../src/store/index.js';
 import { buildDocument, type SearchDocument } from './document.js';
-import type { PendingWrite, SearchIndex } from './search-index.js';
+import type { Fence, PendingWrite, SearchIndex } from './search-index.js';
 
 export interface SyncStatus {
   readonly checkpoint: number;
@@ -19,25 +24,33 @@ export interface WorkerOptions {
   readonly batchSize?: number;
   readonly idleMs?: number;
   readonly leaseMs?: number;
+  /** How often a held lease is renewed (a third of its time unless a test says otherwise). */
+  readonly renewMs?: number;
 }
 
 /**
  * Mirrors the latest state of changed entities into the search index. It reads the change log after its
  * durable checkpoint, coalesces the changes of each entity, rebuilds their documents from the store,
  * writes them, and only then moves the checkpoint: at-least-once and idempotent, so a crash at any point
- * loses nothing. A lease in Neo4j keeps exactly one worker active among neohub instances.
+ * loses nothing. A lease in Neo4j keeps exactly one worker active per index among neohub instances, and
+ * its term fences every index write and checkpoint move of a worker that lost it.
  */
 export class SearchSyncWorker {
   private readonly id = randomUUID();
   private running = false;
   private loop: Promise<void> | undefined;
-  private holdsLease = false;
+  /** The lease while this worker holds it; the renewal timer drops it when another holder has it. */
+  private token: LeaseToken | undefined;
+  private renewer: NodeJS.Timeout | undefined;
+  /** The durable checkpoint, known while the lease is held (no read per idle round). */
+  private durable: number | undefined;
   private readonly batchSize: number;
   private readonly idleMs: number;
   private readonly leaseMs: number;
+  private readonly renewMs: number;
 
   constructor(
-    private readonly exec: Executor,
+    private readonly state: SyncStateStore,
     private readonly store: EntityStore,
     private readonly index: SearchIndex,
     private readonly registry: Registry,
@@ -47,6 +60,7 @@ export class SearchSyncWorker {
     this.batchSize = opts.batchSize ?? 200;
     this.idleMs = opts.idleMs ?? 100;
     this.leaseMs = opts.leaseMs ?? 15_000;
+    this.renewMs = opts.renewMs ?? this.leaseMs / 3;
   }
 
   /** One lease per index: the workers of different indexes (embedded, Meilisearch) run side by side. */
@@ -63,50 +77,87 @@ export class SearchSyncWorker {
   async stop(): Promise<void> {
     this.running = false;
     await this.loop;
-    if (this.holdsLease) {
-      await this.exec.write((tx) =>
-        tx.run('MATCH (l:Lease {name: $lease, holder: $me}) SET l.expiresAt = 0', {
-          me: this.id,
-          lease: this.lease,
-        }),
-      );
-      this.holdsLease = false;
-    }
+    const token = this.token;
+    this.drop();
+    if (token) await this.state.release(token);
   }
 
+  /**
+   * The loop: while another instance holds the lease, try again every third of its time; while holding
+   * it, process the change log, and when there is nothing new, sleep (an idle round reads the log and
+   * writes nothing; the renewal timer extends the lease every third of its time).
+   */
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        this.holdsLease = await this.acquireLease();
-        if (!this.holdsLease) this.discardInFlight();
-        const n = this.holdsLease ? await this.step(MAX_IN_FLIGHT) : 0;
-        if (n === 0) await sleep(this.holdsLease ? this.idleMs : this.leaseMs / 3);
+        const token = this.token ?? (await this.claim());
+        if (!token) {
+          await sleep(this.leaseMs / 3);
+          continue;
+        }
+        const n = await this.step(token, MAX_IN_FLIGHT);
+        if (n === 0) await sleep(this.idleMs);
       } catch (err) {
         this.discardInFlight();
+        if (err instanceof LeaseLostError) {
+          this.log.warn({ lease: this.lease }, 'search sync lease passed to another instance');
+          this.drop();
+          continue;
+        }
         this.log.error({ err }, 'search sync failed; retrying');
         await sleep(1000);
       }
     }
-    await this.settle(0).catch((err: unknown) => this.log.error({ err }, 'search sync failed at stop'));
-  }
-
-  private async acquireLease(): Promise<boolean> {
-    return this.exec.write(async (tx) => {
-      const res = await tx.run<{ mine: boolean }>(
-        `MERGE (l:Lease {name: $lease})
-         WITH l, (l.holder IS NULL OR l.holder = $me OR coalesce(l.expiresAt, 0) < timestamp()) AS mine
-         SET l.holder = CASE WHEN mine THEN $me ELSE l.holder END,
-             l.expiresAt = CASE WHEN mine THEN timestamp() + $ttl ELSE l.expiresAt END
-         RETURN mine`,
-        { me: this.id, ttl: this.leaseMs, lease: this.lease },
+    if (this.token)
+      await this.settle(this.token, 0).catch((err: unknown) =>
+        this.log.error({ err }, 'search sync failed at stop'),
       );
-      return res.records[0]?.get('mine') === true;
-    });
   }
 
-  /** Processes one batch of the change log, durably; returns how many entries it consumed. */
+  /** Takes the lease if it is free, and renews it from then on; undefined if another holds it. */
+  private async claim(): Promise<LeaseToken | undefined> {
+    const token = await this.state.claim(this.lease, this.id, this.leaseMs);
+    if (!token) return undefined;
+    this.token = token;
+    this.durable = await this.state.checkpoint(this.index.checkpoint);
+    this.renewer = setInterval(() => void this.renew(token), this.renewMs);
+    this.renewer.unref();
+    return token;
+  }
+
+  private async renew(token: LeaseToken): Promise<void> {
+    try {
+      if (!(await this.state.renew(token, this.leaseMs)) && this.token === token) this.drop();
+    } catch (err) {
+      this.log.warn({ err }, 'search sync lease renewal failed');
+    }
+  }
+
+  /** Forgets the lease (lost or released): writes in flight are fenced by its term and fail. */
+  private drop(): void {
+    clearInterval(this.renewer);
+    this.renewer = undefined;
+    this.token = undefined;
+    this.durable = undefined;
+  }
+
+  /**
+   * Processes one batch of the change log, durably, holding the lease for it (and letting it go after,
+   * unless the running loop holds it); returns how many entries it consumed. Throws when another instance
+   * holds the lease.
+   */
   async runOnce(): Promise<number> {
-    return this.step(1);
+    const held = this.token;
+    const token = held ?? (await this.claim());
+    if (!token) throw new Error(`The search sync lease ${this.lease} is held by another instance`);
+    try {
+      return await this.step(token, 1);
+    } finally {
+      if (!held && !this.running) {
+        this.drop();
+        await this.state.release(token);
+      }
+    }
   }
 
   /** Writes started but not yet durable, oldest first, with the change-log position each one reaches. */
@@ -118,33 +169,37 @@ export class SearchSyncWorker {
    * Reads the next batch after what is in flight and starts writing its documents, then waits for the
    * oldest writes until fewer than `depth` remain (all of them when the log has nothing new), moving the
    * durable checkpoint past each as it completes. With an index that works through a task queue, the next
-   * batch is read and built while the index applies the last ones.
+   * batch is read and built while the index applies the last ones. Every index write and checkpoint move
+   * is fenced by the lease's term.
    */
-  private async step(depth: number): Promise<number> {
-    const from = this.cursor ?? (await this.checkpoint());
-    const { entities, lastSeq, entries } = await this.exec.read((tx) =>
-      readChangedEntities(tx, from, this.batchSize),
-    );
+  private async step(token: LeaseToken, depth: number): Promise<number> {
+    const from = this.cursor ?? this.durable ?? (await this.state.checkpoint(this.index.checkpoint));
+    const { entities, lastSeq, entries } = await this.state.changedSince(from, this.batchSize);
     if (lastSeq !== from) {
-      this.inFlight.push({ seq: lastSeq, done: await this.startReindex(entities) });
+      this.inFlight.push({ seq: lastSeq, done: await this.startReindex(entities, this.fence(token)) });
       this.cursor = lastSeq;
     }
-    await this.settle(lastSeq === from ? 0 : depth - 1);
+    await this.settle(token, lastSeq === from ? 0 : depth - 1);
     return lastSeq === from ? 0 : Math.max(entries, 1);
   }
 
+  private fence(token: LeaseToken): Fence {
+    return {
+      token,
+      check: async () => {
+        if (!(await this.state.holds(token))) throw new LeaseLostError(token);
+      },
+    };
+  }
+
   /** Waits for the oldest writes in flight until at most `keep` remain, moving the checkpoint past each. */
-  private async settle(keep: number): Promise<void> {
+  private async settle(token: LeaseToken, keep: number): Promise<void> {
     while (this.inFlight.length > keep) {
       const oldest = this.inFlight[0] as { seq: number; done: PendingWrite };
       await oldest.done();
       this.inFlight.shift();
-      await this.exec.write((tx) =>
-        tx.run(
-          'MERGE (c:SyncCheckpoint {name: $name}) SET c.seq = CASE WHEN coalesce(c.seq, 0) < $seq THEN $seq ELSE c.seq END',
-          { seq: oldest.seq, name: this.index.checkpoint },
-        ),
-      );
+      await this.state.moveCheckpoint(this.index.checkpoint, oldest.seq, token);
+      if (this.token === token) this.durable = oldest.seq;
     }
     if (!this.inFlight.length) this.cursor = undefined;
   }
@@ -153,22 +208,24 @@ export class SearchSyncWorker {
   private discardInFlight(): void {
     this.inFlight = [];
     this.cursor = undefined;
+    this.durable = undefined;
   }
 
   /** Rebuilds the documents of these entities from the store (also what restoreIndices uses). */
   async reindex(entities: readonly { urn: string; entityType: string }[]): Promise<void> {
     await (
-      await this.startReindex(entities)
+      await this.startReindex(entities, undefined)
     )();
   }
 
   /** Builds the documents of these entities and starts writing them; the wait for all of it. */
   private async startReindex(
     entities: readonly { urn: string; entityType: string }[],
+    fence: Fence | undefined,
   ): Promise<PendingWrite> {
     const waits: PendingWrite[] = [];
     for (let i = 0; i < entities.length; i += 500)
-      waits.push(await this.reindexChunk(entities.slice(i, i + 500)));
+      waits.push(await this.reindexChunk(entities.slice(i, i + 500), fence));
     return async () => {
       for (const w of waits) await w();
     };
@@ -176,6 +233,7 @@ export class SearchSyncWorker {
 
   private async reindexChunk(
     entities: readonly { urn: string; entityType: string }[],
+    fence: Fence | undefined,
   ): Promise<PendingWrite> {
     const aspects = await this.store.latest(entities.map((e) => e.urn));
     const propertyUrns = aspects
@@ -192,37 +250,22 @@ export class SearchSyncWorker {
       if (!mine.some((a) => a.name === key)) gone.push(urn);
       else docs.push(buildDocument(this.registry, urn, entityType, mine, structuredFields(mine, states)));
     }
-    return this.index.write(docs, gone);
-  }
-
-  private async checkpoint(): Promise<number> {
-    return this.exec.read(async (tx) => {
-      const res = await tx.run<{ seq: number }>(
-        'MATCH (c:SyncCheckpoint {name: $name}) RETURN c.seq AS seq',
-        { name: this.index.checkpoint },
-      );
-      return res.records[0]?.get('seq') ?? 0;
-    });
+    return this.index.write(docs, gone, fence);
   }
 
   async status(): Promise<SyncStatus> {
     const [checkpoint, head] = await Promise.all([
-      this.checkpoint(),
-      this.exec.read(async (tx) => {
-        const res = await tx.run<{ v: number | null }>(
-          'MATCH (c:Counter {name: "changelog"}) RETURN c.value AS v',
-        );
-        return res.records[0]?.get('v') ?? 0;
-      }),
+      this.state.checkpoint(this.index.checkpoint),
+      this.state.head(),
     ]);
-    return { checkpoint, head, lag: Math.max(0, head - checkpoint), active: this.holdsLease };
+    return { checkpoint, head, lag: Math.max(0, head - checkpoint), active: this.token !== undefined };
   }
 
   /** Resolves once the index has caught up with change-log entry `seq` (or the time runs out). */
   async waitFor(seq: number, timeoutMs = 10_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if ((await this.checkpoint()) >= seq) return true;
+      if ((await this.state.checkpoint(this.index.checkpoint)) >= seq) return true;
       await sleep(25);
     }
     return false;

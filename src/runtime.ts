@@ -20,7 +20,7 @@ import {
   type ValueCleanupParams,
 } from './services/structured-properties/index.js';
 import { AuthService, loadRootToken, newToken } from './auth/index.js';
-import { AuthStore, createDriver, Executor, Neo4jStore, TaskStore } from './store/index.js';
+import { AuthStore, createDriver, Executor, Neo4jStore, SyncStateStore, TaskStore } from './store/index.js';
 
 /** A running neohub: its app, services and the graph connection, with one way to stop it all. */
 export interface Runtime {
@@ -61,7 +61,13 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   await store.migrate();
   const registry = defaultRegistry();
   const index = await openSearchIndex(config, exec, registry);
-  const worker = new SearchSyncWorker(exec, store, index, registry, log.child({ module: 'search-sync' }));
+  const worker = new SearchSyncWorker(
+    new SyncStateStore(exec),
+    store,
+    index,
+    registry,
+    log.child({ module: 'search-sync' }),
+  );
   if (config.searchSync) worker.start();
   const search = new SearchService(
     registry,

@@ -1,12 +1,13 @@
 import { setOwn } from '../../src/json/index.js';
 import type { Registry } from '../../src/registry/index.js';
-import { cypherName, type Executor } from '../../src/store/index.js';
+import { cypherName, fenceLease, SyncStateStore, type Executor, type Tx } from '../../src/store/index.js';
 import { searchFields, type FieldValue, type SearchDocument, type SearchField } from '../document.js';
 import type {
   AutocompleteQuery,
   AutocompleteResult,
   BrowseQuery,
   BrowseResult,
+  Fence,
   PendingWrite,
   SearchHit,
   SearchIndex,
@@ -38,7 +39,7 @@ const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.va
  */
 export class EmbeddedSearchIndex implements SearchIndex {
   /** The embedded index keeps the sync checkpoint's first name. */
-  readonly checkpoint = 'search';
+  readonly checkpoint: string = 'search';
   private readonly fields: Map<string, SearchField>;
   private readonly fullText: { name: string; props: string[]; textProps: string[] };
   private readonly totals = new ResultCache<number>();
@@ -74,28 +75,30 @@ export class EmbeddedSearchIndex implements SearchIndex {
     if (!existing.includes(this.fullText.name)) {
       for (const old of existing)
         await this.exec.write((tx) => tx.run(`DROP INDEX ${cypherName(old)} IF EXISTS`));
-      await this.exec.write((tx) =>
-        tx.run('MATCH (c:SyncCheckpoint {name: $name}) SET c.seq = 0', { name: this.checkpoint }),
-      );
+      await new SyncStateStore(this.exec).resetCheckpoint(this.checkpoint);
     }
     await this.exec.write((tx) => tx.run('CALL db.awaitIndexes(300)'));
   }
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
-    if (!docs.length) return;
-    const rows = docs.map((d) => ({ urn: d.urn, props: this.toProps(d) }));
-    const mapped = mappingsOf(docs);
-    await this.exec.write(async (tx) => {
+    if (docs.length) await this.exec.write((tx) => this.writeIn(tx, docs, []));
+  }
+
+  /** Documents written and URNs removed in one transaction, with the version bump of the index. */
+  private async writeIn(tx: Tx, docs: readonly SearchDocument[], removed: readonly string[]): Promise<void> {
+    if (docs.length) {
+      const rows = docs.map((d) => ({ urn: d.urn, props: this.toProps(d) }));
       await tx.run('UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn}) SET d = r.props', { rows });
+      const mapped = mappingsOf(docs);
       if (mapped.length)
         await tx.run(
           'UNWIND $mapped AS m MERGE (:SearchMapping {entityType: m.entityType, field: m.field})',
-          {
-            mapped,
-          },
+          { mapped },
         );
-      await tx.run(BUMP_VERSION);
-    });
+    }
+    if (removed.length)
+      await tx.run('UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) DELETE d', { urns: removed });
+    await tx.run(BUMP_VERSION);
   }
 
   async mappings(): Promise<Record<string, string[]>> {
@@ -133,18 +136,22 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return dropped;
   }
 
-  async write(docs: readonly SearchDocument[], removed: readonly string[]): Promise<PendingWrite> {
-    await this.upsert(docs);
-    await this.remove(removed);
+  /** Writes and removes in one transaction, under the fence's lease when there is one: done on return. */
+  async write(
+    docs: readonly SearchDocument[],
+    removed: readonly string[],
+    fence?: Fence,
+  ): Promise<PendingWrite> {
+    if (docs.length || removed.length)
+      await this.exec.write(async (tx) => {
+        if (fence) await fenceLease(tx, fence.token);
+        await this.writeIn(tx, docs, removed);
+      });
     return async () => undefined;
   }
 
   async remove(urns: readonly string[]): Promise<void> {
-    if (!urns.length) return;
-    await this.exec.write(async (tx) => {
-      await tx.run('UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) DELETE d', { urns });
-      await tx.run(BUMP_VERSION);
-    });
+    if (urns.length) await this.exec.write((tx) => this.writeIn(tx, [], urns));
   }
 
   async get(urn: string): Promise<SearchDocument | undefined> {

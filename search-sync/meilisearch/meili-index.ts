@@ -10,6 +10,7 @@ import type {
   AutocompleteResult,
   BrowseQuery,
   BrowseResult,
+  Fence,
   PendingWrite,
   SearchIndex,
   SearchQuery,
@@ -88,8 +89,14 @@ export class MeiliSearchIndex implements SearchIndex {
    * applied first, and waited for), and returns the wait for both tasks. Meilisearch applies the tasks of
    * an index in order and batches consecutive ones, so the sync worker keeps several in flight.
    */
-  async write(docs: Parameters<SearchIndex['upsert']>[0], removed: readonly string[]): Promise<PendingWrite> {
+  async write(
+    docs: Parameters<SearchIndex['upsert']>[0],
+    removed: readonly string[],
+    fence?: Fence,
+  ): Promise<PendingWrite> {
     if (docs.length) await this.map(mappingsOf(docs));
+    // Meilisearch has no conditional write: the lease is checked just before the tasks are sent.
+    await fence?.check();
     const tasks = [
       ...(docs.length
         ? [

@@ -17,3 +17,4 @@ export { readChangedEntities } from './read-change-log.js';
 export type { PropertyStateRow } from './read-property-states.js';
 export { AuthStore, type TokenRow } from './access-tokens.js';
 export { likeToRegex } from './like-pattern.js';
+export { fenceLease, LeaseLostError, SyncStateStore, type LeaseToken } from './sync-state.js';

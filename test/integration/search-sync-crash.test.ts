@@ -2,11 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { IngestService, SYSTEM_ACTOR } from '../../src/services/index.js';
-import { createDriver, Executor, Neo4jStore } from '../../src/store/index.js';
+import { createDriver, Executor, Neo4jStore, SyncStateStore } from '../../src/store/index.js';
 import {
   buildDocument,
   EmbeddedSearchIndex,
   SearchSyncWorker,
+  type Fence,
+  type PendingWrite,
   type SearchDocument,
   type SearchIndex,
 } from '../../search-sync/index.js';
@@ -14,6 +16,7 @@ import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/r
 
 const g = graphTarget();
 const exec = new Executor(createDriver(g.uri, g.user, g.password), createLogger('error'), undefined);
+const state = new SyncStateStore(exec);
 afterAll(() => exec.close());
 const registry = defaultRegistry();
 const log = createLogger('silent');
@@ -21,10 +24,15 @@ const log = createLogger('silent');
 /** An index that dies (like a killed process) after writing part of a batch. */
 class CrashingIndex extends EmbeddedSearchIndex {
   crashAfter = Number.POSITIVE_INFINITY;
-  override async upsert(docs: readonly SearchDocument[]): Promise<void> {
+  override async write(
+    docs: readonly SearchDocument[],
+    removed: readonly string[],
+    fence?: Fence,
+  ): Promise<PendingWrite> {
     const keep = docs.slice(0, Math.max(0, this.crashAfter));
-    await super.upsert(keep);
+    const done = await super.write(keep, keep.length < docs.length ? [] : removed, fence);
     if (keep.length < docs.length) throw new Error('killed mid-batch');
+    return done;
   }
 }
 
@@ -35,7 +43,7 @@ describe('search sync worker', () => {
     const index = new CrashingIndex(exec, registry);
     await index.init();
     // Drain what earlier tests left in the change log, so this test's batch is its own.
-    const drain = new SearchSyncWorker(exec, store, index, registry, log, { batchSize: 5000 });
+    const drain = new SearchSyncWorker(state, store, index, registry, log, { batchSize: 5000 });
     while ((await drain.runOnce()) > 0);
 
     const id = unique();
@@ -50,14 +58,14 @@ describe('search sync worker', () => {
     );
     await ingest.ingest([mcp(urns[19] as string, 'status', { removed: true })], { actor: SYSTEM_ACTOR });
 
-    const crashing = new SearchSyncWorker(exec, store, index, registry, log, { batchSize: 5000 });
+    const crashing = new SearchSyncWorker(state, store, index, registry, log, { batchSize: 5000 });
     index.crashAfter = 7;
     await expect(crashing.runOnce()).rejects.toThrow('killed mid-batch');
     const before = await crashing.status();
     expect(before.lag).toBeGreaterThan(0);
 
     index.crashAfter = Number.POSITIVE_INFINITY;
-    const restarted = new SearchSyncWorker(exec, store, index, registry, log, { batchSize: 5000 });
+    const restarted = new SearchSyncWorker(state, store, index, registry, log, { batchSize: 5000 });
     while ((await restarted.runOnce()) > 0);
     expect((await restarted.status()).lag).toBe(0);
 

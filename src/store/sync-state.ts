@@ -1,0 +1,153 @@
+import type { Executor, Tx } from './executor.js';
+import { readChangedEntities } from './read-change-log.js';
+
+/**
+ * A held lease: its name, its holder and its term. The term grows each time the lease changes hands, so
+ * it fences the writes of a holder that lost the lease without knowing it (a paused process): a write
+ * carrying an older term is refused.
+ */
+export interface LeaseToken {
+  readonly name: string;
+  readonly holder: string;
+  readonly term: number;
+}
+
+/** The write of a holder whose lease has passed to another (or whose term is gone) was refused. */
+export class LeaseLostError extends Error {
+  constructor(readonly token: LeaseToken) {
+    super(`Lease ${token.name} (term ${token.term}) is no longer held by ${token.holder}`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+/**
+ * Inside a write transaction: refuses it unless `token` still holds its lease, and locks the lease node,
+ * so that a takeover waits for this transaction and this transaction never commits after a takeover.
+ */
+export async function fenceLease(tx: Tx, token: LeaseToken): Promise<void> {
+  const res = await tx.run(
+    `MATCH (l:Lease {name: $name, holder: $holder, term: $term})
+     SET l.fencedAt = timestamp()
+     RETURN 1 AS held`,
+    { ...token },
+  );
+  if (!res.records.length) throw new LeaseLostError(token);
+}
+
+/**
+ * The state of a search index's sync in Neo4j: the lease that keeps one worker active per index, the
+ * durable checkpoint in the change log, and the change log's head. The sync worker's only way to it.
+ */
+export class SyncStateStore {
+  constructor(private readonly exec: Executor) {}
+
+  /**
+   * Takes the lease when it is free, expired or already this holder's, for `ttlMs` on Neo4j's clock;
+   * undefined when another holder has it. A new holder gets the next term.
+   */
+  async claim(name: string, holder: string, ttlMs: number): Promise<LeaseToken | undefined> {
+    return this.exec.write(async (tx) => {
+      const res = await tx.run<{ mine: boolean; term: number }>(
+        `MERGE (l:Lease {name: $name})
+         WITH l, (l.holder IS NULL OR l.holder = $holder OR coalesce(l.expiresAt, 0) < timestamp()) AS mine
+         WITH l, mine, mine AND coalesce(l.holder, '') <> $holder AS takeover
+         SET l.term = CASE WHEN takeover THEN coalesce(l.term, 0) + 1 ELSE coalesce(l.term, 0) END,
+             l.holder = CASE WHEN mine THEN $holder ELSE l.holder END,
+             l.expiresAt = CASE WHEN mine THEN timestamp() + $ttl ELSE l.expiresAt END
+         RETURN mine, l.term AS term`,
+        { name, holder, ttl: ttlMs },
+      );
+      const rec = res.records[0];
+      return rec?.get('mine') === true ? { name, holder, term: rec.get('term') } : undefined;
+    });
+  }
+
+  /** Extends a held lease by `ttlMs`; false when it has passed to another holder (a new term). */
+  async renew(token: LeaseToken, ttlMs: number): Promise<boolean> {
+    return this.exec.write(async (tx) => {
+      const res = await tx.run(
+        `MATCH (l:Lease {name: $name, holder: $holder, term: $term})
+         SET l.expiresAt = timestamp() + $ttl RETURN 1 AS held`,
+        { ...token, ttl: ttlMs },
+      );
+      return res.records.length > 0;
+    });
+  }
+
+  /** Lets the lease go at once (a stopping worker), if still held. */
+  async release(token: LeaseToken): Promise<void> {
+    await this.exec.write((tx) =>
+      tx.run('MATCH (l:Lease {name: $name, holder: $holder, term: $term}) SET l.expiresAt = 0', {
+        ...token,
+      }),
+    );
+  }
+
+  /** Whether `token` still holds its lease (a read: for writes outside Neo4j, just before they start). */
+  async holds(token: LeaseToken): Promise<boolean> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run(
+        'MATCH (l:Lease {name: $name, holder: $holder, term: $term}) RETURN 1 AS held',
+        { ...token },
+      );
+      return res.records.length > 0;
+    });
+  }
+
+  /** A lease as stored: its holder, term and expiry in epoch millis (undefined when never taken). */
+  async lease(name: string): Promise<{ holder: string; term: number; expiresAt: number } | undefined> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ holder: string; term: number; expiresAt: number }>(
+        'MATCH (l:Lease {name: $name}) RETURN l.holder AS holder, l.term AS term, l.expiresAt AS expiresAt',
+        { name },
+      );
+      return res.records[0]?.toObject();
+    });
+  }
+
+  /** The change-log position an index has durably reached (0 before its first batch). */
+  async checkpoint(name: string): Promise<number> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ seq: number }>(
+        'MATCH (c:SyncCheckpoint {name: $name}) RETURN c.seq AS seq',
+        { name },
+      );
+      return res.records[0]?.get('seq') ?? 0;
+    });
+  }
+
+  /**
+   * Moves a checkpoint forward to `seq` (never back), fenced by the lease: throws `LeaseLostError` when
+   * `token` no longer holds it, and then nothing moves.
+   */
+  async moveCheckpoint(name: string, seq: number, token: LeaseToken): Promise<void> {
+    await this.exec.write(async (tx) => {
+      await fenceLease(tx, token);
+      await tx.run(
+        `MERGE (c:SyncCheckpoint {name: $name})
+         SET c.seq = CASE WHEN coalesce(c.seq, 0) < $seq THEN $seq ELSE c.seq END, c.term = $term`,
+        { name, seq, term: token.term },
+      );
+    });
+  }
+
+  /** Starts a checkpoint over from the beginning of the change log (an index rebuilt from scratch). */
+  async resetCheckpoint(name: string): Promise<void> {
+    await this.exec.write((tx) => tx.run('MATCH (c:SyncCheckpoint {name: $name}) SET c.seq = 0', { name }));
+  }
+
+  /** The last change-log position written (the head the sync catches up with). */
+  async head(): Promise<number> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ v: number | null }>(
+        'MATCH (c:Counter {name: "changelog"}) RETURN c.value AS v',
+      );
+      return res.records[0]?.get('v') ?? 0;
+    });
+  }
+
+  /** The entities changed after `from`, coalesced, up to `limit` change-log entries. */
+  async changedSince(from: number, limit: number): Promise<Awaited<ReturnType<typeof readChangedEntities>>> {
+    return this.exec.read((tx) => readChangedEntities(tx, from, limit));
+  }
+}
