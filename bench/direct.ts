@@ -1,6 +1,5 @@
 import type { Driver } from 'neo4j-driver';
-import { extractEdges } from '../src/registry/edges.js';
-import type { Registry } from '../src/registry/index.js';
+import { extractEdges, type Registry } from '../src/registry/index.js';
 import { datasetAspects } from './data.js';
 
 /**

@@ -5,15 +5,14 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import express from 'express';
 import Fastify from 'fastify';
-import { guardServices, inRequestScope, setCaller } from '../src/auth/index.js';
+import { inRequestScope, setCaller } from '../src/auth/index.js';
 import { loadConfig } from '../src/config.js';
 import { BadRequestError, wireStatus } from '../src/errors/index.js';
-import { createContext } from '../src/graphql/context.js';
-import { apolloServer } from '../src/graphql/server.js';
+import { apolloServer, createContext } from '../src/graphql/index.js';
 import { createLogger } from '../src/logger.js';
 import { startRuntime } from '../src/runtime.js';
-import type { Proposal, Services } from '../src/services/index.js';
-import { parseRestliQuery } from '../rest-compat/restli/query.js';
+import { guardServices, type Proposal, type Services } from '../src/services/index.js';
+import { parseRestliQuery } from '../rest-compat/restli/index.js';
 
 /**
  * The servers of the HTTP-layer measure (bench/http-layer.ts), in their own process: neohub as it runs

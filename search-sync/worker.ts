@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { assignments, loadStates } from '../src/services/structured-properties/index.js';
-import { structuredFields } from './structured-fields.js';
 import type { Logger } from '../src/logger.js';
-import type { Registry } from '../src/registry/index.js';
-import {
-  LeaseLostError,
-  type EntityStore,
-  type LeaseToken,
-  type SyncStateStore,
-} from '../src/store/index.js';
-import { buildDocument, type SearchDocument } from './document.js';
-import type { Fence, PendingWrite, SearchIndex } from './search-index.js';
-
-export interface SyncStatus {
-  readonly checkpoint: number;
-  readonly head: number;
-  readonly lag: number;
-  readonly active: boolean;
-}
+import type {
+  DocumentSource,
+  EntityRef,
+  Fence,
+  PendingWrite,
+  SearchIndex,
+  SyncControl,
+  SyncStatus,
+} from '../src/search-model/index.js';
+import { LeaseLostError, type LeaseToken, type SyncStateStore } from '../src/store/index.js';
 
 export interface WorkerOptions {
   /** Change-log nodes (one per write transaction) read per round. */
@@ -35,7 +27,7 @@ export interface WorkerOptions {
  * loses nothing. A lease in Neo4j keeps exactly one worker active per index among neohub instances, and
  * its term fences every index write and checkpoint move of a worker that lost it.
  */
-export class SearchSyncWorker {
+export class SearchSyncWorker implements SyncControl {
   private readonly id = randomUUID();
   private running = false;
   private loop: Promise<void> | undefined;
@@ -51,9 +43,8 @@ export class SearchSyncWorker {
 
   constructor(
     private readonly state: SyncStateStore,
-    private readonly store: EntityStore,
+    private readonly documents: DocumentSource,
     private readonly index: SearchIndex,
-    private readonly registry: Registry,
     private readonly log: Logger,
     opts: WorkerOptions = {},
   ) {
@@ -212,7 +203,7 @@ export class SearchSyncWorker {
   }
 
   /** Rebuilds the documents of these entities from the store (also what restoreIndices uses). */
-  async reindex(entities: readonly { urn: string; entityType: string }[]): Promise<void> {
+  async reindex(entities: readonly EntityRef[]): Promise<void> {
     await (
       await this.startReindex(entities, undefined)
     )();
@@ -220,7 +211,7 @@ export class SearchSyncWorker {
 
   /** Builds the documents of these entities and starts writing them; the wait for all of it. */
   private async startReindex(
-    entities: readonly { urn: string; entityType: string }[],
+    entities: readonly EntityRef[],
     fence: Fence | undefined,
   ): Promise<PendingWrite> {
     const waits: PendingWrite[] = [];
@@ -232,25 +223,11 @@ export class SearchSyncWorker {
   }
 
   private async reindexChunk(
-    entities: readonly { urn: string; entityType: string }[],
+    entities: readonly EntityRef[],
     fence: Fence | undefined,
   ): Promise<PendingWrite> {
-    const aspects = await this.store.latest(entities.map((e) => e.urn));
-    const propertyUrns = aspects
-      .filter((a) => a.name === 'structuredProperties')
-      .flatMap((a) => assignments(JSON.parse(a.value) as Record<string, unknown>).map((x) => x.propertyUrn));
-    const states = propertyUrns.length ? await loadStates(this.store, propertyUrns) : new Map();
-    const docs: SearchDocument[] = [];
-    const gone: string[] = [];
-    for (const { urn, entityType } of entities) {
-      const mine = aspects
-        .filter((a) => a.urn === urn)
-        .map((a) => ({ name: a.name, value: JSON.parse(a.value) as Record<string, unknown> }));
-      const key = this.registry.findEntity(entityType)?.keyAspect;
-      if (!mine.some((a) => a.name === key)) gone.push(urn);
-      else docs.push(buildDocument(this.registry, urn, entityType, mine, structuredFields(mine, states)));
-    }
-    return this.index.write(docs, gone, fence);
+    const { docs, removed } = await this.documents.documents(entities);
+    return this.index.write(docs, removed, fence);
   }
 
   async status(): Promise<SyncStatus> {

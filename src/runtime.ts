@@ -3,24 +3,31 @@ import type { Config } from './config.js';
 import { createApp } from './http/index.js';
 import type { Logger } from './logger.js';
 import { defaultRegistry, type Registry } from './registry/index.js';
+import { EmbeddedSearchIndex, MeiliSearchIndex, SearchSyncWorker } from '../search-sync/index.js';
+import type { SearchIndex } from './search-model/index.js';
 import {
-  EmbeddedSearchIndex,
-  MeiliSearchIndex,
+  createServices,
+  IngestService,
   OperationsService,
-  type SearchIndex,
+  SearchDocuments,
   SearchService,
-  SearchSyncWorker,
   StructuredFieldResolver,
-} from '../search-sync/index.js';
-import { createServices, IngestService, type Services } from './services/index.js';
-import {
+  type Services,
   runValueCleanup,
   StructuredPropertyRules,
   VALUE_CLEANUP_TASK,
   type ValueCleanupParams,
-} from './services/structured-properties/index.js';
+} from './services/index.js';
 import { AuthService, loadRootToken, newToken } from './auth/index.js';
-import { AuthStore, createDriver, Executor, Neo4jStore, SyncStateStore, TaskStore } from './store/index.js';
+import {
+  AuthStore,
+  createDriver,
+  Executor,
+  MaintenanceStore,
+  Neo4jStore,
+  SyncStateStore,
+  TaskStore,
+} from './store/index.js';
 
 /** A running neohub: its app, services and the graph connection, with one way to stop it all. */
 export interface Runtime {
@@ -63,9 +70,8 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const index = await openSearchIndex(config, exec, registry);
   const worker = new SearchSyncWorker(
     new SyncStateStore(exec),
-    store,
+    new SearchDocuments(registry, store),
     index,
-    registry,
     log.child({ module: 'search-sync' }),
   );
   if (config.searchSync) worker.start();
@@ -79,7 +85,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const rules = new StructuredPropertyRules(store);
   const ingest = new IngestService(registry, store, log.child({ module: 'ingest' }), rules);
   const operations = new OperationsService(
-    exec,
+    new MaintenanceStore(exec),
     registry,
     worker,
     ingest,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { systemUpdate } from '../search-sync/system-update.js';
+import { systemUpdate } from './services/index.js';
 import { loadConfig } from './config.js';
 import { startLocalNeo4j, type LocalNeo4j } from './local-neo4j/index.js';
 import { createLogger } from './logger.js';

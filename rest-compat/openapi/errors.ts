@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { NotFoundError, ValidationError, wireStatus } from '../../src/errors/index.js';
+import { MalformedBodyError, NotFoundError, ValidationError, wireStatus } from '../../src/errors/index.js';
 import type { Logger } from '../../src/logger.js';
 
 /**
@@ -14,9 +14,8 @@ export function sendOpenApiError(reply: FastifyReply, err: unknown, log: Logger)
   let payload: Record<string, string> = { error: 'Internal server error occurred' };
   if (err instanceof ValidationError) payload = { error: 'Validation Error', message };
   else if (known)
-    payload = message.startsWith('Malformed JSON body')
-      ? { error: 'Invalid JSON format', message }
-      : { error: message };
+    payload =
+      err instanceof MalformedBodyError ? { error: 'Invalid JSON format', message } : { error: message };
   if (status >= 500) log.error({ err }, 'request failed');
   return reply
     .status(err instanceof ValidationError ? 400 : status)

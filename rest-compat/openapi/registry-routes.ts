@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
-import type { AspectSpec, EntitySpec } from '../../src/registry/types.js';
+import type { AspectSpec, EntitySpec } from '../../src/registry/index.js';
 import type { Services } from '../../src/services/index.js';
 import { int } from './params.js';
 

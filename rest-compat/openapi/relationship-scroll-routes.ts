@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
-import { decodeScrollId, encodeScrollId, type Services } from '../../src/services/index.js';
-import type { EdgeEnd } from '../../src/store/index.js';
+import { decodeScrollId, encodeScrollId, type EdgeEnd, type Services } from '../../src/services/index.js';
 import { bool, int, isObj, type Json, list, str, urns } from './params.js';
 
 const DIRECTIONS = ['OUTGOING', 'INCOMING', 'UNDIRECTED'] as const;

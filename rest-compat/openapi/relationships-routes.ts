@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../src/services/index.js';
-import { relationshipParams } from '../restli/relationships-routes.js';
+import { relationshipParams } from '../restli/index.js';
 
 /** `GET /openapi/relationships/v1/`: what the Python client's `get_related_entities` calls. */
 export function openApiRelationshipsRoutes(app: FastifyInstance, s: Services): void {

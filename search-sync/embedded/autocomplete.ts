@@ -1,8 +1,11 @@
 import type { Executor } from '../../src/store/index.js';
-import type { AutocompleteQuery, AutocompleteResult } from '../search-index.js';
+import {
+  type AutocompleteQuery,
+  type AutocompleteResult,
+  suggestions,
+} from '../../src/search-model/index.js';
 import { listProp } from './fields.js';
 import { escapeLucene, MAX_WORD } from './lucene.js';
-import { suggestions } from '../suggestions.js';
 
 /** Every word of the query as a prefix in one of the (full-text indexed) autocomplete fields. */
 function prefixQuery(needle: string, props: readonly string[]): string | undefined {

@@ -1,6 +1,5 @@
 import type { Executor } from '../../src/store/index.js';
-import { pathParts } from '../browse-paths.js';
-import type { BrowseQuery, BrowseResult } from '../search-index.js';
+import { pathParts, type BrowseQuery, type BrowseResult } from '../../src/search-model/index.js';
 
 /**
  * Legacy browse as DataHub's browse DAO answers it (the rule of `browseOf`, in Cypher), over the documents' browse paths (components split on

@@ -1,20 +1,29 @@
 import { setOwn } from '../../src/json/index.js';
 import type { Registry } from '../../src/registry/index.js';
 import { cypherName, fenceLease, SyncStateStore, type Executor, type Tx } from '../../src/store/index.js';
-import { searchFields, type FieldValue, type SearchDocument, type SearchField } from '../document.js';
-import type {
-  AutocompleteQuery,
-  AutocompleteResult,
-  BrowseQuery,
-  BrowseResult,
-  Fence,
-  PendingWrite,
-  SearchHit,
-  SearchIndex,
-  SearchQuery,
-  SearchResult,
-  SortCriterion,
-} from '../search-index.js';
+import {
+  searchFields,
+  type FieldValue,
+  type SearchDocument,
+  type SearchField,
+  type AutocompleteQuery,
+  type AutocompleteResult,
+  type BrowseQuery,
+  type BrowseResult,
+  type Fence,
+  type PendingWrite,
+  type SearchHit,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+  type SortCriterion,
+  searchWords,
+  exactMatch,
+  matchedFields,
+  mappingsOf,
+  structuredType,
+  withExtra,
+} from '../../src/search-model/index.js';
 import { BadRequestError } from '../../src/errors/index.js';
 import { autocomplete } from './autocomplete.js';
 import { browse } from './browse.js';
@@ -22,10 +31,7 @@ import { filterPredicate } from './filters.js';
 import { fullTextIndex, isDefaultText, isKeyed, keyProp, listProp, TEXT_TYPES, textProp } from './fields.js';
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
-import { searchWords } from '../words.js';
-import { exactMatch, matchedFields } from '../matching.js';
 import { ResultCache } from './result-cache.js';
-import { mappingsOf, structuredType, withExtra } from '../structured-fields.js';
 
 const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 /** Above this many matches, a page of a query without text is read in URN order from the URN index. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SearchField } from '../document.js';
+import type { SearchField } from '../../src/search-model/index.js';
 
 /** Neo4j property names of index fields: `f_<name>` holds the list of values, `t_<name>` the joined text. */
 export const listProp = (field: string): string => `f_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;

@@ -1,5 +1,4 @@
-import { criterionValues, type Criterion } from '../../src/services/index.js';
-import type { SearchField } from '../document.js';
+import { criterionValues, type Criterion, type SearchField } from '../../src/search-model/index.js';
 import { isKeyed, keyProp } from './fields.js';
 import { phrase } from './lucene.js';
 

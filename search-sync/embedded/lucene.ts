@@ -1,4 +1,4 @@
-import { wordsOf } from '../words.js';
+import { wordsOf } from '../../src/search-model/index.js';
 
 /** Longest word of a free-text query (longer ones are cut). */
 export const MAX_WORD = 256;

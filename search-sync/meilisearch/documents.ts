@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { FieldValue, SearchDocument, SearchField } from '../document.js';
-import { foldersOf } from '../browse-paths.js';
-import { searchWords } from '../words.js';
-import { structuredType } from '../structured-fields.js';
+import {
+  type FieldValue,
+  type SearchDocument,
+  type SearchField,
+  foldersOf,
+  searchWords,
+  structuredType,
+} from '../../src/search-model/index.js';
 
 /** Meilisearch attribute of an index field: `f_<name>` (dots would read as nested objects). */
 export const attr = (field: string): string => `f_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;

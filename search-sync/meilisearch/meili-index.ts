@@ -1,28 +1,32 @@
 import { getOwn } from '../../src/json/index.js';
 import { Meilisearch, type Index, type SearchParams, type Task } from 'meilisearch';
 import type { Registry } from '../../src/registry/index.js';
-import { searchFields, type SearchField } from '../document.js';
-import { browseOf, folder } from '../browse-paths.js';
-import { exactMatch, matchedFields } from '../matching.js';
-import { suggestions } from '../suggestions.js';
-import type {
-  AutocompleteQuery,
-  AutocompleteResult,
-  BrowseQuery,
-  BrowseResult,
-  Fence,
-  PendingWrite,
-  SearchIndex,
-  SearchQuery,
-  SearchResult,
-  SortCriterion,
-} from '../search-index.js';
+import {
+  searchFields,
+  type SearchField,
+  browseOf,
+  folder,
+  exactMatch,
+  matchedFields,
+  suggestions,
+  type AutocompleteQuery,
+  type AutocompleteResult,
+  type BrowseQuery,
+  type BrowseResult,
+  type Fence,
+  type PendingWrite,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+  type SortCriterion,
+  mappingsOf,
+  withExtra,
+  wordsOf,
+} from '../../src/search-model/index.js';
 import { BadRequestError } from '../../src/errors/index.js';
-import { mappingsOf, withExtra } from '../structured-fields.js';
 import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';
 import { meiliHttpClient } from './http-client.js';
-import { wordsOf } from '../words.js';
 import { applySettings, entitySettings, MAX_TOTAL_HITS, sortable } from './settings.js';
 
 const TEXT_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM', 'URN', 'URN_PARTIAL', 'KEYWORD']);

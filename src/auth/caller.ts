@@ -1,7 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ForbiddenError, UnauthenticatedError } from '../errors/index.js';
-import { SYSTEM_ACTOR } from '../services/proposal.js';
 import { allows, type Privilege, type Role } from './roles.js';
+
+/** The actor of the service's own writes (background work, migrations), as DataHub names it. */
+export const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
+/** The actor of writes that name none, with authentication off (DataHub's default user). */
+export const UNKNOWN_ACTOR = 'urn:li:corpuser:datahub';
 
 /** Who makes a request: the actor of its token (a corpuser) and that actor's role. */
 export interface Caller {

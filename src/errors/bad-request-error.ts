@@ -6,3 +6,10 @@ export class BadRequestError extends NeohubError {
     super('BAD_REQUEST', message, options);
   }
 }
+
+/** A request body that is not the JSON it claims to be. */
+export class MalformedBodyError extends BadRequestError {
+  constructor(cause: unknown) {
+    super(`Malformed JSON body: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}

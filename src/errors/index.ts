@@ -1,6 +1,6 @@
 export { NeohubError, STATUS_OF, type ErrorCode } from './neohub-error.js';
-export { ValidationError, type Violation } from './validation-error.js';
-export { BadRequestError } from './bad-request-error.js';
+export { AspectExistsError, ValidationError, type Violation } from './validation-error.js';
+export { BadRequestError, MalformedBodyError } from './bad-request-error.js';
 export { NotFoundError } from './not-found-error.js';
 export { UnavailableError } from './unavailable-error.js';
 export { ForbiddenError, RateLimitedError, UnauthenticatedError } from './auth-errors.js';

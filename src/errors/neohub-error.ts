@@ -1,4 +1,7 @@
-/** Root of every domain error. Transports map `code` to their wire shape once. */
+/**
+ * Root of every domain error. Transports map `code` to their wire shape once. What is not a domain error
+ * (a bug, a driver failure) is a 500 by `wireStatus`, and a body over the limit a 413 from Fastify.
+ */
 export type ErrorCode =
   | 'BAD_REQUEST'
   | 'VALIDATION'
@@ -6,10 +9,8 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
-  | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
-  | 'UNAVAILABLE'
-  | 'INTERNAL';
+  | 'UNAVAILABLE';
 
 export const STATUS_OF: Readonly<Record<ErrorCode, number>> = Object.freeze({
   BAD_REQUEST: 400,
@@ -18,10 +19,8 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = Object.freeze({
   CONFLICT: 409,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
-  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
-  INTERNAL: 500,
 });
 
 export class NeohubError extends Error {

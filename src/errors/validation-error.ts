@@ -14,3 +14,15 @@ export class ValidationError extends NeohubError {
     this.violations = violations;
   }
 }
+
+/** A create-if-not-exists write met an aspect that exists (DataHub's CREATE and CREATE_ENTITY). */
+export class AspectExistsError extends ValidationError {
+  constructor(
+    readonly urn: string,
+    readonly aspect: string,
+  ) {
+    super(`Cannot perform CREATE if not exists since the aspect ${aspect} already exists for ${urn}`, [
+      { path: '/changeType', message: 'aspect already exists' },
+    ]);
+  }
+}

@@ -7,14 +7,12 @@ import type { Logger } from '../logger.js';
 const TYPES: Record<string, { code: number; type: string }> = {
   BAD_REQUEST: { code: 400, type: 'BAD_REQUEST' },
   VALIDATION: { code: 400, type: 'BAD_REQUEST' },
-  PAYLOAD_TOO_LARGE: { code: 400, type: 'BAD_REQUEST' },
   UNAUTHENTICATED: { code: 401, type: 'UNAUTHENTICATED' },
   FORBIDDEN: { code: 403, type: 'UNAUTHORIZED' },
   NOT_FOUND: { code: 404, type: 'NOT_FOUND' },
   CONFLICT: { code: 409, type: 'CONFLICT' },
   RATE_LIMITED: { code: 429, type: 'RATE_LIMITED' },
   UNAVAILABLE: { code: 503, type: 'SERVICE_UNAVAILABLE' },
-  INTERNAL: { code: 500, type: 'SERVER_ERROR' },
 };
 const SERVER_ERROR = { code: 500, type: 'SERVER_ERROR', classification: 'DataFetchingException' };
 /** Errors the GraphQL layer itself finds in a request (syntax, unknown fields, bad variables). */

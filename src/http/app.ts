@@ -1,12 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerCompatRoutes } from '../../rest-compat/index.js';
-import { BadRequestError, NotFoundError } from '../errors/index.js';
+import { registerCompatRoutes, sendRestliError } from '../../rest-compat/index.js';
+import { MalformedBodyError, NotFoundError } from '../errors/index.js';
 import { registerGraphExplorer, type GraphExplorerOptions } from '../graph-explorer/index.js';
-import { graphqlLimits, registerGraphql } from '../graphql/server.js';
-import type { Services } from '../services/index.js';
-import { sendRestliError } from '../../rest-compat/restli/errors.js';
-import { guardServices } from '../auth/index.js';
-import { sendGraphqlError } from '../graphql/errors.js';
+import { graphqlLimits, registerGraphql, sendGraphqlError } from '../graphql/index.js';
+import { type Services, guardServices } from '../services/index.js';
 import { registerAuthHooks } from './auth-hooks.js';
 import { RateLimiter } from './rate-limiter.js';
 
@@ -34,7 +31,7 @@ export async function createApp(
     try {
       done(null, JSON.parse(str));
     } catch (err) {
-      done(new BadRequestError(`Malformed JSON body: ${(err as Error).message}`, { cause: err }), undefined);
+      done(new MalformedBodyError(err), undefined);
     }
   });
   app.setErrorHandler((err, req, reply) =>

@@ -1,9 +1,7 @@
-import { BadRequestError, NeohubError, ValidationError } from '../errors/index.js';
+import { AspectExistsError, BadRequestError, NeohubError, ValidationError } from '../errors/index.js';
 import { applyPatch, keyedArraysFor, readPatchBody } from '../patch/index.js';
-import { extractEdges } from '../registry/edges.js';
-import type { Registry } from '../registry/registry.js';
-import { timeProblem } from '../registry/index.js';
-import type { AspectSpec } from '../registry/types.js';
+import { extractEdges, timeProblem, type AspectSpec } from '../registry/index.js';
+import type { Registry } from '../registry/index.js';
 import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
 import { clearedProjections, projectionsOf } from './projections.js';
 import { CHANGE_TYPES, type ChangeType, type Proposal } from './proposal.js';
@@ -142,10 +140,7 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp, tr
   if (changeType === 'CREATE' || changeType === 'CREATE_ENTITY') {
     const resolve = (current: string | undefined): UpsertOp => {
       if (current !== undefined) {
-        throw new ValidationError(
-          `Cannot perform CREATE if not exists since the aspect ${aspect.name} already exists for ${urn}`,
-          [{ path: '/changeType', message: 'aspect already exists' }],
-        );
+        throw new AspectExistsError(urn, aspect.name);
       }
       return op;
     };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestError, NotFoundError } from '../errors/index.js';
-import type { Registry } from '../registry/registry.js';
+import { AspectExistsError, BadRequestError, NotFoundError } from '../errors/index.js';
+import type { Registry } from '../registry/index.js';
 import type { IngestService } from './ingest-service.js';
 import type { AspectJson, AspectModifier, Proposal, WriteContext } from './proposal.js';
 import type { EnvelopedAspect, ReadService } from './read-service.js';
@@ -242,7 +242,7 @@ export class EditService {
         ctx,
       )
       .catch((err: unknown) => {
-        if (err instanceof Error && /already exists/.test(err.message)) throw new BadRequestError(TAG_EXISTS);
+        if (err instanceof AspectExistsError) throw new BadRequestError(TAG_EXISTS);
         throw err;
       });
     return urn;

@@ -1,6 +1,6 @@
 import { BadRequestError, NotFoundError } from '../errors/index.js';
-import type { Registry } from '../registry/registry.js';
-import type { AspectSpec, EntitySpec } from '../registry/types.js';
+import type { Registry } from '../registry/index.js';
+import type { AspectSpec, EntitySpec } from '../registry/index.js';
 import type { IngestService } from './ingest-service.js';
 import type { Proposal, WriteContext } from './proposal.js';
 import type { EntityView, EnvelopedAspect, ReadService } from './read-service.js';

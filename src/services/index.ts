@@ -1,8 +1,7 @@
-import type { OperationsService, SearchService } from '../../search-sync/index.js';
 import type { AuthService } from '../auth/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import type { Registry } from '../registry/registry.js';
+import type { Registry } from '../registry/index.js';
 import type { EntityStore } from '../store/index.js';
 import { IngestService } from './ingest-service.js';
 import { EditService } from './edit-service.js';
@@ -12,8 +11,24 @@ import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
 import { StructuredPropertyService } from './structured-properties/index.js';
 import { TraceService } from './trace-service.js';
+import type { OperationsService, SearchService } from './search/index.js';
 
 export { IngestService } from './ingest-service.js';
+export type { EdgeEnd, EdgeScrollQuery, ScrolledEdge } from '../store/index.js';
+export { guardServices, SERVICE_PRIVILEGES, type PrivilegeTable } from './guard.js';
+export {
+  MAPPINGS_REINDEX_FLAG,
+  OperationsService,
+  SearchDocuments,
+  SearchService,
+  STRUCTURED_PROPERTIES_FLAG,
+  StructuredFieldResolver,
+  systemUpdate,
+  type RestoreParams,
+  type SearchRequest,
+  type SystemUpdateResult,
+  type TruncateParams,
+} from './search/index.js';
 export { decodeScrollId, encodeScrollId } from './scroll-id.js';
 export { integerParam, PARAMETERS, type Bound, type ParamName } from './param-bounds.js';
 export { EntityApiService, type AspectWrite, type CreateMode } from './entity-api-service.js';
@@ -48,7 +63,13 @@ export {
   type WriteContext,
 } from './proposal.js';
 export {
+  entityTypeName,
+  runValueCleanup,
+  StructuredPropertyRules,
   StructuredPropertyService,
+  VALUE_CLEANUP_TASK,
+  valueTypeOf,
+  type ValueCleanupParams,
   type Assignment,
   type CreatePropertyInput,
   type PropertyDefinition,
@@ -56,7 +77,13 @@ export {
   type ValuesInput,
 } from './structured-properties/index.js';
 export { type IngestResult } from './ingest-service.js';
-export { conjunctions, criterionValues, matches, type Filter, type Criterion } from './filter-match.js';
+export {
+  conjunctions,
+  criterionValues,
+  matches,
+  type Filter,
+  type Criterion,
+} from '../search-model/index.js';
 
 /** Everything a transport may call. Transports hold no logic of their own. */
 export interface Services {

@@ -1,6 +1,6 @@
 import { authorizeWrites, requirePrivilege } from '../auth/index.js';
 import type { Logger } from '../logger.js';
-import type { Registry } from '../registry/registry.js';
+import type { Registry } from '../registry/index.js';
 import type { ApplyResult, EntityRow, EntityStore, WriteOp } from '../store/index.js';
 import { buildOp, inBatch } from './build-ops.js';
 import type { Proposal, WriteContext } from './proposal.js';

@@ -1,9 +1,9 @@
 import { lookup } from '../json/index.js';
-import type { SearchHit, SearchService } from '../../search-sync/index.js';
-import type { SortCriterion } from '../../search-sync/search-index.js';
+import type { SearchHit } from '../search-model/index.js';
+import type { SearchService } from './search/index.js';
+import { type SortCriterion, conjunctions, type Criterion } from '../search-model/index.js';
 import type { LineageHit } from '../store/index.js';
 import { BadRequestError } from '../errors/index.js';
-import { conjunctions, type Criterion } from './filter-match.js';
 import type { LineageService } from './lineage-service.js';
 
 export interface LineageSearchRequest {

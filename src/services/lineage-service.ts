@@ -1,5 +1,5 @@
 import { BadRequestError } from '../errors/index.js';
-import type { Registry } from '../registry/registry.js';
+import type { Registry } from '../registry/index.js';
 import type { EntityStore, LineageHit } from '../store/index.js';
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';

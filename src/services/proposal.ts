@@ -31,8 +31,7 @@ export interface WriteContext {
   readonly traceId?: string | undefined;
 }
 
-export const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
-export const UNKNOWN_ACTOR = 'urn:li:corpuser:datahub';
+export { SYSTEM_ACTOR, UNKNOWN_ACTOR } from '../auth/index.js';
 
 export const CHANGE_TYPES = ['UPSERT', 'DELETE', 'PATCH', 'CREATE', 'CREATE_ENTITY', 'RESTATE'] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];

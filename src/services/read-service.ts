@@ -1,5 +1,5 @@
 import { BadRequestError, NotFoundError } from '../errors/index.js';
-import type { Registry } from '../registry/registry.js';
+import type { Registry } from '../registry/index.js';
 import type {
   EdgeScrollQuery,
   EntityStore,
@@ -7,7 +7,7 @@ import type {
   ScrolledEdge,
   StoredAspect,
 } from '../store/index.js';
-import { conjunctions, matches } from './filter-match.js';
+import { conjunctions, matches } from '../search-model/index.js';
 import { visibleValues } from './structured-properties/index.js';
 
 export interface EnvelopedAspect {

@@ -1,5 +1,5 @@
-import type { SearchService } from '../../search-sync/index.js';
-import type { Registry } from '../registry/registry.js';
+import type { SearchService } from './search/index.js';
+import type { Registry } from '../registry/index.js';
 import type { EntityStore } from '../store/index.js';
 
 /** DataHub's write states of the trace API. */

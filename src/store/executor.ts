@@ -5,7 +5,7 @@ import neo4j, {
   type QueryResult,
   type RecordShape,
 } from 'neo4j-driver';
-import { NeohubError, UnavailableError } from '../errors/index.js';
+import { ConflictError, NeohubError, UnavailableError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 
 export type Params = Record<string, unknown>;
@@ -121,6 +121,12 @@ function mapError(err: unknown): Error {
   const code = (err as { code?: string }).code ?? '';
   if (code === 'ServiceUnavailable' || code === 'SessionExpired' || code.startsWith('Neo.TransientError')) {
     return new UnavailableError(`Graph store unavailable: ${(err as Error).message}`, { cause: err });
+  }
+  // A uniqueness or existence constraint refused the write: the state the request met refuses it (409).
+  if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
+    return new ConflictError('The write conflicts with stored data (a uniqueness constraint)', {
+      cause: err,
+    });
   }
   return err instanceof Error ? err : new Error(String(err));
 }

@@ -1,7 +1,7 @@
 import { likeToRegex } from './like-pattern.js';
 import { readAspectCount } from './read-maintenance.js';
 import { readTrace } from './read-trace.js';
-import { MIGRATIONS } from '../../graph-schema/migrations.js';
+import { MIGRATIONS } from '../../graph-schema/index.js';
 import { applyBatch } from './apply-batch.js';
 import type { Executor } from './executor.js';
 import { readExists, readLatest, readVersion } from './read-aspects.js';

@@ -39,6 +39,7 @@ import type { Runtime } from '../../src/runtime.js';
 import { createDriver, Executor } from '../../src/store/index.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
 import { graphTarget, unique } from '../support/runtime.js';
+import { CONDITIONS } from '../../src/search-model/index.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Payloads
@@ -495,20 +496,6 @@ const urlSlot = (route: string, name: string, tier: 'all' | 'core', build: (e: s
 const get = (path: string): Req => ({ method: 'GET', path });
 const post = (path: string, body: unknown): Req => ({ method: 'POST', path, body });
 const filterOf = (c: Record<string, unknown>): unknown => ({ or: [{ and: [c] }] });
-const CONDITIONS = [
-  'EQUAL',
-  'IEQUAL',
-  'CONTAIN',
-  'START_WITH',
-  'END_WITH',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL_TO',
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL_TO',
-  'IN',
-  'EXISTS',
-  'IS_NULL',
-];
 let rotation = 0;
 const nextCondition = (): string => CONDITIONS[rotation++ % CONDITIONS.length] as string;
 /** GraphQL's FilterOperator enum (DataHub's) has no IS_NULL; an unknown enum value is a clean 400 of the whole request. */

@@ -1,17 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { IngestService, SYSTEM_ACTOR } from '../../src/services/index.js';
+import { IngestService, SearchDocuments, SYSTEM_ACTOR } from '../../src/services/index.js';
 import { createDriver, Executor, Neo4jStore, SyncStateStore } from '../../src/store/index.js';
+import { EmbeddedSearchIndex, SearchSyncWorker } from '../../search-sync/index.js';
 import {
   buildDocument,
-  EmbeddedSearchIndex,
-  SearchSyncWorker,
   type Fence,
   type PendingWrite,
   type SearchDocument,
   type SearchIndex,
-} from '../../search-sync/index.js';
+} from '../../src/search-model/index.js';
 import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
 
 const g = graphTarget();
@@ -39,11 +38,12 @@ class CrashingIndex extends EmbeddedSearchIndex {
 describe('search sync worker', () => {
   it('converges after a crash mid-batch: the index equals the store', async () => {
     const store = new Neo4jStore(exec);
+    const documents = new SearchDocuments(registry, store);
     const ingest = asSystemView(new IngestService(registry, store, log));
     const index = new CrashingIndex(exec, registry);
     await index.init();
     // Drain what earlier tests left in the change log, so this test's batch is its own.
-    const drain = new SearchSyncWorker(state, store, index, registry, log, { batchSize: 5000 });
+    const drain = new SearchSyncWorker(state, documents, index, log, { batchSize: 5000 });
     while ((await drain.runOnce()) > 0);
 
     const id = unique();
@@ -58,14 +58,14 @@ describe('search sync worker', () => {
     );
     await ingest.ingest([mcp(urns[19] as string, 'status', { removed: true })], { actor: SYSTEM_ACTOR });
 
-    const crashing = new SearchSyncWorker(state, store, index, registry, log, { batchSize: 5000 });
+    const crashing = new SearchSyncWorker(state, documents, index, log, { batchSize: 5000 });
     index.crashAfter = 7;
     await expect(crashing.runOnce()).rejects.toThrow('killed mid-batch');
     const before = await crashing.status();
     expect(before.lag).toBeGreaterThan(0);
 
     index.crashAfter = Number.POSITIVE_INFINITY;
-    const restarted = new SearchSyncWorker(state, store, index, registry, log, { batchSize: 5000 });
+    const restarted = new SearchSyncWorker(state, documents, index, log, { batchSize: 5000 });
     while ((await restarted.runOnce()) > 0);
     expect((await restarted.status()).lag).toBe(0);
 

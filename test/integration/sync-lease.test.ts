@@ -1,15 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { IngestService, SYSTEM_ACTOR } from '../../src/services/index.js';
+import { IngestService, SearchDocuments, SYSTEM_ACTOR } from '../../src/services/index.js';
 import { createDriver, Executor, LeaseLostError, Neo4jStore, SyncStateStore } from '../../src/store/index.js';
-import {
-  EmbeddedSearchIndex,
-  SearchSyncWorker,
-  type Fence,
-  type PendingWrite,
-  type SearchDocument,
-} from '../../search-sync/index.js';
+import { EmbeddedSearchIndex, SearchSyncWorker } from '../../search-sync/index.js';
+import { type Fence, type PendingWrite, type SearchDocument } from '../../src/search-model/index.js';
 import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
 
 const g = graphTarget();
@@ -19,6 +14,7 @@ const registry = defaultRegistry();
 const log = createLogger('silent');
 const state = new SyncStateStore(exec);
 const store = new Neo4jStore(exec);
+const documents = new SearchDocuments(registry, store);
 const ingest = asSystemView(new IngestService(registry, store, log));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,7 +69,7 @@ describe('the search sync lease', () => {
     let release = (): void => undefined;
     indexA.gate = new Promise<void>((r) => (release = r));
     const stalled = new Promise<void>((r) => (indexA.stalled = r));
-    const a = new SearchSyncWorker(state, store, indexA, registry, log, { leaseMs: 800, renewMs: 3_600_000 });
+    const a = new SearchSyncWorker(state, documents, indexA, log, { leaseMs: 800, renewMs: 3_600_000 });
     const aRun = a.runOnce();
     aRun.catch(() => undefined);
     await stalled;
@@ -85,7 +81,7 @@ describe('the search sync lease', () => {
 
     // Worker B takes the expired lease (a new term) and writes the newer document.
     const indexB = new StallingIndex(checkpoint);
-    const b = new SearchSyncWorker(state, store, indexB, registry, log, { leaseMs: 15_000 });
+    const b = new SearchSyncWorker(state, documents, indexB, log, { leaseMs: 15_000 });
     while ((await b.runOnce()) > 0);
     expect(await description(indexB, urn)).toBe('second');
     const reached = (await b.status()).checkpoint;
@@ -100,7 +96,7 @@ describe('the search sync lease', () => {
   it('renews at a third of its time and writes nothing while idle', async () => {
     const checkpoint = await freshCheckpoint();
     const index = new StallingIndex(checkpoint);
-    const worker = new SearchSyncWorker(state, store, index, registry, log, {
+    const worker = new SearchSyncWorker(state, documents, index, log, {
       leaseMs: 3000,
       idleMs: 20,
     });

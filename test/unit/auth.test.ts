@@ -7,19 +7,17 @@ import {
   asSystem,
   authorizeWrites,
   currentCaller,
-  guardServices,
   inRequestScope,
   loadRootToken,
   newToken,
   requirePrivilege,
   roleOf,
-  SERVICE_PRIVILEGES,
   setCaller,
   SYSTEM_CALLER,
   TOKEN_FORM,
   tokenId,
-  type PrivilegeTable,
 } from '../../src/auth/index.js';
+import { guardServices, SERVICE_PRIVILEGES, type PrivilegeTable } from '../../src/services/index.js';
 import { ValidationError, wireStatus } from '../../src/errors/index.js';
 import { likeToRegex } from '../../src/store/index.js';
 import { loadConfig } from '../../src/config.js';

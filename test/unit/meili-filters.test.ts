@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { searchFields } from '../../search-sync/index.js';
-import { browseOf, foldersOf } from '../../search-sync/browse-paths.js';
+import { searchFields, browseOf, foldersOf } from '../../src/search-model/index.js';
 import { docId } from '../../search-sync/meilisearch/documents.js';
 import { meiliFilter } from '../../search-sync/meilisearch/filters.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchWords, urnName, wordsOf } from '../../search-sync/words.js';
+import { searchWords, urnName, wordsOf } from '../../src/search-model/index.js';
 
 describe("words, as DataHub's word delimiters split them", () => {
   it('splits on _ . - / : and whitespace and at camelCase boundaries, keeping letters with digits', () => {

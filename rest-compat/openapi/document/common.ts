@@ -1,4 +1,4 @@
-import { AuditStamp } from '../../../src/registry/aspects/common.js';
+import { AuditStamp } from '../../../src/registry/index.js';
 import { PARAMETERS, type ParamName } from '../../../src/services/index.js';
 import { nullable, ref, type JsonSchema, type SchemaComponents } from './json-schema.js';
 

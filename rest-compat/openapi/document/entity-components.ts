@@ -1,6 +1,5 @@
-import type { Registry } from '../../../src/registry/registry.js';
-import { resolve } from '../../../src/registry/schema.js';
-import type { AspectSpec, EntitySpec } from '../../../src/registry/types.js';
+import type { Registry } from '../../../src/registry/index.js';
+import { resolveSchema, type AspectSpec, type EntitySpec } from '../../../src/registry/index.js';
 import { STRING_MAP } from './common.js';
 import { nullable, ref, type JsonSchema, type SchemaComponents } from './json-schema.js';
 
@@ -26,7 +25,7 @@ export function entityUrnSchema(r: Registry, e: EntitySpec): JsonSchema {
   const key = r.keyAspectOf(e).schema;
   const parts = e.keyFields.map((name) => {
     const field = key.fields.find((f) => f.name === name);
-    const s = field ? resolve(field.schema) : undefined;
+    const s = field ? resolveSchema(field.schema) : undefined;
     if (s?.kind === 'enum')
       return {
         pattern: `(${s.symbols.join('|')})`,

@@ -1,5 +1,5 @@
-import type { Registry } from '../../../src/registry/registry.js';
-import type { EntitySpec } from '../../../src/registry/types.js';
+import type { Registry } from '../../../src/registry/index.js';
+import type { EntitySpec } from '../../../src/registry/index.js';
 import {
   body,
   bool,

@@ -1,4 +1,4 @@
-import type { Registry } from '../../../src/registry/registry.js';
+import type { Registry } from '../../../src/registry/index.js';
 import { commonComponents, type Json } from './common.js';
 import { crossEntityComponents, entityComponents } from './entity-components.js';
 import { entityParameters, v2EntityPaths, v3EntityPaths, v3GenericPaths } from './entity-paths.js';

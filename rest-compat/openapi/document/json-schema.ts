@@ -1,10 +1,10 @@
 import {
-  resolve,
+  resolveSchema,
   simpleName,
   unionKey,
   type RecordSchema,
   type Schema,
-} from '../../../src/registry/schema.js';
+} from '../../../src/registry/index.js';
 
 /** A JSON Schema (OpenAPI 3.1 dialect) as plain JSON. */
 export type JsonSchema = Record<string, unknown>;
@@ -69,7 +69,7 @@ export class SchemaComponents {
 
   /** The JSON Schema of a value of `schema`: inline for primitives, arrays, maps and unions, else a $ref. */
   of(schema: Schema): JsonSchema {
-    const s = resolve(schema);
+    const s = resolveSchema(schema);
     switch (s.kind) {
       case 'string':
         return { type: 'string' };

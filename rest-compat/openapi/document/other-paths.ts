@@ -1,4 +1,4 @@
-import type { Registry } from '../../../src/registry/registry.js';
+import type { Registry } from '../../../src/registry/index.js';
 import {
   body,
   bool,

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../errors/index.js';
-import type { SortCriterion as IndexSort } from '../../../search-sync/search-index.js';
+import type { SortCriterion as IndexSort } from '../../search-model/index.js';
 import type { Criterion, Filter } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { make } from '../types/common.js';
@@ -129,4 +129,4 @@ export function toEntities(ctx: GraphQLContext, urns: readonly string[]): Entity
   return urns.map((u) => ctx.entity(u)).filter(present);
 }
 
-export { decodeScrollId, encodeScrollId } from '../../services/scroll-id.js';
+export { decodeScrollId, encodeScrollId } from '../../services/index.js';

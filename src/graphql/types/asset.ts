@@ -17,9 +17,8 @@ import {
   str,
   strings,
 } from './common.js';
-import { valuesAtPath } from '../../registry/index.js';
+import { valuesAtPath, FabricTypeSchema } from '../../registry/index.js';
 import type { GraphQLContext } from '../context.js';
-import { FabricType as FabricTypeSchema } from '../../registry/aspects/common.js';
 import { stringEnum } from './enums.js';
 import { Entity, EntityWithRelationships } from './entity.js';
 import { StructuredProperties, structuredProperties } from './structured-properties.js';

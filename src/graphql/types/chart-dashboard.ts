@@ -1,6 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { AccessLevel as AccessLevelSchema } from '../../registry/aspects/common.js';
-import { ChartType as ChartTypeSchema } from '../../registry/aspects/chart-dashboard.js';
+import { AccessLevelSchema, ChartTypeSchema } from '../../registry/index.js';
 import type { GraphQLContext } from '../context.js';
 import { AssetEntity, BrowsableEntity, BrowsePath } from './asset.js';
 import {

@@ -1,12 +1,12 @@
 import { Field, ObjectType, createUnionType } from 'type-graphql';
-import { OwnershipSourceType as OwnershipSourceTypeSchema } from '../../registry/aspects/common.js';
+import { OwnershipSourceTypeSchema } from '../../registry/index.js';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
 import { AuditStamp, auditStamp, requiredStamp } from './audit-stamp.js';
 import { Entity } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { list, make, num, obj, str, type Json } from './json.js';
-import { CorpGroup, CorpUser, GlossaryTerm, Tag } from './people.js';
+import { entityClass } from './entity-classes.js';
 import { Long } from './scalars.js';
 
 export { AuditStamp, auditStamp, requiredStamp } from './audit-stamp.js';
@@ -20,6 +20,9 @@ const userOrGroup = (ctx: GraphQLContext, urn: string | undefined): Entity | und
   const e = urn ? ctx.entity(urn) : undefined;
   return e && (e.type === EntityType.CORP_USER || e.type === EntityType.CORP_GROUP) ? e : undefined;
 };
+/** The user recorded when an aspect names no actor (or one that is neither a user nor a group). */
+const unknownUser = (ctx: GraphQLContext): Entity =>
+  new (entityClass(EntityType.CORP_USER))(ctx, UNKNOWN_USER);
 /** The user of an actor URN; undefined for any other kind of actor. */
 const userOf = (ctx: GraphQLContext, urn: string | undefined): Entity | undefined => {
   const e = userOrGroup(ctx, urn);
@@ -83,14 +86,14 @@ export class OwnershipSource {
 // The entity classes are imported in a cycle; they are only used lazily (at schema build time).
 export const OwnerType = createUnionType({
   name: 'OwnerType',
-  types: () => [CorpUser, CorpGroup] as const,
+  types: () => [entityClass(EntityType.CORP_USER), entityClass(EntityType.CORP_GROUP)] as const,
   resolveType: (v: Entity) => v.typeName,
 });
 
 /** DataHub's actor of a link and others: a user or a group. */
 export const ResolvedActor = createUnionType({
   name: 'ResolvedActor',
-  types: () => [CorpUser, CorpGroup] as const,
+  types: () => [entityClass(EntityType.CORP_USER), entityClass(EntityType.CORP_GROUP)] as const,
   resolveType: (v: Entity) => v.typeName,
 });
 
@@ -123,7 +126,7 @@ export function ownership(ctx: GraphQLContext, v: Json | undefined, urn: string)
 
 @ObjectType()
 export class TagAssociation {
-  @Field(() => Tag) tag!: Entity;
+  @Field(() => entityClass(EntityType.TAG)) tag!: Entity;
   @Field(() => String) associatedUrn!: string;
   @Field(() => String, { nullable: true }) context?: string;
 }
@@ -135,8 +138,8 @@ export class GlobalTags {
 
 @ObjectType()
 export class GlossaryTermAssociation {
-  @Field(() => GlossaryTerm) term!: Entity;
-  @Field(() => CorpUser, { nullable: true }) actor?: Entity;
+  @Field(() => entityClass(EntityType.GLOSSARY_TERM)) term!: Entity;
+  @Field(() => entityClass(EntityType.CORP_USER), { nullable: true }) actor?: Entity;
   @Field(() => String) associatedUrn!: string;
   @Field(() => String, { nullable: true }) context?: string;
 }
@@ -187,7 +190,7 @@ export class InstitutionalMemoryMetadata {
   @Field(() => String) url!: string;
   @Field(() => String) label!: string;
   @Field(() => String, { deprecationReason: 'Use label' }) description!: string;
-  @Field(() => CorpUser, { deprecationReason: 'Use actor' }) author!: Entity;
+  @Field(() => entityClass(EntityType.CORP_USER), { deprecationReason: 'Use actor' }) author!: Entity;
   @Field(() => ResolvedActor) actor!: Entity;
   @Field(() => AuditStamp) created!: AuditStamp;
   @Field(() => AuditStamp, { nullable: true }) updated?: AuditStamp;
@@ -214,8 +217,8 @@ export function institutionalMemory(
       url: str(e.url) ?? '',
       label: description,
       description,
-      author: userOf(ctx, created.actor) ?? new CorpUser(ctx, UNKNOWN_USER),
-      actor: userOrGroup(ctx, created.actor) ?? new CorpUser(ctx, UNKNOWN_USER),
+      author: userOf(ctx, created.actor) ?? unknownUser(ctx),
+      actor: userOrGroup(ctx, created.actor) ?? unknownUser(ctx),
       created,
       updated: auditStamp(e.updateStamp),
       associatedUrn: urn,

@@ -2,12 +2,11 @@ import type { GraphQLContext } from '../context.js';
 import { Chart, Dashboard } from './chart-dashboard.js';
 import { Dataset } from './dataset.js';
 import type { Entity } from './entity.js';
+import { registerEntityClasses, type EntityClass } from './entity-classes.js';
 import { EntityType, entityTypeOfUrn } from './entity-type.js';
 import { MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey } from './ml.js';
 import { CorpGroup, CorpUser, DataPlatform, GlossaryTerm, Tag } from './people.js';
 import { DataTypeEntity, EntityTypeEntity, StructuredPropertyEntity } from './structured-properties.js';
-
-type EntityClass = new (ctx: GraphQLContext, urn: string) => Entity;
 
 /** The GraphQL object class of each entity type that has one. */
 export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
@@ -28,6 +27,8 @@ export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
   DATA_TYPE: DataTypeEntity,
   ENTITY_TYPE: EntityTypeEntity,
 };
+
+registerEntityClasses(ENTITY_CLASSES);
 
 /** The entity object of a URN, or undefined when its kind has no GraphQL type. */
 export function entityOf(ctx: GraphQLContext, urn: string): Entity | undefined {

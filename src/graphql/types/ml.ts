@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { MLFeatureDataType as MLFeatureDataTypeSchema } from '../../registry/aspects/common.js';
+import { MLFeatureDataTypeSchema } from '../../registry/index.js';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
 import { AssetEntity, BrowsableEntity, BrowsePath, FabricType } from './asset.js';

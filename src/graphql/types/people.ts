@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { PlatformType as PlatformTypeSchema } from '../../registry/aspects/platform.js';
+import { PlatformTypeSchema } from '../../registry/index.js';
 import type { GraphQLContext } from '../context.js';
 import {
   customProperties,

@@ -1,5 +1,5 @@
 import { Field, Float, ObjectType, createUnionType } from 'type-graphql';
-import { entityTypeName, valueTypeOf } from '../../services/structured-properties/index.js';
+import { entityTypeName, valueTypeOf } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { Entity } from './entity.js';
 import { EntityType, entityTypeOf } from './entity-type.js';

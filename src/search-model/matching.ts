@@ -1,4 +1,4 @@
-import type { Criterion } from '../src/services/index.js';
+import type { Criterion } from './filter.js';
 import type { SearchDocument, SearchField } from './document.js';
 import { wordsOf } from './words.js';
 

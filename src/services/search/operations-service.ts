@@ -1,19 +1,11 @@
-import { asSystem } from '../src/auth/index.js';
-import { BadRequestError } from '../src/errors/index.js';
-import type { Logger } from '../src/logger.js';
-import type { Registry } from '../src/registry/index.js';
-import type { IngestService, WriteContext } from '../src/services/index.js';
-import {
-  likeToRegex,
-  readRestoreUrns,
-  readTimeseriesCounts,
-  readTimeseriesSizes,
-  readTimeseriesUrns,
-  type Executor,
-  type TaskStatus,
-  type TaskStore,
-} from '../src/store/index.js';
-import type { SearchSyncWorker } from './worker.js';
+import { asSystem } from '../../auth/index.js';
+import { BadRequestError } from '../../errors/index.js';
+import type { Logger } from '../../logger.js';
+import type { Registry } from '../../registry/index.js';
+import type { IngestService } from '../ingest-service.js';
+import type { WriteContext } from '../proposal.js';
+import { type MaintenanceStore, type TaskStatus, type TaskStore } from '../../store/index.js';
+import type { SyncControl } from '../../search-model/index.js';
 
 /** Runs one background task from its parameters, reporting progress as it goes; must be idempotent. */
 export type TaskRunner = (
@@ -45,9 +37,9 @@ export interface TruncateParams {
 /** The maintenance operations: index restore, task status, time-series sizes and truncation. */
 export class OperationsService {
   constructor(
-    private readonly exec: Executor,
+    private readonly maintenance: MaintenanceStore,
     private readonly registry: Registry,
-    private readonly worker: SearchSyncWorker,
+    private readonly worker: SyncControl,
     private readonly ingest: IngestService,
     private readonly tasks: TaskStore,
     private readonly log: Logger,
@@ -91,15 +83,13 @@ export class OperationsService {
   }
 
   private restoreUrns(p: RestoreParams): Promise<{ urn: string; entityType: string }[]> {
-    return this.exec.read((tx) =>
-      readRestoreUrns(tx, {
-        urn: p.urn,
-        urnRegex: p.urnLike ? likeToRegex(p.urnLike) : undefined,
-        aspect: p.aspect,
-        start: p.start,
-        count: p.batchSize,
-      }),
-    );
+    return this.maintenance.restoreUrns({
+      urn: p.urn,
+      urnLike: p.urnLike,
+      aspect: p.aspect,
+      start: p.start,
+      count: p.batchSize,
+    });
   }
 
   private async runRestore(id: string, urns: readonly { urn: string; entityType: string }[]): Promise<void> {
@@ -153,7 +143,7 @@ export class OperationsService {
   async indexSizes(): Promise<{
     indexSizes: { aspectName: string; sizeMb: number; indexName: string; entityName: string }[];
   }> {
-    const rows = await this.exec.read((tx) => readTimeseriesSizes(tx));
+    const rows = await this.maintenance.timeseriesSizes();
     return {
       indexSizes: rows.map((r) => ({
         aspectName: r.aspect.toLowerCase(),
@@ -175,9 +165,7 @@ export class OperationsService {
       return 'please only set forceReindex OR forceDeleteByQuery flags';
     }
     if (p.batchSize <= 0) throw new BadRequestError('batchSize must be > 0');
-    const { total, old } = await this.exec.read((tx) =>
-      readTimeseriesCounts(tx, entity.name, spec.name, p.endTimeMillis),
-    );
+    const { total, old } = await this.maintenance.timeseriesCounts(entity.name, spec.name, p.endTimeMillis);
     const pct = total === 0 ? 0 : (100 * old) / total;
     const reindex = !p.forceDeleteByQuery && (p.forceReindex === true || old > total / 2);
     const summary =
@@ -203,14 +191,11 @@ export class OperationsService {
     const aspect = this.registry.aspectOf(entity, p.aspect).name;
     for (;;) {
       if (Date.now() > deadline) throw new Error(`timed out after ${p.timeoutSeconds} s`);
-      const urns = await this.exec.read((tx) =>
-        readTimeseriesUrns(
-          tx,
-          entity.name,
-          aspect,
-          p.endTimeMillis,
-          Math.max(1, Math.min(p.batchSize, 1000)),
-        ),
+      const urns = await this.maintenance.timeseriesUrns(
+        entity.name,
+        aspect,
+        p.endTimeMillis,
+        Math.max(1, Math.min(p.batchSize, 1000)),
       );
       if (!urns.length) break;
       let deleted = 0;

@@ -1,5 +1,4 @@
-import type { Registry } from '../src/registry/index.js';
-import { valuesAtPath, type SearchableSpec } from '../src/registry/index.js';
+import { type Registry, valuesAtPath, type SearchableSpec } from '../registry/index.js';
 
 export type FieldValue = string | number | boolean;
 

@@ -1,25 +1,25 @@
-import { BadRequestError } from '../src/errors/index.js';
-import type { Registry } from '../src/registry/index.js';
-import { conjunctions } from '../src/services/filter-match.js';
-import type {
-  AutocompleteResult,
-  BrowseResult,
-  SearchIndex,
-  SearchResult,
-  SortCriterion,
-} from './search-index.js';
-import type { SearchSyncWorker, SyncStatus } from './worker.js';
-import { searchFields, type SearchField } from './document.js';
-import { parseQueryString } from './query-string.js';
-import type { Logger } from '../src/logger.js';
-import { systemUpdate, type SystemUpdateResult } from './system-update.js';
-import type { Criterion } from '../src/services/index.js';
+import { BadRequestError } from '../../errors/index.js';
+import type { Logger } from '../../logger.js';
+import type { Registry } from '../../registry/index.js';
 import {
+  conjunctions,
   doubleText,
   dynamicField,
   isStructuredField,
-  type StructuredFieldResolver,
-} from './structured-fields.js';
+  searchFields,
+  type AutocompleteResult,
+  type BrowseResult,
+  type Criterion,
+  type SearchField,
+  type SearchIndex,
+  type SearchResult,
+  type SortCriterion,
+  type SyncControl,
+  type SyncStatus,
+} from '../../search-model/index.js';
+import { parseQueryString } from './query-string.js';
+import type { StructuredFieldResolver } from './structured-fields.js';
+import { systemUpdate, type SystemUpdateResult } from './system-update.js';
 
 export interface SearchRequest {
   /** Entity type names (empty = every type). */
@@ -46,7 +46,7 @@ export class SearchService {
   constructor(
     private readonly registry: Registry,
     private readonly index: SearchIndex,
-    private readonly worker: SearchSyncWorker,
+    private readonly worker: SyncControl,
     private readonly maxPageSize: number,
     private readonly structured?: StructuredFieldResolver,
   ) {

@@ -1,4 +1,12 @@
-import { BadRequestError } from '../src/errors/index.js';
+import { BadRequestError } from '../../errors/index.js';
+import {
+  isStructuredField,
+  SP_FIELD,
+  underscored,
+  VERSIONED,
+  type FieldValue,
+} from '../../search-model/index.js';
+import type { EntityStore } from '../../store/index.js';
 import {
   assignments,
   isVisible,
@@ -7,17 +15,7 @@ import {
   valueTypeOf,
   type PropertyDefinition,
   type PropertyState,
-} from '../src/services/structured-properties/index.js';
-import type { EntityStore } from '../src/store/index.js';
-import type { FieldValue, SearchField } from './document.js';
-
-/** Index fields of structured-property values all start with this. */
-export const SP_FIELD = 'structuredProperties.';
-const VERSIONED = `${SP_FIELD}_versioned.`;
-
-export const isStructuredField = (name: string): boolean => name.startsWith(SP_FIELD);
-
-const underscored = (qualifiedName: string): string => qualifiedName.replace(/\./g, '_');
+} from '../structured-properties/index.js';
 
 /**
  * The index field of a property's values, as DataHub names it: `structuredProperties.<name with _ for .>`,
@@ -27,18 +25,6 @@ export function indexFieldOf(def: PropertyDefinition): string {
   const name = underscored(def.qualifiedName);
   const type = valueTypeOf(def.valueType) ?? 'string';
   return def.version ? `${VERSIONED}${name}.${def.version}.${type}` : `${SP_FIELD}${name}`;
-}
-
-/** A field of the index for structured-property values: numbers compare as numbers; never full text. */
-export function dynamicField(name: string, numeric: boolean): SearchField {
-  return {
-    name,
-    type: numeric ? 'DOUBLE' : 'KEYWORD',
-    queryByDefault: false,
-    boost: 1,
-    autocomplete: false,
-    filterable: false,
-  };
 }
 
 /**
@@ -132,34 +118,4 @@ export class StructuredFieldResolver {
       live.find(([, s]) => underscored((s.definition as PropertyDefinition).qualifiedName) === rest)
     );
   }
-}
-
-/** DataHub prints numeric facet values as Java doubles: `60.0`, `2.5`. */
-export const doubleText = (v: string): string => {
-  const n = Number(v);
-  return Number.isFinite(n) && Number.isInteger(n) && !/[eE]/.test(String(n)) ? `${n}.0` : v;
-};
-
-/** The type an index field without a registry entry is stored as: numbers of structured properties stay numbers. */
-export const structuredType = (name: string, values: readonly FieldValue[]): 'DOUBLE' | 'KEYWORD' =>
-  isStructuredField(name) && values.length > 0 && values.every((v) => typeof v === 'number')
-    ? 'DOUBLE'
-    : 'KEYWORD';
-
-/** The registry's fields with the extra ones of a query. */
-export const withExtra = (
-  fields: ReadonlyMap<string, SearchField>,
-  extra: ReadonlyMap<string, SearchField> | undefined,
-): ReadonlyMap<string, SearchField> => (extra?.size ? new Map([...fields, ...extra]) : fields);
-
-/** The (entity type, structured-property field) pairs of some documents: what the index maps. */
-export function mappingsOf(
-  docs: readonly { readonly entityType: string; readonly fields: Readonly<Record<string, unknown>> }[],
-): { entityType: string; field: string }[] {
-  const out = new Map<string, { entityType: string; field: string }>();
-  for (const d of docs)
-    for (const field of Object.keys(d.fields))
-      if (isStructuredField(field))
-        out.set(`${d.entityType}\u0000${field}`, { entityType: d.entityType, field });
-  return [...out.values()];
 }

@@ -1,7 +1,6 @@
-import { BadRequestError } from '../src/errors/index.js';
-import type { Criterion } from '../src/services/index.js';
-import type { SearchField } from './document.js';
-import { isStructuredField } from './structured-fields.js';
+import { BadRequestError } from '../../errors/index.js';
+
+import { isStructuredField, type Criterion, type SearchField } from '../../search-model/index.js';
 
 /**
  * The query language of the versioned entity API's `query` parameter (Elasticsearch `query_string` as

@@ -1,5 +1,5 @@
-import type { LeaseToken } from '../src/store/index.js';
-import type { Criterion } from '../src/services/index.js';
+import type { LeaseToken } from '../store/index.js';
+import type { Criterion } from './filter.js';
 import type { SearchDocument, SearchField } from './document.js';
 
 export interface SearchQuery {
@@ -125,4 +125,37 @@ export interface SearchIndex {
   mappings(): Promise<Record<string, string[]>>;
   /** Unmaps the structured-property fields no document of their entity type has values in. */
   dropUnusedMappings(): Promise<{ entityType: string; field: string }[]>;
+}
+
+/** An entity to index, as the change log names it. */
+export interface EntityRef {
+  readonly urn: string;
+  readonly entityType: string;
+}
+
+/**
+ * Builds the search documents of entities from their latest aspects in the store; the entities whose key
+ * aspect is gone are `removed`. Implemented by the services (registry, store, structured properties), so
+ * that the sync worker needs none of them.
+ */
+export interface DocumentSource {
+  documents(entities: readonly EntityRef[]): Promise<{ docs: SearchDocument[]; removed: string[] }>;
+}
+
+/** Where the sync stands: its durable checkpoint and the change log's head. */
+export interface SyncStatus {
+  readonly checkpoint: number;
+  readonly head: number;
+  readonly lag: number;
+  /** Whether this process's worker holds the lease (another process may be the one syncing). */
+  readonly active: boolean;
+}
+
+/** What the services need of the sync worker: its progress, a wait for it, and a reindex of entities. */
+export interface SyncControl {
+  status(): Promise<SyncStatus>;
+  /** Resolves once the index has caught up with change-log entry `seq` (false when the time runs out). */
+  waitFor(seq: number, timeoutMs?: number): Promise<boolean>;
+  /** Rebuilds the documents of these entities from the store (restoreIndices). */
+  reindex(entities: readonly EntityRef[]): Promise<void>;
 }

@@ -1,6 +1,5 @@
-import type { Services } from '../services/index.js';
-import { requirePrivilege } from './caller.js';
-import type { Privilege } from './roles.js';
+import { requirePrivilege, type Privilege } from '../auth/index.js';
+import type { Services } from './index.js';
 
 /** The public methods of a service, each with what it needs. */
 type PrivilegesOf<S> = {

@@ -1,0 +1,1 @@
+export { MIGRATIONS } from './migrations.js';

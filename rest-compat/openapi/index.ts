@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../src/services/index.js';
+import { openApiDocsRoutes } from './docs-routes.js';
+import { entityReadRoutes } from './entity-read-routes.js';
+import { entityScrollRoutes } from './entity-scroll-routes.js';
+import { entityWriteRoutes } from './entity-write-routes.js';
+import { registryRoutes } from './registry-routes.js';
+import { relationshipScrollRoutes } from './relationship-scroll-routes.js';
+import { openApiRelationshipsRoutes } from './relationships-routes.js';
+import { traceRoutes } from './trace-routes.js';
+
+export { sendOpenApiError } from './errors.js';
+export { openApiJson } from './document/index.js';
+
+/** Registers DataHub's OpenAPI routes (relationships, trace, registry, docs, entity v2 and v3) in a scope. */
+export function openApiRoutes(scope: FastifyInstance, s: Services): void {
+  openApiRelationshipsRoutes(scope, s);
+  relationshipScrollRoutes(scope, s);
+  traceRoutes(scope, s);
+  registryRoutes(scope, s);
+  openApiDocsRoutes(scope, s);
+  for (const version of ['v2', 'v3'] as const) {
+    entityReadRoutes(scope, s, version);
+    entityWriteRoutes(scope, s, version);
+    entityScrollRoutes(scope, s, version);
+  }
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../src/services/index.js';
+import { aspectsRoutes } from './aspects-routes.js';
+import { configRoutes } from './config-routes.js';
+import { entitiesRoutes } from './entities-routes.js';
+import { operationsRoutes } from './operations-routes.js';
+import { relationshipsRoutes } from './relationships-routes.js';
+
+export { sendRestliError } from './errors.js';
+export { traceparentOf, writeContext } from './context.js';
+export { relationshipParams } from './relationships-routes.js';
+export { parseRestliQuery } from './query.js';
+
+/** Registers DataHub's Rest.li resources in a scope. */
+export function restliRoutes(scope: FastifyInstance, s: Services): void {
+  configRoutes(scope, s);
+  aspectsRoutes(scope, s);
+  entitiesRoutes(scope, s);
+  relationshipsRoutes(scope, s);
+  operationsRoutes(scope, s);
+}

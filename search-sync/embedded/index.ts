@@ -1,0 +1,1 @@
+export { EmbeddedSearchIndex } from './embedded-index.js';

@@ -1,0 +1,1 @@
+export { MeiliSearchIndex, type MeiliOptions } from './meili-index.js';

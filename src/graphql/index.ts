@@ -1,0 +1,3 @@
+export { apolloServer, graphqlLimits, registerGraphql } from './server.js';
+export { createContext } from './context.js';
+export { sendGraphqlError } from './errors.js';

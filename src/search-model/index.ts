@@ -1,0 +1,41 @@
+export { CONDITIONS, conjunctions, criterionValues, matches, type Criterion, type Filter } from './filter.js';
+export {
+  buildDocument,
+  defaultBrowsePath,
+  searchFields,
+  type FieldValue,
+  type SearchDocument,
+  type SearchField,
+} from './document.js';
+export type {
+  AutocompleteQuery,
+  AutocompleteResult,
+  BrowseQuery,
+  BrowseResult,
+  DocumentSource,
+  EntityRef,
+  Fence,
+  PendingWrite,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+  SortCriterion,
+  SyncControl,
+  SyncStatus,
+} from './search-index.js';
+export { browseOf, folder, foldersOf, pathParts } from './browse-paths.js';
+export { exactMatch, matchedFields } from './matching.js';
+export { suggestions, type SuggestionRow } from './suggestions.js';
+export { searchWords, urnName, wordsOf } from './words.js';
+export {
+  SP_FIELD,
+  VERSIONED,
+  doubleText,
+  dynamicField,
+  isStructuredField,
+  mappingsOf,
+  structuredType,
+  underscored,
+  withExtra,
+} from './structured-fields.js';

@@ -1,0 +1,40 @@
+import type { Registry } from '../../registry/index.js';
+import {
+  buildDocument,
+  type DocumentSource,
+  type EntityRef,
+  type SearchDocument,
+} from '../../search-model/index.js';
+import type { EntityStore } from '../../store/index.js';
+import { assignments, loadStates } from '../structured-properties/index.js';
+import { structuredFields } from './structured-fields.js';
+
+/**
+ * The search documents of entities, built from their latest aspects in one store read (and the states of
+ * the structured properties they carry in one more): what the sync worker and restoreIndices index.
+ */
+export class SearchDocuments implements DocumentSource {
+  constructor(
+    private readonly registry: Registry,
+    private readonly store: EntityStore,
+  ) {}
+
+  async documents(entities: readonly EntityRef[]): Promise<{ docs: SearchDocument[]; removed: string[] }> {
+    const aspects = await this.store.latest(entities.map((e) => e.urn));
+    const propertyUrns = aspects
+      .filter((a) => a.name === 'structuredProperties')
+      .flatMap((a) => assignments(JSON.parse(a.value) as Record<string, unknown>).map((x) => x.propertyUrn));
+    const states = propertyUrns.length ? await loadStates(this.store, propertyUrns) : new Map();
+    const docs: SearchDocument[] = [];
+    const removed: string[] = [];
+    for (const { urn, entityType } of entities) {
+      const mine = aspects
+        .filter((a) => a.urn === urn)
+        .map((a) => ({ name: a.name, value: JSON.parse(a.value) as Record<string, unknown> }));
+      const key = this.registry.findEntity(entityType)?.keyAspect;
+      if (!mine.some((a) => a.name === key)) removed.push(urn);
+      else docs.push(buildDocument(this.registry, urn, entityType, mine, structuredFields(mine, states)));
+    }
+    return { docs, removed };
+  }
+}

@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConflictError } from '../../src/errors/index.js';
+import { createLogger } from '../../src/logger.js';
+import { defaultRegistry } from '../../src/registry/index.js';
+import { IngestService, SYSTEM_ACTOR } from '../../src/services/index.js';
+import {
+  createDriver,
+  Executor,
+  LeaseLostError,
+  MaintenanceStore,
+  Neo4jStore,
+  SyncStateStore,
+} from '../../src/store/index.js';
+import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
+
+const g = graphTarget();
+const exec = new Executor(createDriver(g.uri, g.user, g.password), createLogger('error'), undefined);
+afterAll(() => exec.close());
+const store = new Neo4jStore(exec);
+const ingest = asSystemView(new IngestService(defaultRegistry(), store, createLogger('silent')));
+
+describe('the store against Neo4j', () => {
+  it('maps a constraint violation to a ConflictError (409 on every transport)', async () => {
+    const urn = datasetUrn(`conflict_${unique()}`);
+    await ingest.ingest([mcp(urn, 'status', { removed: false })], { actor: SYSTEM_ACTOR });
+    const err = await exec
+      .write((tx) => tx.run('CREATE (:Entity {urn: $urn})', { urn }))
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConflictError);
+    expect((err as ConflictError).status).toBe(409);
+  });
+
+  it('keeps a lease to one holder at a time, a new term for each new holder', async () => {
+    const state = new SyncStateStore(exec);
+    const name = `store-test-${unique()}`;
+    const a = await state.claim(name, 'a', 60_000);
+    expect(a).toBeDefined();
+    expect(await state.claim(name, 'b', 60_000)).toBeUndefined();
+    expect(await state.renew(a!, 60_000)).toBe(true);
+    await state.release(a!);
+    const b = await state.claim(name, 'b', 60_000);
+    expect(b?.term).toBe((a?.term ?? 0) + 1);
+    expect(await state.holds(a!)).toBe(false);
+    expect(await state.renew(a!, 60_000)).toBe(false);
+    // The checkpoint moves only forward and only under the lease.
+    await state.moveCheckpoint(name, 10, b!);
+    await state.moveCheckpoint(name, 5, b!);
+    expect(await state.checkpoint(name)).toBe(10);
+    await expect(state.moveCheckpoint(name, 20, a!)).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await state.checkpoint(name)).toBe(10);
+    await state.resetCheckpoint(name);
+    expect(await state.checkpoint(name)).toBe(0);
+  });
+
+  it('reads what the maintenance operations need: restore pages by urnLike, time-series counts', async () => {
+    const id = unique();
+    const urns = [0, 1, 2].map((i) => datasetUrn(`maint_${id}_${i}`));
+    await ingest.ingest(
+      urns.map((u) => mcp(u, 'status', { removed: false })),
+      { actor: SYSTEM_ACTOR },
+    );
+    await ingest.ingest(
+      [1_704_110_400_000, 1_704_196_800_000].map((t) =>
+        mcp(urns[0] as string, 'datasetProfile', { timestampMillis: t, rowCount: 1 }),
+      ),
+      { actor: SYSTEM_ACTOR },
+    );
+    const m = new MaintenanceStore(exec);
+    const page = await m.restoreUrns({ urnLike: `%maint_${id}_%`, start: 0, count: 10 });
+    expect(page.map((r) => r.urn)).toEqual([...urns].sort());
+    expect(page.every((r) => r.entityType === 'dataset')).toBe(true);
+    expect(await m.restoreUrns({ urn: urns[1], start: 0, count: 10 })).toEqual([
+      { urn: urns[1], entityType: 'dataset' },
+    ]);
+    const counts = await m.timeseriesCounts('dataset', 'datasetProfile', 1_704_150_000_000);
+    expect(counts.total).toBeGreaterThanOrEqual(2);
+    expect(counts.old).toBeGreaterThanOrEqual(1);
+    expect(await m.timeseriesUrns('dataset', 'datasetProfile', 1_704_150_000_000, 10_000)).toContain(urns[0]);
+    const sizes = await m.timeseriesSizes();
+    expect(
+      sizes.find((s) => s.entityType === 'dataset' && s.aspect === 'datasetProfile')?.rows,
+    ).toBeGreaterThanOrEqual(2);
+  });
+});
