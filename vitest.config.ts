@@ -8,22 +8,19 @@ const server = {
 // the one @neo4j/graphql (CommonJS only) requires. Set on each project: projects do not inherit it.
 const resolve = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
 
+/** Tests against Neo4j: a server start in a hook, walks over many entities in a test. */
+const slow = { testTimeout: 60_000, hookTimeout: 120_000 };
+
 export default defineConfig({
   resolve,
   test: {
     fileParallelism: false,
     projects: [
       { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], server } },
-      {
-        resolve,
-        test: {
-          name: 'integration',
-          include: ['test/integration/**/*.test.ts', 'test/http/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          server,
-        },
-      },
+      // Store, services, the sync worker and the search adapters against a real Neo4j (and Meilisearch).
+      { resolve, test: { name: 'int', include: ['test/integration/**/*.test.ts'], ...slow, server } },
+      // End to end over HTTP: every transport, auth, the wire shapes of DataHub's clients.
+      { resolve, test: { name: 'e2e', include: ['test/http/**/*.test.ts'], ...slow, server } },
     ],
   },
 });

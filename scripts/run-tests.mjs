@@ -2,7 +2,8 @@
 // The test command (`npm test`, also what .ci/run calls). On a fresh clone it installs what it needs:
 // npm packages, the Neo4j jars (Maven), the conformance virtualenv (pip). Then: static checks, unit and
 // integration tests against a real Neo4j it starts, and the DataHub client conformance suite against a
-// real neohub. It ends with one line: `N passed, N failed`.
+// real neohub. It ends with one line: `N passed, N failed`. With a tier (`unit`, `int`, `e2e`: the
+// scripts test:unit, test:int, test:e2e) it runs only that vitest project, with the Neo4j it needs.
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -38,17 +39,47 @@ const freePort = () =>
     srv.on('error', reject);
   });
 
+/** The vitest tiers: unit (no database), int (store and services against Neo4j), e2e (over HTTP). */
+const TIERS = ['unit', 'int', 'e2e'];
+const only = process.argv[2];
+
 async function main() {
+  if (only !== undefined && !TIERS.includes(only))
+    throw new Error(
+      `Unknown tier ${only}: run the whole suite with no argument, or one of ${TIERS.join(', ')}`,
+    );
   if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
     log('npm install');
     if (!run('npm', ['install', '--no-audit', '--no-fund'])) throw new Error('npm install failed');
   }
   log('build');
   if (!run('npm', ['run', '--silent', 'build'])) throw new Error('build failed');
-  step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-  step('lint', 'npx', ['eslint', '.']);
-  step('format', 'npx', ['prettier', '--check', '.']);
+  if (only === undefined) {
+    step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+    step('lint', 'npx', ['eslint', '.']);
+    step('format', 'npx', ['prettier', '--check', '.']);
+  }
+  if (only === undefined || only === 'unit') vitest('unit');
+  if (only === 'unit') return;
 
+  const env = await neo4jEnv();
+  for (const tier of ['int', 'e2e']) if (only === undefined || only === tier) vitest(tier, env);
+  if (only !== undefined) return;
+
+  await meiliHalf(env);
+
+  // The Python suites run against a server with authentication on, as its users do, with its root token.
+  const token = `nh_${randomBytes(32).toString('base64url')}`;
+  const url = await startServer({ ...env, NEOHUB_AUTH: 'on', NEOHUB_ROOT_TOKEN: token });
+  conformance({ ...env, NEOHUB_TOKEN: token }, url);
+  schemathesis(url, token);
+}
+
+/**
+ * A local Neo4j started for this run (never a configured NEO4J_URI: tests write, and a database named in
+ * the environment may be someone's catalog).
+ */
+async function neo4jEnv() {
   log('starting a local Neo4j for the tests');
   mkdirSync(home, { recursive: true });
   const { startLocalNeo4j } = await import(path.join(root, 'dist/src/local-neo4j/index.js'));
@@ -59,28 +90,34 @@ async function main() {
     pageCache: '256m',
   });
   cleanups.push(() => neo4j.stop());
-  const env = {
+  return {
     ...process.env,
     NEO4J_URI: neo4j.uri,
     NEO4J_USER: neo4j.user,
     NEO4J_PASSWORD: neo4j.password,
   };
+}
 
-  log('vitest: unit, integration and HTTP tests');
-  const report = path.join(home, 'vitest.json');
+/** One vitest tier (a project of vitest.config.ts), counted from its JSON report. */
+function vitest(tier, env = process.env, files = []) {
+  log(`vitest: ${tier}${files.length ? ` (${files.length} files)` : ''}`);
+  const report = path.join(home, `vitest-${tier}.json`);
+  mkdirSync(home, { recursive: true });
   rmSync(report, { force: true });
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    env,
-  });
+  run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...(files.length ? [] : ['--project', tier]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...files,
+    ],
+    { env },
+  );
   countVitest(report);
-
-  await meiliHalf(env);
-
-  // The Python suites run against a server with authentication on, as its users do, with its root token.
-  const token = `nh_${randomBytes(32).toString('base64url')}`;
-  const url = await startServer({ ...env, NEOHUB_AUTH: 'on', NEOHUB_ROOT_TOKEN: token });
-  conformance({ ...env, NEOHUB_TOKEN: token }, url);
-  schemathesis(url, token);
 }
 
 /**
@@ -146,25 +183,7 @@ async function meiliHalf(env) {
     failed++;
     return;
   }
-  const report = path.join(home, 'vitest-meili.json');
-  rmSync(report, { force: true });
-  run(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      'integration',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...MEILI_SUITES,
-    ],
-    {
-      env: { ...env, MEILI_HOST: host, MEILI_MASTER_KEY: key },
-    },
-  );
-  countVitest(report);
+  vitest('meilisearch', { ...env, MEILI_HOST: host, MEILI_MASTER_KEY: key }, MEILI_SUITES);
 }
 
 /** Adds a vitest JSON report's counts to the totals (a missing report or a failed suite is a failure). */

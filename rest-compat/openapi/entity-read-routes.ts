@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
-import type { EntityView, Services } from '../../src/services/index.js';
+import { BadRequestError } from '../../src/errors/index.js';
+import type { Services } from '../../src/services/index.js';
 import { aspectOut, entityOut, urnAndAspect, type ApiVersion } from './entity-shapes.js';
 import { setOwn } from '../../src/json/index.js';
 import { bool, int, isObj, type Json, list } from './params.js';
@@ -64,32 +64,24 @@ async function batchGet(s: Services, body: unknown, withSM: boolean): Promise<Js
       throw new BadRequestError('Missing `urn` field');
     if (!items.has(item.urn)) items.set(item.urn, item);
   }
-  const out: Json[] = [];
-  for (const [urn, item] of items) {
-    const { entity } = s.registry.parseEntityUrn(urn);
-    const asked = Object.keys(item).filter((k) => k !== 'urn' && s.entityApi.resolveAspect(entity, k));
-    const versions = asked.flatMap((k) => {
-      const v = (item[k] as { headers?: Record<string, unknown> } | undefined)?.headers?.['If-Version-Match'];
-      if (v === undefined) return [];
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0)
-        throw new BadRequestError(`If-Version-Match of ${k} must be a number`);
-      return [[k, n] as const];
-    });
-    const view: EntityView = await s.entityApi.read([urn], asked).then((v) => v[0] as EntityView);
-    const aspects = { ...view.aspects };
-    for (const [k, n] of versions) {
-      try {
-        const found = await s.entityApi.aspect(urn, k, n);
-        aspects[found.name] = found;
-      } catch (err) {
-        if (!(err instanceof NotFoundError)) throw err;
-        delete aspects[s.entityApi.resolveAspect(entity, k)?.name ?? k];
-      }
-    }
-    if (Object.keys(aspects).length) out.push(entityOut({ ...view, aspects }, 'v3', withSM));
-  }
-  return out;
+  const batch = [...items].map(([urn, item]) => ({
+    urn,
+    aspects: Object.keys(item)
+      .filter((k) => k !== 'urn')
+      .map((k) => ({ name: k, version: versionMatch(item[k], k) })),
+  }));
+  const views = await s.entityApi.batchGet(batch);
+  return views.map((view) => entityOut(view, 'v3', withSM));
+}
+
+/** The `If-Version-Match` header of an aspect of a batchGet item: the version it asks for, if any. */
+function versionMatch(spec: unknown, aspect: string): number | undefined {
+  const v = (spec as { headers?: Record<string, unknown> } | undefined)?.headers?.['If-Version-Match'];
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0)
+    throw new BadRequestError(`If-Version-Match of ${aspect} must be a number`);
+  return n;
 }
 
 /** A cross-entity body `{<entityName>: [...]}`; every value must be a list. */

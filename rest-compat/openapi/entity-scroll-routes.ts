@@ -1,7 +1,7 @@
 import { lookup } from '../../src/json/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
-import { decodeScrollId, encodeScrollId, type Criterion, type Services } from '../../src/services/index.js';
+import { decodeScrollId, nextScrollId, type Criterion, type Services } from '../../src/services/index.js';
 import type { SortCriterion } from '../../src/search-model/index.js';
 import { entityOut, type ApiVersion } from './entity-shapes.js';
 import { bool, int, isObj, type Json, list, sortOrder, str } from './params.js';
@@ -104,9 +104,8 @@ export function entityScrollRoutes(app: FastifyInstance, s: Services, version: A
         : (await services.entityApi.read(urns, aspects))
             .filter((v) => Object.keys(v.aspects).length)
             .map((v) => entityOut(v, version, withSM));
-    const next = offset + res.hits.length;
     return {
-      scrollId: res.hits.length > 0 && next < res.total ? encodeScrollId(next) : null,
+      scrollId: nextScrollId(offset, res.hits.length, res.total) ?? null,
       entities: out,
       total: res.total,
     };

@@ -48,8 +48,7 @@ export function aspectsRoutes(app: FastifyInstance, s: Services): void {
         const startTimeMillis = optionalInt(b.startTimeMillis, 'startTimeMillis');
         const endTimeMillis = optionalInt(b.endTimeMillis, 'endTimeMillis');
         const latest = b.latestValue === true || b.latestValue === 'true';
-        const limit = latest ? 1 : Math.min(optionalInt(b.limit, 'limit') ?? 10000, s.config.maxPageSize);
-        if (limit < 0) throw new BadRequestError('limit must be >= 0');
+        const limit = latest ? 1 : (optionalInt(b.limit, 'limit') ?? Math.min(10000, s.config.maxPageSize));
         const rows = await s.reads.timeseries({
           urn,
           aspect,

@@ -1,3 +1,4 @@
+import { parseArgs as nodeParseArgs } from 'node:util';
 import { lookup } from '../json/index.js';
 import type { Target } from './client.js';
 
@@ -47,13 +48,15 @@ export type Command =
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const OPTIONS: Record<string, string> = {
-  '-f': 'file',
-  '--file': 'file',
-  '--urn': 'urn',
-  '--server': 'server',
-  '--token': 'token',
-};
+/** The options, as `node:util` parseArgs takes them. */
+const OPTIONS = {
+  file: { type: 'string', short: 'f' },
+  urn: { type: 'string' },
+  server: { type: 'string' },
+  token: { type: 'string' },
+  hard: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 const GROUPS: Record<string, 'structuredProperty' | 'dataset'> = {
   properties: 'structuredProperty',
   property: 'structuredProperty',
@@ -63,28 +66,22 @@ const GROUPS: Record<string, 'structuredProperty' | 'dataset'> = {
 
 /** Reads the command line; flags first, then the environment, then the defaults. Throws UsageError. */
 export function parseArgs(argv: readonly string[], env: Env): Command {
-  const positional: string[] = [];
-  const opts: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '-h' || arg === '--help') return { kind: 'help' };
-    if (arg === '--hard') {
-      opts.hard = 'true';
-      continue;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
-    const name = lookup(OPTIONS, flag);
-    if (!name) throw new UsageError(`unknown option ${flag}`);
-    const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || value === '') throw new UsageError(`${flag} needs a value`);
-    if (opts[name] !== undefined) throw new UsageError(`${flag} is given twice`);
-    opts[name] = value;
+  let parsed: ReturnType<typeof readArgs>;
+  try {
+    parsed = readArgs(argv);
+  } catch (err) {
+    throw new UsageError(usageMessage(err));
   }
+  const { values, positionals: positional, tokens } = parsed;
+  if (values.help) return { kind: 'help' };
+  const seen = new Set<string>();
+  for (const t of tokens)
+    if (t.kind === 'option') {
+      if (seen.has(t.name)) throw new UsageError(`${t.rawName} is given twice`);
+      seen.add(t.name);
+      if (t.value === '') throw new UsageError(`${t.rawName} needs a value`);
+    }
+  const opts: { file?: string; urn?: string; server?: string; token?: string; hard?: boolean } = values;
   if (positional.length === 0) throw new UsageError('no command given');
   const [group, action, ...extra] = positional;
   const entity = lookup(GROUPS, group ?? '');
@@ -98,7 +95,7 @@ export function parseArgs(argv: readonly string[], env: Env): Command {
   if (deletes) {
     if (!opts.urn) throw new UsageError(`${group} delete needs --urn <urn>`);
     if (opts.file) throw new UsageError('-f is for upsert');
-    return { kind: 'delete', urn: opts.urn, hard: opts.hard === 'true', target };
+    return { kind: 'delete', urn: opts.urn, hard: opts.hard === true, target };
   }
   if (action === 'upsert') {
     if (!opts.file) throw new UsageError(`${group} upsert needs -f <file.yaml>`);
@@ -108,6 +105,19 @@ export function parseArgs(argv: readonly string[], env: Env): Command {
   if (!opts.urn) throw new UsageError(`${group} get needs --urn <urn>`);
   if (opts.file) throw new UsageError('-f is for upsert');
   return { kind: 'get', entity, urn: opts.urn, target };
+}
+
+const readArgs = (argv: readonly string[]) =>
+  nodeParseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
+
+/** Node's messages for a bad command line, in the tool's words (the option as typed). */
+function usageMessage(err: unknown): string {
+  const { code, message } = err as { code?: string; message?: string };
+  const option = /'(-[^',]+)/.exec(message ?? '')?.[1] ?? 'an option';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${option} needs a value`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return message ?? 'unexpected argument';
+  return message ?? String(err);
 }
 
 /** The server and token: flags, then NEOHUB_GMS_*, then DATAHUB_GMS_*, then the local default. */

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import DataLoader from 'dataloader';
 import { currentCaller } from '../auth/index.js';
 import { SYSTEM_ACTOR, type EntityView, type Services, type WriteContext } from '../services/index.js';
 import { entityOf, type Entity } from './types/index.js';
@@ -16,39 +17,23 @@ export interface GraphQLContext {
   entity(urn: string): Entity | undefined;
 }
 
-export class EntityLoader {
-  private readonly cache = new Map<string, Promise<EntityView>>();
-  private queue: { urn: string; resolve: (v: EntityView) => void; reject: (e: unknown) => void }[] = [];
+/** The per-request loader of entities: reads one tick's URNs together, each once per request. */
+export type EntityLoader = DataLoader<string, EntityView>;
 
-  constructor(private readonly services: Services) {}
+/** The most URNs one batched read takes; a larger tick is split into several reads. */
+const MAX_BATCH = 500;
 
-  load(urn: string): Promise<EntityView> {
-    const hit = this.cache.get(urn);
-    if (hit) return hit;
-    const p = new Promise<EntityView>((resolve, reject) => {
-      if (!this.queue.length) setImmediate(() => void this.flush());
-      this.queue.push({ urn, resolve, reject });
-    });
-    this.cache.set(urn, p);
-    return p;
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.queue;
-    this.queue = [];
-    try {
-      const views = await this.services.reads.entities(batch.map((b) => b.urn));
-      batch.forEach((b, i) => b.resolve(views[i] as EntityView));
-    } catch (err) {
-      for (const b of batch) b.reject(err);
-    }
-  }
-}
+const entityLoader = (services: Services): EntityLoader =>
+  new DataLoader((urns: readonly string[]) => services.reads.entities(urns), {
+    maxBatchSize: MAX_BATCH,
+    // One batch per turn of the event loop, after every resolver of the turn has asked.
+    batchScheduleFn: (run) => void setImmediate(run),
+  });
 
 export function createContext(services: Services): GraphQLContext {
   const ctx: GraphQLContext = {
     services,
-    entities: new EntityLoader(services),
+    entities: entityLoader(services),
     writer: { actor: currentCaller()?.actor ?? SYSTEM_ACTOR },
     entity: (urn) => entityOf(ctx, urn),
   };

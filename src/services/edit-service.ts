@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AspectExistsError, BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Registry } from '../registry/index.js';
+import { datasetAspects, deprecationModifier, type DatasetUpdate } from './dataset-update.js';
+import { linkRow, ownerRow, SYSTEM_TYPE_PREFIX, type LinkRef, type OwnerRef } from './edit-rows.js';
 import type { IngestService } from './ingest-service.js';
 import type { AspectJson, AspectModifier, Proposal, WriteContext } from './proposal.js';
 import type { EnvelopedAspect, ReadService } from './read-service.js';
@@ -12,22 +14,7 @@ export interface ResourceRef {
   readonly subResourceType?: string | null | undefined;
 }
 
-export interface OwnerRef {
-  readonly owner: string;
-  /** DataHub's OwnershipType (TECHNICAL_OWNER, ...); derived from `typeUrn` when that is a system type. */
-  readonly type?: string | null | undefined;
-  readonly typeUrn?: string | null | undefined;
-}
-
-export interface LinkRef {
-  readonly url: string;
-  readonly description: string;
-  readonly actor?: string | undefined;
-  readonly time?: number | undefined;
-}
-
 const TAG_EXISTS = 'This Tag already exists!';
-const SYSTEM_TYPE_PREFIX = 'urn:li:ownershipType:__system__';
 const list = (v: unknown): AspectJson[] =>
   Array.isArray(v) ? v.filter((x): x is AspectJson => !!x && typeof x === 'object') : [];
 
@@ -177,20 +164,19 @@ export class EditService {
   ): Promise<void> {
     if (!urns.length) throw new BadRequestError('No resources to update');
     const resources = await this.requireEntities(urns, ['deprecation']);
-    const value: AspectJson = {
-      deprecated: d.deprecated,
-      note: d.note ?? '',
-      actor: ctx.actor,
-      ...(d.decommissionTime !== undefined && d.decommissionTime !== null
-        ? { decommissionTime: d.decommissionTime }
-        : {}),
-    };
+    const modify = deprecationModifier(d, ctx.actor);
     await this.ingest.ingest(
-      resources.map((urn) =>
-        this.modify(urn, 'deprecation', (cur) => ({ ...keep(cur, 'replacement'), ...value })),
-      ),
+      resources.map((urn) => this.modify(urn, 'deprecation', modify)),
       ctx,
     );
+  }
+
+  /** DataHub's `updateDataset`: each part of the update given replaces its aspect; the dataset's URN. */
+  async updateDataset(urn: string, update: DatasetUpdate, ctx: WriteContext): Promise<string> {
+    const parsed = this.registry.parseEntityUrn(urn);
+    if (parsed.entity.name !== 'dataset') throw new BadRequestError(`${urn} is not a dataset URN`);
+    await this.replaceAspects(parsed.parsed.urn, datasetAspects(update, this.stamp(ctx)), ctx);
+    return parsed.parsed.urn;
   }
 
   /** The display name of a dataset, glossary term, tag or group. */
@@ -249,7 +235,7 @@ export class EditService {
   }
 
   /** Replaces whole aspects of an existing entity (DataHub's updateDataset and its kin). */
-  async replaceAspects(urn: string, aspects: Record<string, AspectModifier>, ctx: WriteContext) {
+  private async replaceAspects(urn: string, aspects: Record<string, AspectModifier>, ctx: WriteContext) {
     const names = Object.keys(aspects);
     if (!names.length) return;
     const [resource] = (await this.requireEntities([urn], names)) as [string];
@@ -259,7 +245,7 @@ export class EditService {
     );
   }
 
-  stamp(ctx: WriteContext): { time: number; actor: string } {
+  private stamp(ctx: WriteContext): { time: number; actor: string } {
     return { time: ctx.now ?? Date.now(), actor: ctx.actor };
   }
 
@@ -353,38 +339,11 @@ export class EditService {
   }
 }
 
-/** An Owner record of an owner reference, with its type and type URN filled in from each other. */
-export function ownerRow(o: OwnerRef): AspectJson {
-  const typeUrn = o.typeUrn ?? undefined;
-  const system = typeUrn?.startsWith(SYSTEM_TYPE_PREFIX)
-    ? typeUrn.slice(SYSTEM_TYPE_PREFIX.length).toUpperCase()
-    : undefined;
-  const type = o.type ?? system ?? (typeUrn ? 'CUSTOM' : 'TECHNICAL_OWNER');
-  return {
-    owner: o.owner,
-    type,
-    typeUrn: typeUrn ?? `${SYSTEM_TYPE_PREFIX}${type.toLowerCase()}`,
-  };
-}
-
 const ownerTypeUrn = (o: AspectJson): string =>
   typeof o.typeUrn === 'string'
     ? o.typeUrn
     : `${SYSTEM_TYPE_PREFIX}${String(o.type ?? 'none').toLowerCase()}`;
 const sameType = (a: AspectJson, b: AspectJson): boolean => ownerTypeUrn(a) === ownerTypeUrn(b);
-
-/** An InstitutionalMemoryMetadata record of a link. */
-export function linkRow(l: LinkRef, stamp: { time: number; actor: string }): AspectJson {
-  return {
-    url: l.url,
-    description: l.description,
-    createStamp: { time: l.time ?? stamp.time, actor: l.actor ?? stamp.actor },
-  };
-}
-
-function keep(cur: AspectJson | undefined, ...fields: string[]): AspectJson {
-  return Object.fromEntries(fields.filter((f) => cur?.[f] !== undefined).map((f) => [f, cur?.[f]]));
-}
 
 /** A v2 field path (`[version=2.0].[type=struct].a.[type=int].b`) as its simple form (`a.b`). */
 function simplePath(p: string): string {

@@ -14,6 +14,7 @@ import { TraceService } from './trace-service.js';
 import type { OperationsService, SearchService } from './search/index.js';
 
 export { IngestService } from './ingest-service.js';
+export { checkPage, type Page } from './page.js';
 export type { EdgeEnd, EdgeScrollQuery, ScrolledEdge } from '../store/index.js';
 export { guardServices, SERVICE_PRIVILEGES, type PrivilegeTable } from './guard.js';
 export {
@@ -29,17 +30,12 @@ export {
   type SystemUpdateResult,
   type TruncateParams,
 } from './search/index.js';
-export { decodeScrollId, encodeScrollId } from './scroll-id.js';
+export { decodeScrollId, encodeScrollId, nextScrollId } from './scroll-id.js';
 export { integerParam, PARAMETERS, type Bound, type ParamName } from './param-bounds.js';
 export { EntityApiService, type AspectWrite, type CreateMode } from './entity-api-service.js';
-export {
-  EditService,
-  linkRow,
-  ownerRow,
-  type LinkRef,
-  type OwnerRef,
-  type ResourceRef,
-} from './edit-service.js';
+export { EditService, type ResourceRef } from './edit-service.js';
+export { linkRow, ownerRow, type LinkRef, type OwnerRef } from './edit-rows.js';
+export type { DatasetUpdate, TagsUpdate } from './dataset-update.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
 export { TraceService, type AspectTrace, type WriteStatus } from './trace-service.js';
 export {
@@ -115,10 +111,11 @@ export interface ServiceParts {
 }
 
 export function createServices(p: ServiceParts): Services {
-  const reads = new ReadService(p.registry, p.store);
+  const reads = new ReadService(p.registry, p.store, p.config.maxPageSize);
   const lineage = new LineageService(p.registry, p.store, {
     maxHops: p.config.lineageMaxHops,
     maxVisited: p.config.lineageMaxVisited,
+    maxPageSize: p.config.maxPageSize,
   });
   return Object.freeze({
     config: p.config,

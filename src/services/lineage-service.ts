@@ -1,3 +1,4 @@
+import { checkPage } from './page.js';
 import { BadRequestError } from '../errors/index.js';
 import type { Registry } from '../registry/index.js';
 import type { EntityStore, LineageHit } from '../store/index.js';
@@ -36,6 +37,8 @@ export interface LineageLimits {
   readonly maxHops: number;
   /** Most entities one walk visits before answering with a partial result (NEOHUB_LINEAGE_MAX_VISITED). */
   readonly maxVisited: number;
+  /** The largest page (`count`) a caller may ask for. */
+  readonly maxPageSize?: number;
 }
 
 /**
@@ -93,7 +96,7 @@ export class LineageService {
     if (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > this.limits.maxHops)
       throw new BadRequestError(`maxHops must be between 1 and ${this.limits.maxHops}`);
     const types = new Set((r.types ?? []).map((t) => this.registry.entity(t).name));
-    if ((r.start ?? 0) < 0 || (r.count ?? 0) < 0) throw new BadRequestError('start and count must be >= 0');
+    checkPage(r.start ?? 0, r.count ?? 0, this.limits.maxPageSize ?? Number.MAX_SAFE_INTEGER);
     if (!this.lineageKinds.has(entity.name)) return { hits: [], total: 0, partial: false, filtered: 0 };
     const page = await this.store.lineage({
       urn: parsed.urn,

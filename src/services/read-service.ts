@@ -1,4 +1,5 @@
 import { BadRequestError, NotFoundError } from '../errors/index.js';
+import { checkPage } from './page.js';
 import type { Registry } from '../registry/index.js';
 import type {
   EdgeScrollQuery,
@@ -46,6 +47,7 @@ export class ReadService {
   constructor(
     private readonly registry: Registry,
     private readonly store: EntityStore,
+    private readonly maxPageSize = 10_000,
   ) {}
 
   /** Latest aspects of entities; an entity that does not exist comes back with no aspects. */
@@ -107,6 +109,7 @@ export class ReadService {
   ): Promise<{ timestampMillis: number; value: string; systemMetadata: string | null }[]> {
     const { parsed, entity } = this.registry.parseEntityUrn(q.urn);
     const spec = this.registry.aspectOf(entity, q.aspect);
+    checkPage(0, q.limit, this.maxPageSize, 'limit');
     const groups = conjunctions(q.filter);
     const rows = await this.store.timeseries({
       urn: parsed.urn,
@@ -124,6 +127,7 @@ export class ReadService {
     start: number,
     count: number,
   ): Promise<{ total: number; urns: string[] }> {
+    checkPage(start, count, this.maxPageSize);
     return this.store.urns(this.registry.entity(entityType).name, start, count);
   }
 
@@ -147,6 +151,7 @@ export class ReadService {
     start: number,
     count: number,
   ): Promise<RelationshipPage> {
+    checkPage(start, count, this.maxPageSize);
     const known = types.filter((t) => this.registry.relationshipTypes.has(t));
     if (!known.length) return { total: 0, relationships: [] };
     return this.store.relationships({ urn, types: known, direction, start, count });

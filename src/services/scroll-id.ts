@@ -16,3 +16,12 @@ export function decodeScrollId(id: string | undefined | null): number {
   }
   throw new BadRequestError(`Invalid scrollId "${id}"`);
 }
+
+/**
+ * The scroll id of the page after one that started at `offset` and returned `returned` of `total` hits;
+ * undefined at the end (an empty page ends a scroll too, whatever the total says).
+ */
+export function nextScrollId(offset: number, returned: number, total: number): string | undefined {
+  const next = offset + returned;
+  return returned > 0 && next < total ? encodeScrollId(next) : undefined;
+}

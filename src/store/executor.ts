@@ -1,4 +1,3 @@
-import net from 'node:net';
 import neo4j, {
   type Driver,
   type ManagedTransaction,
@@ -131,25 +130,7 @@ function mapError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
-let socketsTuned = false;
-
-/**
- * neo4j-driver writes RUN and PULL as separate small packets on sockets with Nagle's algorithm on, so
- * every statement waits for a delayed ACK (tens of milliseconds on Linux). Client sockets of this process
- * are given TCP_NODELAY once (the driver offers no option for it). See docs/decisions/0005.
- */
-function tuneClientSockets(): void {
-  if (socketsTuned) return;
-  socketsTuned = true;
-  const connect = net.Socket.prototype.connect;
-  net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
-    this.setNoDelay(true);
-    return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
-  } as typeof connect;
-}
-
 export function createDriver(uri: string, user: string, password: string): Driver {
-  tuneClientSockets();
   return neo4j.driver(uri, password ? neo4j.auth.basic(user, password) : undefined, {
     disableLosslessIntegers: true,
     maxConnectionPoolSize: 50,

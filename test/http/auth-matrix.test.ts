@@ -4,6 +4,7 @@ import { MUTATION_PRIVILEGES } from '../../src/graphql/operation-privileges.js';
 import { privilegeOf, type Policy } from '../../src/http/route-policy.js';
 import type { Runtime } from '../../src/runtime.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
+import { bearer, httpClient, type Res, RESTLI } from '../support/http.js';
 import { datasetUrn, enc, mcp, unique } from '../support/runtime.js';
 
 /*
@@ -28,48 +29,9 @@ afterAll(async () => rt?.stop());
 // ---------------------------------------------------------------------------------------------------
 // HTTP
 
-interface Res {
-  readonly status: number;
-  readonly body: any;
-  readonly headers: Headers;
-}
-
-async function send(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-  parseAlways = false,
-): Promise<Res> {
-  const res = await fetch(`${rt.url}${path}`, {
-    method,
-    headers: {
-      'X-RestLi-Protocol-Version': '2.0.0',
-      'apollo-require-preflight': 'true',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  // Only refusals are looked into: the bodies of other answers (documents of megabytes) are read whole
-  // (a cancelled body leaves the server writing, and its close waiting) but not decoded.
-  if (!parseAlways && res.status < 400) {
-    await res.arrayBuffer();
-    return { status: res.status, body: undefined, headers: res.headers };
-  }
-  const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
-}
-
-const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
-const asRoot = (method: string, path: string, body?: unknown) =>
-  send(method, path, body, bearer(tokens.root), true);
+const { call, as } = httpClient(() => rt.url, {
+  headers: { ...RESTLI, 'apollo-require-preflight': 'true' },
+});
 
 /** Runs `fn` over `items`, `n` at a time, keeping the order of the results. */
 async function pool<T, R>(items: readonly T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -198,7 +160,7 @@ async function fixture(tag: string): Promise<Fixture> {
     property: `urn:li:structuredProperty:authm.${id}.p`,
     newProperty: `urn:li:structuredProperty:authm.${id}.q`,
   };
-  const res = await asRoot('POST', '/aspects?action=ingestProposalBatch', {
+  const res = await as(tokens.root).call('POST', '/aspects?action=ingestProposalBatch', {
     proposals: [
       mcp(f.property, 'propertyDefinition', definition(`authm.${id}.p`)),
       mcp(f.upstream, 'datasetProperties', { name: `up ${id}` }),
@@ -621,7 +583,7 @@ function probes(table: Record<string, readonly Sample[]>): Probe[] {
 
 async function runProbe(p: Probe, c: Case): Promise<string | undefined> {
   const { method } = p.route;
-  const res = await send(method, `${p.prefix}${p.sample.path}`, p.sample.body, {
+  const res = await call(method, `${p.prefix}${p.sample.path}`, p.sample.body, {
     ...p.sample.headers,
     ...c.headers(),
   });
@@ -692,7 +654,7 @@ function placeholder(name: string, f: Fixture): string {
 
 /** Every root Query and Mutation field as a request: placeholder values for required arguments. */
 async function operations(f: Fixture): Promise<Operation[]> {
-  const res = await send('POST', '/api/graphql', { query: INTROSPECTION }, bearer(tokens.root), true);
+  const res = await call('POST', '/api/graphql', { query: INTROSPECTION }, bearer(tokens.root));
   expect(res.status).toBe(200);
   const schema = res.body.data.__schema as {
     queryType: { name: string };
@@ -810,7 +772,7 @@ describe('authorization matrix over the route table', () => {
 
   it('lets a Reader query the graph explorer', async () => {
     const query = `{ datasets(where: { urn: { eq: "${fx.dataset}" } }) { urn name } }`;
-    const res = await send('POST', '/api/graph', { query }, bearer(tokens.reader), true);
+    const res = await call('POST', '/api/graph', { query }, bearer(tokens.reader));
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.datasets).toMatchObject([{ urn: fx.dataset }]);
@@ -828,7 +790,7 @@ describe('authorization matrix over the GraphQL operations', () => {
       CASES.filter((c) => !c.writesOnly || RANK[op.needs] > RANK.read).map((c) => ({ op, c })),
     );
     const problems = await pool(work, CONCURRENCY, async ({ op, c }) => {
-      const res = await send('POST', '/api/graphql', { query: op.text }, c.headers(), true);
+      const res = await call('POST', '/api/graphql', { query: op.text }, c.headers());
       const problem = judgeGraphql(expected(c, op.needs), res);
       return problem && `${op.kind} ${op.name} [needs ${op.needs}] as ${c.name}: ${problem}\n  ${op.text}`;
     });
@@ -843,7 +805,7 @@ describe('the privilege of a Rest.li action', () => {
     const snapshot = async () =>
       Promise.all(
         [f.dataset, f.victim, f.newProperty].map(
-          async (urn) => (await asRoot('GET', `/entitiesV2/${enc(urn)}`)).body,
+          async (urn) => (await as(tokens.root).call('GET', `/entitiesV2/${enc(urn)}`)).body,
         ),
       );
     const before = await snapshot();
@@ -877,7 +839,7 @@ describe('the privilege of a Rest.li action', () => {
       );
     expect(work.length).toBeGreaterThan(50);
     const problems = await pool(work, CONCURRENCY, async (w) => {
-      const res = await send(w.method, w.path, w.body, bearer(tokens.reader));
+      const res = await call(w.method, w.path, w.body, bearer(tokens.reader));
       return res.status >= 200 && res.status < 300
         ? `${w.method} ${w.path} as Reader: ${res.status}`
         : undefined;
@@ -904,7 +866,7 @@ describe('the privilege of a mutation', () => {
     );
     expect(work.length).toBeGreaterThan(20);
     const problems = await pool(work, CONCURRENCY, async ({ op, c, form, text }) => {
-      const res = await send('POST', '/api/graphql', { query: text }, c.headers(), true);
+      const res = await call('POST', '/api/graphql', { query: text }, c.headers());
       const e = res.body?.errors?.[0];
       // Refused when the operation is known: a 403 for the operation (no path), and no data at all.
       const early = e?.extensions?.code === 403 && e.path === undefined && res.body?.data == null;
@@ -921,8 +883,11 @@ describe('no request header changes the caller', () => {
   const spoofed = () => ({ ...bearer(tokens.editor), ...impersonate() });
   /** The actor of an aspect's latest version, as OpenAPI v3 and Rest.li's entitiesV2 show it. */
   async function actors(entity: string, urn: string, aspect: string): Promise<unknown[]> {
-    const v3 = await asRoot('GET', `/openapi/v3/entity/${entity}/${enc(urn)}/${aspect}?systemMetadata=true`);
-    const v2 = await asRoot('GET', `/entitiesV2/${enc(urn)}?aspects=List(${aspect})`);
+    const v3 = await as(tokens.root).call(
+      'GET',
+      `/openapi/v3/entity/${entity}/${enc(urn)}/${aspect}?systemMetadata=true`,
+    );
+    const v2 = await as(tokens.root).call('GET', `/entitiesV2/${enc(urn)}?aspects=List(${aspect})`);
     return [v3.body?.auditStamp?.actor, v2.body?.aspects?.[aspect]?.created?.actor];
   }
 
@@ -936,7 +901,7 @@ describe('no request header changes the caller', () => {
     const found = await pool(writes, 4, async ({ method, key, i }) => {
       const s = samples(await fixture('s'))[key]?.[i] as Sample;
       const w = s.writes as NonNullable<Sample['writes']>;
-      const res = await send(method, s.path, s.body, { ...s.headers, ...spoofed() });
+      const res = await call(method, s.path, s.body, { ...s.headers, ...spoofed() });
       const got = res.status < 300 ? await actors(w.entity, w.urn, w.aspect) : [];
       return res.status >= 300 || got.length === 0 || got.some((a) => a !== tokens.actors.editor)
         ? `${method} ${s.path} (${w.aspect}): HTTP ${res.status}, actors ${JSON.stringify(got)}`
@@ -944,14 +909,13 @@ describe('no request header changes the caller', () => {
     });
     const problems = found.filter((x): x is string => x !== undefined);
     const f = await fixture('s');
-    const gql = await send(
+    const gql = await call(
       'POST',
       '/api/graphql',
       {
         query: `mutation { updateDescription(input: { description: "spoof ${f.id}", resourceUrn: "${f.dataset}" }) }`,
       },
       spoofed(),
-      true,
     );
     expect(gql.body).toEqual({ data: { updateDescription: true } });
     const got = await actors('dataset', f.dataset, 'editableDatasetProperties');

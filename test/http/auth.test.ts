@@ -7,6 +7,7 @@ import { tokenId } from '../../src/auth/index.js';
 import { run } from '../../src/cli/index.js';
 import type { Runtime } from '../../src/runtime.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
+import { httpClient, type HttpClient } from '../support/http.js';
 import { asSystemView, datasetUrn, enc, mcp, unique } from '../support/runtime.js';
 
 let rt: Runtime;
@@ -18,42 +19,13 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.stop());
 
-async function call(
-  method: string,
-  p: string,
-  token?: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await fetch(`${rt.url}${p}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
-}
+const http = httpClient(() => rt.url);
+const { call, as } = http;
 
-const ingest = (
-  token: string | undefined,
-  urn: string,
-  value: unknown,
-  headers: Record<string, string> = {},
-) =>
-  call(
+const ingest = (client: HttpClient, urn: string, value: unknown, headers: Record<string, string> = {}) =>
+  client.call(
     'POST',
     '/aspects?action=ingestProposal',
-    token,
     { proposal: mcp(urn, 'datasetProperties', value) },
     headers,
   );
@@ -95,27 +67,21 @@ describe('authentication', () => {
       ['root token with junk', { Authorization: `Bearer ${t.root}x` }],
     ];
     for (const [what, headers] of bad) {
-      const restli = await call('GET', `/entitiesV2/${enc(urn)}`, undefined, undefined, headers);
+      const restli = await call('GET', `/entitiesV2/${enc(urn)}`, undefined, headers);
       expect(restli.status, what).toBe(401);
       expect(restli.body).toMatchObject({
         exceptionClass: 'com.linkedin.restli.server.RestLiServiceException',
         status: 401,
       });
-      const openapi = await call(
-        'GET',
-        `/openapi/v3/entity/dataset/${enc(urn)}`,
-        undefined,
-        undefined,
-        headers,
-      );
+      const openapi = await call('GET', `/openapi/v3/entity/dataset/${enc(urn)}`, undefined, headers);
       expect(openapi.status, what).toBe(401);
       expect(openapi.body.error).toMatch(/Unauthorized/);
-      const graphql = await call('POST', '/api/graphql', undefined, { query: '{ __typename }' }, headers);
+      const graphql = await call('POST', '/api/graphql', { query: '{ __typename }' }, headers);
       expect(graphql.status, what).toBe(401);
       expect(graphql.body.errors[0].extensions).toMatchObject({ code: 401, type: 'UNAUTHENTICATED' });
-      expect((await ingest(undefined, urn, { description: what }, headers)).status).toBe(401);
+      expect((await ingest(http, urn, { description: what }, headers)).status).toBe(401);
     }
-    expect((await call('GET', `/openapi/v3/entity/dataset/${enc(urn)}`, t.root)).status).toBe(404);
+    expect((await as(t.root).call('GET', `/openapi/v3/entity/dataset/${enc(urn)}`)).status).toBe(404);
   });
 
   it('revokes at once', async () => {
@@ -125,30 +91,30 @@ describe('authentication', () => {
       duration: 'ONE_HOUR',
       name: 'short-lived',
     });
-    expect((await call('GET', '/entitiesV2/urn:li:corpuser:x', accessToken)).status).toBe(200);
+    expect((await as(accessToken).call('GET', '/entitiesV2/urn:li:corpuser:x')).status).toBe(200);
     await asSystemView(rt.services.auth).revokeToken(tokenId(accessToken));
-    expect((await call('GET', '/entitiesV2/urn:li:corpuser:x', accessToken)).status).toBe(401);
+    expect((await as(accessToken).call('GET', '/entitiesV2/urn:li:corpuser:x')).status).toBe(401);
   });
 });
 
 describe('authorization', () => {
   it('Reader reads and searches; Editor writes; Admin runs operations and hard deletes', async () => {
     const urn = datasetUrn(`auth_roles_${unique()}`);
-    const readerWrite = await ingest(t.reader, urn, { description: 'no' });
+    const readerWrite = await ingest(as(t.reader), urn, { description: 'no' });
     expect(readerWrite.status).toBe(403);
     expect(readerWrite.body).toMatchObject({ status: 403, message: expect.stringMatching(/unauthorized/) });
-    const openapiWrite = await call('POST', `/openapi/v3/entity/dataset/${enc(urn)}/status`, t.reader, {
+    const openapiWrite = await as(t.reader).call('POST', `/openapi/v3/entity/dataset/${enc(urn)}/status`, {
       value: { removed: false },
     });
     expect(openapiWrite.status).toBe(403);
     expect(openapiWrite.body.error).toMatch(new RegExp(`${t.actors.reader} is unauthorized`));
-    const gqlWrite = await call('POST', '/api/graphql', t.reader, {
+    const gqlWrite = await as(t.reader).call('POST', '/api/graphql', {
       query: `mutation { updateDescription(input: {description: "x", resourceUrn: "${urn}"}) }`,
     });
     expect(gqlWrite.body.errors[0].extensions).toMatchObject({ code: 403, type: 'UNAUTHORIZED' });
     expect(
       (
-        await call('POST', '/entities?action=search', t.reader, {
+        await as(t.reader).call('POST', '/entities?action=search', {
           input: '*',
           entity: 'dataset',
           start: 0,
@@ -157,10 +123,10 @@ describe('authorization', () => {
       ).status,
     ).toBe(200);
 
-    expect((await ingest(t.editor, urn, { description: 'by the editor' })).status).toBe(200);
-    expect((await call('POST', '/operations?action=getIndexSizes', t.editor, {})).status).toBe(403);
-    expect((await call('DELETE', `/openapi/v3/entity/dataset/${enc(urn)}`, t.editor)).status).toBe(403);
-    expect((await call('POST', '/entities?action=delete', t.editor, { urn })).status).toBe(403);
+    expect((await ingest(as(t.editor), urn, { description: 'by the editor' })).status).toBe(200);
+    expect((await as(t.editor).call('POST', '/operations?action=getIndexSizes', {})).status).toBe(403);
+    expect((await as(t.editor).call('DELETE', `/openapi/v3/entity/dataset/${enc(urn)}`)).status).toBe(403);
+    expect((await as(t.editor).call('POST', '/entities?action=delete', { urn })).status).toBe(403);
     const prop = `urn:li:structuredProperty:auth.prop${unique()}`;
     const definition = {
       value: {
@@ -171,39 +137,36 @@ describe('authorization', () => {
     };
     expect(
       (
-        await call(
+        await as(t.editor).call(
           'POST',
           `/openapi/v3/entity/structuredProperty/${enc(prop)}/propertyDefinition`,
-          t.editor,
           definition,
         )
       ).status,
     ).toBe(403);
 
-    expect((await call('POST', '/operations?action=getIndexSizes', t.admin, {})).status).toBe(200);
+    expect((await as(t.admin).call('POST', '/operations?action=getIndexSizes', {})).status).toBe(200);
     expect(
       (
-        await call(
+        await as(t.admin).call(
           'POST',
           `/openapi/v3/entity/structuredProperty/${enc(prop)}/propertyDefinition`,
-          t.admin,
           definition,
         )
       ).status,
     ).toBe(200);
-    expect((await call('DELETE', `/openapi/v3/entity/dataset/${enc(urn)}`, t.admin)).status).toBe(200);
-    expect((await call('GET', `/openapi/v3/entity/dataset/${enc(urn)}`, t.admin)).status).toBe(404);
+    expect((await as(t.admin).call('DELETE', `/openapi/v3/entity/dataset/${enc(urn)}`)).status).toBe(200);
+    expect((await as(t.admin).call('GET', `/openapi/v3/entity/dataset/${enc(urn)}`)).status).toBe(404);
   });
 
   it('records the token’s actor in the AuditStamp, whatever the headers say', async () => {
     const urn = datasetUrn(`auth_actor_${unique()}`);
     const spoof = { 'X-DataHub-Actor': t.actors.admin, 'X-Forwarded-User': 'root' };
-    expect((await ingest(t.reader, urn, { description: 'spoofed' }, spoof)).status).toBe(403);
-    expect((await ingest(t.editor, urn, { description: 'mine' }, spoof)).status).toBe(200);
-    const read = await call(
+    expect((await ingest(as(t.reader), urn, { description: 'spoofed' }, spoof)).status).toBe(403);
+    expect((await ingest(as(t.editor), urn, { description: 'mine' }, spoof)).status).toBe(200);
+    const read = await as(t.reader).call(
       'GET',
       `/openapi/v3/entity/dataset/${enc(urn)}/datasetProperties?systemMetadata=true`,
-      t.reader,
     );
     expect(read.status).toBe(200);
     expect(read.body.auditStamp.actor).toBe(t.actors.editor);
@@ -215,17 +178,15 @@ describe('limits', () => {
     const limited = await startAuthServer({ NEOHUB_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const tokens = await mintTokens(limited.rt, limited.root);
-      const get = (token: string) =>
-        fetch(`${limited.rt.url}/entitiesV2/urn:li:corpuser:x`, {
-          headers: { Authorization: `Bearer ${token}` },
-        });
+      const limitedHttp = httpClient(() => limited.rt.url, { headers: {} });
+      const get = (token: string) => limitedHttp.as(token).call('GET', '/entitiesV2/urn:li:corpuser:x');
       for (let i = 0; i < 3; i++) expect((await get(tokens.reader)).status).toBe(200);
       const over = await get(tokens.reader);
       expect(over.status).toBe(429);
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(((await over.json()) as { status: number }).status).toBe(429);
+      expect(over.body.status).toBe(429);
       expect((await get(tokens.editor)).status).toBe(200);
-      expect((await fetch(`${limited.rt.url}/health`)).status).toBe(200);
+      expect((await limitedHttp.call('GET', '/health')).status).toBe(200);
     } finally {
       await limited.rt.stop();
     }
@@ -233,11 +194,7 @@ describe('limits', () => {
 
   it('refuses bodies over the limit with 413', async () => {
     const big = 'x'.repeat(rt.services.config.maxBodyBytes + 1);
-    const res = await fetch(`${rt.url}/aspects?action=ingestProposal`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${t.editor}`, 'Content-Type': 'application/json' },
-      body: big,
-    });
+    const res = await as(t.editor).call('POST', '/aspects?action=ingestProposal', big);
     expect(res.status).toBe(413);
   });
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/index.js';
 import type { Runtime } from '../../src/runtime.js';
-import { datasetUrn, enc, get, startTestServer, unique } from '../support/runtime.js';
+import { get } from '../support/http.js';
+import { datasetUrn, enc, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'neohub-cli-'));

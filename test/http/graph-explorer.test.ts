@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
-import { datasetUrn, get, mcp, post, startTestServer, unique } from '../support/runtime.js';
+import { get, post, request } from '../support/http.js';
+import { datasetUrn, mcp, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
 beforeAll(async () => {
@@ -207,11 +208,11 @@ describe('graph explorer: /api/graph', () => {
   it('answers GET queries too', async () => {
     const n = await catalog();
     const query = encodeURIComponent(`{ tags(where: { urn: { eq: "${n.pii}" } }) { urn } }`);
-    const res = await fetch(`${rt.url}/api/graph?query=${query}`, {
+    const res = await request('GET', `${rt.url}/api/graph?query=${query}`, {
       headers: { 'apollo-require-preflight': 'true' },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { tags: [{ urn: n.pii }] } });
+    expect(res.body).toEqual({ data: { tags: [{ urn: n.pii }] } });
   });
 
   it('is read-only: the schema has no mutation, and a mutation request fails', async () => {
@@ -234,10 +235,10 @@ describe('graph explorer: /api/graph', () => {
 
 describe('GraphiQL: /api/graphiql', () => {
   it('serves the page and its bundles from the installed packages, for both endpoints', async () => {
-    const page = await fetch(`${rt.url}/api/graphiql`);
+    const page = await request('GET', `${rt.url}/api/graphiql`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    const html = await page.text();
+    const html = page.text;
     expect(html).toContain('/api/graph');
     expect(html).toContain('/api/graphql');
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
@@ -246,11 +247,11 @@ describe('GraphiQL: /api/graphiql', () => {
     expect(assets.filter((a) => a.endsWith('.css'))).toHaveLength(1);
     for (const asset of assets) {
       expect(asset.startsWith('/api/graphiql/assets/')).toBe(true);
-      const res = await fetch(`${rt.url}${asset}`);
+      const res = await request('GET', `${rt.url}${asset}`);
       expect(res.status, asset).toBe(200);
       const type = res.headers.get('content-type') ?? '';
       expect(type).toMatch(asset.endsWith('.css') ? /^text\/css/ : /^text\/javascript/);
-      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(5_000);
+      expect(res.bytes.length).toBeGreaterThan(5_000);
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
+import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
 import { datasetUrn, mcp, unique } from '../support/runtime.js';
 
 let rt: Runtime;
@@ -12,43 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.stop());
 
-interface Answer {
-  readonly status: number;
-  readonly body: any;
-  readonly text: string;
-}
-
-async function call(method: string, path: string, token: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${rt.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      'X-RestLi-Protocol-Version': '2.0.0',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, body: parsed, text };
-}
-
-/** A GraphQL request with a bearer token; GraphQL answers errors with HTTP 200 once the token is good. */
-const gql = (token: string, query: string, variables: Record<string, unknown> = {}): Promise<Answer> =>
-  call('POST', '/api/graphql', token, { query, variables });
-
-/** A GraphQL request that must succeed: its data. */
-async function ok(token: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await gql(token, query, variables);
-  expect(res.status).toBe(200);
-  expect(res.body.errors).toBeUndefined();
-  return res.body.data as Record<string, any>;
-}
+/** GraphQL answers errors with HTTP 200 once the token is good. */
+const { as } = httpClient(() => rt.url, { headers: { ...JSON_CONTENT, ...RESTLI }, gqlStatus: 200 });
 
 /** A GraphQL request refused with DataHub's error of this status (`extensions.code`), at HTTP 200. */
 async function refused(
@@ -57,10 +23,9 @@ async function refused(
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<string> {
-  const res = await gql(token, query, variables);
-  expect(res.status).toBe(200);
-  expect(res.body.errors?.[0]?.extensions?.code).toBe(code);
-  return res.body.errors[0].message as string;
+  const res = await as(token).gql(query, variables);
+  expect(res.errors?.[0]?.extensions?.code).toBe(code);
+  return res.errors?.[0]?.message as string;
 }
 
 const METADATA = 'urn type id name description actorUrn ownerUrn createdAt expiresAt';
@@ -78,14 +43,14 @@ const tokenInput = (actorUrn: string, duration = 'ONE_DAY', name = `t_${unique()
   input: { type: 'PERSONAL', actorUrn, duration, name, description: `for ${actorUrn}` },
 });
 
-/** Creates a token as `as` for `actor`: its string and metadata. */
-async function create(as: string, actor: string, duration = 'ONE_DAY') {
-  const data = await ok(as, CREATE, tokenInput(actor, duration));
+/** Creates a token as `by` for `actor`: its string and metadata. */
+async function create(by: string, actor: string, duration = 'ONE_DAY') {
+  const data = await as(by).gqlOk(CREATE, tokenInput(actor, duration));
   return data.createAccessToken as { accessToken: string; metadata: Record<string, any> };
 }
 
-async function list(as: string, filters?: unknown[], count = 1000) {
-  const data = await ok(as, LIST, { input: { start: 0, count, ...(filters ? { filters } : {}) } });
+async function list(by: string, filters?: unknown[], count = 1000) {
+  const data = await as(by).gqlOk(LIST, { input: { start: 0, count, ...(filters ? { filters } : {}) } });
   return data.listAccessTokens as { start: number; count: number; total: number; tokens: any[] };
 }
 
@@ -129,12 +94,12 @@ describe('createAccessToken', () => {
 
   it('gives a token that works as a bearer token for REST', async () => {
     const urn = datasetUrn(`gqlauth_${unique()}`);
-    const ingest = await call('POST', '/aspects?action=ingestProposal', t.root, {
+    const ingest = await as(t.root).call('POST', '/aspects?action=ingestProposal', {
       proposal: mcp(urn, 'datasetProperties', { name: 'tokens', customProperties: {} }),
     });
     expect(ingest.status).toBe(200);
     const { accessToken } = await create(t.reader, t.actors.reader);
-    const res = await call('GET', `/entitiesV2/${encodeURIComponent(urn)}`, accessToken);
+    const res = await as(accessToken).call('GET', `/entitiesV2/${encodeURIComponent(urn)}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('tokens');
     // and for GraphQL, as its actor
@@ -147,7 +112,7 @@ describe('listAccessTokens', () => {
   it("shows a Reader their own tokens only, and never a token's string", async () => {
     const mine = await create(t.reader, t.actors.reader);
     await create(t.admin, t.actors.editor);
-    const res = await gql(t.reader, LIST, { input: { start: 0, count: 1000 } });
+    const res = await as(t.reader).gqlRes(LIST, { input: { start: 0, count: 1000 } });
     expect(res.body.errors).toBeUndefined();
     const page = res.body.data.listAccessTokens;
     expect(page.tokens.map((x: any) => x.id)).toContain(mine.metadata.id);
@@ -196,9 +161,9 @@ describe('listAccessTokens', () => {
     const made = [];
     for (let i = 0; i < 3; i++) made.push((await create(t.admin, actor)).metadata.id);
     const filters = [{ field: 'actorUrn', value: actor }];
-    const first = await ok(t.admin, LIST, { input: { start: 0, count: 2, filters } });
+    const first = await as(t.admin).gqlOk(LIST, { input: { start: 0, count: 2, filters } });
     expect(first.listAccessTokens).toMatchObject({ start: 0, count: 2, total: 3 });
-    const second = await ok(t.admin, LIST, { input: { start: 2, count: 2, filters } });
+    const second = await as(t.admin).gqlOk(LIST, { input: { start: 2, count: 2, filters } });
     expect(second.listAccessTokens).toMatchObject({ start: 2, count: 1, total: 3 });
     const ids = [...first.listAccessTokens.tokens, ...second.listAccessTokens.tokens].map((x: any) => x.id);
     expect(new Set(ids)).toEqual(new Set(made));
@@ -218,14 +183,14 @@ describe('listAccessTokens', () => {
 describe('getAccessTokenMetadata', () => {
   it("gives the metadata of one's own token, an Admin anyone's, and refuses a Reader others' (403)", async () => {
     const own = await create(t.reader, t.actors.reader);
-    const data = await ok(t.reader, METADATA_OF, { token: own.accessToken });
+    const data = await as(t.reader).gqlOk(METADATA_OF, { token: own.accessToken });
     expect(data.getAccessTokenMetadata).toEqual(own.metadata);
     const admins = await create(t.admin, t.actors.admin);
     await refused(403, t.reader, METADATA_OF, { token: admins.accessToken });
-    expect((await ok(t.admin, METADATA_OF, { token: own.accessToken })).getAccessTokenMetadata.id).toBe(
+    expect((await as(t.admin).gqlOk(METADATA_OF, { token: own.accessToken })).getAccessTokenMetadata.id).toBe(
       own.metadata.id,
     );
-    const res = await gql(t.reader, METADATA_OF, { token: own.accessToken });
+    const res = await as(t.reader).gqlRes(METADATA_OF, { token: own.accessToken });
     expect(res.text).not.toContain(own.accessToken);
   });
 
@@ -238,13 +203,13 @@ describe('getAccessTokenMetadata', () => {
 describe('revokeAccessToken', () => {
   it('revokes at once: the next request with the token gets HTTP 401', async () => {
     const own = await create(t.reader, t.actors.reader);
-    expect((await gql(own.accessToken, '{ __typename }')).status).toBe(200);
-    expect((await ok(t.reader, REVOKE, { id: own.metadata.id })).revokeAccessToken).toBe(true);
-    const graphql = await gql(own.accessToken, '{ __typename }');
+    expect((await as(own.accessToken).gqlRes('{ __typename }')).status).toBe(200);
+    expect((await as(t.reader).gqlOk(REVOKE, { id: own.metadata.id })).revokeAccessToken).toBe(true);
+    const graphql = await as(own.accessToken).gqlRes('{ __typename }');
     expect(graphql.status).toBe(401);
     expect(graphql.body.errors[0].extensions.code).toBe(401);
     expect(
-      (await call('GET', `/entitiesV2/${encodeURIComponent(datasetUrn('x'))}`, own.accessToken)).status,
+      (await as(own.accessToken).call('GET', `/entitiesV2/${encodeURIComponent(datasetUrn('x'))}`)).status,
     ).toBe(401);
     const listed = await list(t.reader, [{ field: 'actorUrn', value: t.actors.reader }]);
     expect(listed.tokens.map((x) => x.id)).not.toContain(own.metadata.id);
@@ -253,15 +218,15 @@ describe('revokeAccessToken', () => {
   it("refuses a Reader someone else's token (403); an Admin may revoke it", async () => {
     const editors = await create(t.admin, t.actors.editor);
     await refused(403, t.reader, REVOKE, { id: editors.metadata.id });
-    expect((await gql(editors.accessToken, '{ __typename }')).status).toBe(200);
-    expect((await ok(t.admin, REVOKE, { id: editors.metadata.id })).revokeAccessToken).toBe(true);
-    expect((await gql(editors.accessToken, '{ __typename }')).status).toBe(401);
+    expect((await as(editors.accessToken).gqlRes('{ __typename }')).status).toBe(200);
+    expect((await as(t.admin).gqlOk(REVOKE, { id: editors.metadata.id })).revokeAccessToken).toBe(true);
+    expect((await as(editors.accessToken).gqlRes('{ __typename }')).status).toBe(401);
   });
 
   it('lets the actor revoke a token an Admin made for them', async () => {
     const forReader = await create(t.admin, t.actors.reader);
-    expect((await ok(t.reader, REVOKE, { id: forReader.metadata.id })).revokeAccessToken).toBe(true);
-    expect((await gql(forReader.accessToken, '{ __typename }')).status).toBe(401);
+    expect((await as(t.reader).gqlOk(REVOKE, { id: forReader.metadata.id })).revokeAccessToken).toBe(true);
+    expect((await as(forReader.accessToken).gqlRes('{ __typename }')).status).toBe(401);
   });
 
   it('answers 404 for an unknown token id', async () => {
@@ -275,12 +240,12 @@ describe('batchAssignRole', () => {
     const { accessToken } = await create(t.admin, user);
     await refused(403, accessToken, createTag(`promoted_${unique()}`));
     const assign = { input: { roleUrn: 'urn:li:dataHubRole:Editor', actors: [user] } };
-    expect((await ok(t.admin, ASSIGN, assign)).batchAssignRole).toBe(true);
+    expect((await as(t.admin).gqlOk(ASSIGN, assign)).batchAssignRole).toBe(true);
     const tag = `promoted_${unique()}`;
-    expect((await ok(accessToken, createTag(tag))).createTag).toBe(`urn:li:tag:${tag}`);
-    expect((await ok(t.admin, ASSIGN, { input: { roleUrn: null, actors: [user] } })).batchAssignRole).toBe(
-      true,
-    );
+    expect((await as(accessToken).gqlOk(createTag(tag))).createTag).toBe(`urn:li:tag:${tag}`);
+    expect(
+      (await as(t.admin).gqlOk(ASSIGN, { input: { roleUrn: null, actors: [user] } })).batchAssignRole,
+    ).toBe(true);
     await refused(403, accessToken, createTag(`promoted_${unique()}`));
   });
 
@@ -289,8 +254,8 @@ describe('batchAssignRole', () => {
     const { accessToken } = await create(t.admin, user);
     const filters = [{ field: 'actorUrn', value: t.actors.editor }];
     await refused(403, accessToken, LIST, { input: { filters } });
-    await ok(t.root, ASSIGN, { input: { roleUrn: 'urn:li:dataHubRole:Admin', actors: [user] } });
-    await ok(accessToken, LIST, { input: { filters } });
+    await as(t.root).gqlOk(ASSIGN, { input: { roleUrn: 'urn:li:dataHubRole:Admin', actors: [user] } });
+    await as(accessToken).gqlOk(LIST, { input: { filters } });
   });
 
   it('is refused to non-Admins (403)', async () => {
@@ -316,7 +281,9 @@ describe('the GraphQL limits', () => {
       `relationships(input: {types: ["DownstreamOf"], direction: OUTGOING}) { relationships { entity { ... on Dataset { ${inner} } } } }`;
     let inner = 'urn';
     for (let i = 0; i < 5; i++) inner = rel(inner);
-    const res = await gql(t.reader, `{ dataset(urn: "${datasetUrn('x').replace(/"/g, '')}") { ${inner} } }`);
+    const res = await as(t.reader).gqlRes(
+      `{ dataset(urn: "${datasetUrn('x').replace(/"/g, '')}") { ${inner} } }`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.errors[0].extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
     expect(res.body.errors[0].message).toContain('depth limit (NEOHUB_GRAPHQL_MAX_DEPTH) is 15');
@@ -324,8 +291,7 @@ describe('the GraphQL limits', () => {
 
   it('pass the standard introspection query', async () => {
     const { getIntrospectionQuery } = await import('graphql');
-    const data = await ok(
-      t.reader,
+    const data = await as(t.reader).gqlOk(
       getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }),
     );
     const types = (data.__schema.types as { name: string }[]).map((x) => x.name);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
-import { httpClient } from '../support/http.js';
-import { datasetUrn, mcp, post, startTestServer, unique } from '../support/runtime.js';
+import { httpClient, post } from '../support/http.js';
+import { datasetUrn, mcp, startTestServer, unique } from '../support/runtime.js';
 
 // DataHub's names and types for what neohub stores: fields read back from aspects ingested with Rest.li.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
-import { httpClient } from '../support/http.js';
-import { datasetUrn, mcp, post, startTestServer, unique } from '../support/runtime.js';
+import { httpClient, post } from '../support/http.js';
+import { datasetUrn, mcp, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
 beforeAll(async () => {

@@ -38,6 +38,7 @@ import { createLogger } from '../../src/logger.js';
 import type { Runtime } from '../../src/runtime.js';
 import { createDriver, Executor } from '../../src/store/index.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
+import { request, RESTLI } from '../support/http.js';
 import { graphTarget, unique } from '../support/runtime.js';
 import { CONDITIONS } from '../../src/search-model/index.js';
 
@@ -153,20 +154,14 @@ let timeoutOverride: number | undefined;
 
 async function send(r: Req, timeoutMs = timeoutOverride ?? 15_000): Promise<Res> {
   sent++;
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${tokens.admin}`,
-    'X-RestLi-Protocol-Version': '2.0.0',
-    ...(r.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    ...r.headers,
-  };
   try {
-    const res = await fetch(`${rt.url}${r.path}`, {
-      method: r.method,
-      headers,
-      ...(r.body !== undefined ? { body: JSON.stringify(r.body) } : {}),
+    const res = await request(r.method, `${rt.url}${r.path}`, {
+      body: r.body,
+      token: tokens.admin,
+      headers: { ...RESTLI, ...r.headers },
       signal: AbortSignal.timeout(timeoutMs),
     });
-    return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+    return { status: res.status, text: res.text, type: res.headers.get('content-type') ?? '' };
   } catch (err) {
     timeouts++;
     return { status: 599, text: `request failed: ${(err as Error).message}`, type: '' };

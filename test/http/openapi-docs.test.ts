@@ -4,7 +4,8 @@ import { SWAGGER_UI_ASSETS } from '../../rest-compat/openapi/document/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import type { Runtime } from '../../src/runtime.js';
 import { openApiProblems } from '../support/openapi-check.js';
-import { get, startTestServer } from '../support/runtime.js';
+import { get, httpClient } from '../support/http.js';
+import { startTestServer } from '../support/runtime.js';
 
 let rt: Runtime;
 beforeAll(async () => {
@@ -12,14 +13,12 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.stop());
 
-const raw = async (path: string, init: RequestInit = {}) => {
-  const res = await fetch(`${rt.url}${path}`, { redirect: 'manual', ...init });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-};
+/** Requests as a browser's address bar makes them: no headers of ours, redirects not followed. */
+const { call } = httpClient(() => rt.url, { headers: {}, redirect: 'manual' });
 
 describe('the OpenAPI document and Swagger UI', () => {
   it('serves the document at /openapi/v3/api-docs: the committed one, valid, every entity kind', async () => {
-    const res = await raw('/openapi/v3/api-docs');
+    const res = await call('GET', '/openapi/v3/api-docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const text = res.bytes.toString('utf8');
@@ -72,7 +71,7 @@ describe('the OpenAPI document and Swagger UI', () => {
   });
 
   it('serves Swagger UI offline: its page loads only its own assets, which are served', async () => {
-    const page = await raw('/openapi/swagger-ui/index.html');
+    const page = await call('GET', '/openapi/swagger-ui/index.html');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = page.bytes.toString('utf8');
@@ -81,12 +80,12 @@ describe('the OpenAPI document and Swagger UI', () => {
     const loaded = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]);
     expect(loaded.sort()).toEqual(Object.keys(SWAGGER_UI_ASSETS).sort());
     for (const [name, asset] of Object.entries(SWAGGER_UI_ASSETS)) {
-      const res = await raw(`/api/gms/openapi/swagger-ui/${name}`);
+      const res = await call('GET', `/api/gms/openapi/swagger-ui/${name}`);
       expect(res.status, name).toBe(200);
       expect(res.headers.get('content-type')).toBe(asset.type);
       expect(res.bytes.length, name).toBeGreaterThan(100);
     }
-    const bundle = await raw('/openapi/swagger-ui/swagger-ui-bundle.js');
+    const bundle = await call('GET', '/openapi/swagger-ui/swagger-ui-bundle.js');
     expect(bundle.bytes.toString('utf8')).toContain('SwaggerUIBundle');
   });
 
@@ -95,7 +94,7 @@ describe('the OpenAPI document and Swagger UI', () => {
       ['/openapi/swagger-ui', '/openapi/swagger-ui/index.html'],
       ['/gms/openapi/swagger-ui.html', '/gms/openapi/swagger-ui/index.html'],
     ]) {
-      const res = await raw(path as string);
+      const res = await call('GET', path as string);
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe(to);
     }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import type { Runtime } from '../../src/runtime.js';
 import { createDriver, Executor, TaskStore } from '../../src/store/index.js';
-import { httpClient } from '../support/http.js';
-import { datasetUrn, graphTarget, mcp, post, startTestServer, unique } from '../support/runtime.js';
+import { httpClient, post } from '../support/http.js';
+import { datasetUrn, graphTarget, mcp, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
 let base: string;

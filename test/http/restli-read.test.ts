@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
-import { datasetUrn, enc, get, mcp, post, startTestServer, unique } from '../support/runtime.js';
+import { get, post, request } from '../support/http.js';
+import { datasetUrn, enc, mcp, startTestServer, unique } from '../support/runtime.js';
 
 let rt: Runtime;
 let base: string;
@@ -197,8 +198,8 @@ describe('reads', () => {
       rt.services.registry.findAspect('datahubIngestionCheckpoint') !== undefined,
     );
     expect(cfg.body).toMatchObject({ patchCapable: true, supportsImpactAnalysis: true });
-    const health = await fetch(`${base}/health`);
+    const health = await request('GET', `${base}/health`);
     expect(health.status).toBe(200);
-    expect(await health.text()).toBe('');
+    expect(health.text).toBe('');
   });
 });

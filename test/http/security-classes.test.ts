@@ -25,7 +25,7 @@ import { explorerSchema } from '../../src/graph-explorer/schema.js';
 import { graphqlSchema } from '../../src/graphql/schema.js';
 import type { Runtime } from '../../src/runtime.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
-import { httpClient, type Res } from '../support/http.js';
+import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
 import { enc, mcp, unique } from '../support/runtime.js';
 import { aspectsWithMaps, sampleUrn, sampleValue } from '../support/samples.js';
 
@@ -44,9 +44,7 @@ afterEach(() => {
 });
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).sort();
 
-const { call } = httpClient(() => rt.url);
-const send = (token: string, method: string, path: string, body?: unknown): Promise<Res> =>
-  call(method, path, body, { Authorization: `Bearer ${token}`, 'X-RestLi-Protocol-Version': '2.0.0' });
+const { as } = httpClient(() => rt.url, { headers: { ...JSON_CONTENT, ...RESTLI } });
 
 /** Runs `fn` over `items`, `n` at a time. */
 async function pool<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -118,7 +116,7 @@ describe('prototype keys in every JSON Pointer', () => {
       ]);
     }
     await pool(cases, 8, async ([route, path, body]) => {
-      const res = await send(t.editor, path.startsWith('/aspects') ? 'POST' : 'PATCH', path, body);
+      const res = await as(t.editor).call(path.startsWith('/aspects') ? 'POST' : 'PATCH', path, body);
       const text = JSON.stringify(res.body ?? '');
       if (![400, 422].includes(res.status) || !SEGMENTS.some((seg) => text.includes(seg)))
         failures.push(
@@ -126,7 +124,7 @@ describe('prototype keys in every JSON Pointer', () => {
         );
     });
     expect(failures).toEqual([]);
-    const stored = await send(t.root, 'GET', `/entitiesV2/${enc(urn)}`);
+    const stored = await as(t.root).call('GET', `/entitiesV2/${enc(urn)}`);
     expect(stored.body?.aspects ?? {}).toEqual({});
   });
 });
@@ -168,7 +166,7 @@ describe('prototype keys in every map of every aspect', () => {
         entityTypes: [`urn:li:entityType:datahub.${urn.split(':')[2]}`],
         cardinality: 'SINGLE',
       };
-      await send(t.admin, 'POST', '/aspects?action=ingestProposalBatch', {
+      await as(t.admin).call('POST', '/aspects?action=ingestProposalBatch', {
         proposals: [mcp(property, 'propertyDefinition', definition), mcp(urn, 'status', { removed: false })],
       });
       for (const p of v.properties) Object.assign(p, { propertyUrn: property, values: [{ string: 'x' }] });
@@ -191,11 +189,10 @@ describe('prototype keys in every map of every aspect', () => {
         const normalized = registry.validateAspect(aspect, JSON.parse(JSON.stringify(value)));
         const write =
           via === 'restli'
-            ? await send(t.admin, 'POST', '/aspects?action=ingestProposal', {
+            ? await as(t.admin).call('POST', '/aspects?action=ingestProposal', {
                 proposal: mcp(urn, aspect.name, value),
               })
-            : await send(
-                t.admin,
+            : await as(t.admin).call(
                 'POST',
                 `/openapi/v3/entity/${entity.name}/${enc(urn)}/${aspect.name}?createIfNotExists=false`,
                 { value },
@@ -208,7 +205,7 @@ describe('prototype keys in every map of every aspect', () => {
         }
         const reads: [string, unknown][] = [];
         if (aspect.timeseries) {
-          const ts = await send(t.admin, 'POST', '/aspects?action=getTimeseriesAspectValues', {
+          const ts = await as(t.admin).call('POST', '/aspects?action=getTimeseriesAspectValues', {
             urn,
             entity: entity.name,
             aspect: aspect.name,
@@ -218,10 +215,9 @@ describe('prototype keys in every map of every aspect', () => {
             JSON.parse(ts.body?.value?.values?.[0]?.aspect?.value ?? 'null'),
           ]);
         } else {
-          const v2 = await send(t.admin, 'GET', `/entitiesV2/${enc(urn)}?aspects=List(${aspect.name})`);
+          const v2 = await as(t.admin).call('GET', `/entitiesV2/${enc(urn)}?aspects=List(${aspect.name})`);
           reads.push(['entitiesV2', v2.body?.aspects?.[aspect.name]?.value]);
-          const v3 = await send(
-            t.admin,
+          const v3 = await as(t.admin).call(
             'GET',
             `/openapi/v3/entity/${entity.name}/${enc(urn)}/${aspect.name}`,
           );
@@ -283,7 +279,7 @@ describe('case variants in every privilege rule', () => {
       }
     }
     await pool(requests, 8, async ([kind, method, path, body]) => {
-      const res = await send(t.editor, method, path, body);
+      const res = await as(t.editor).call(method, path, body);
       if (res.status < 400 || res.status >= 500)
         failures.push(`${kind}: ${method} ${path} ${JSON.stringify(body)} -> ${res.status}`);
     });
@@ -325,13 +321,12 @@ describe('case variants in every privilege rule', () => {
         }
     }
     await pool(requests, 8, async ([method, path, body]) => {
-      const res = await send(t.editor, method, path, body);
+      const res = await as(t.editor).call(method, path, body);
       if (res.status < 400 || res.status >= 500) failures.push(`${method} ${path} -> ${res.status}`);
     });
     expect(failures).toEqual([]);
     for (const type of variants('structuredProperty')) {
-      const res = await send(
-        t.root,
+      const res = await as(t.root).call(
         'GET',
         `/openapi/v3/entity/structuredProperty/${enc(`urn:li:${type}:${id}`)}`,
       );
@@ -406,7 +401,7 @@ describe('size amplification on both GraphQL endpoints', () => {
     }
     expect(queries.length).toBeGreaterThan(20);
     await pool(queries, 8, async ([name, query, variables]) => {
-      const res = await send(t.reader, 'POST', '/api/graphql', { query, variables });
+      const res = await as(t.reader).call('POST', '/api/graphql', { query, variables });
       if (!costRefusal(res.body)) failures.push(`${name}: ${JSON.stringify(res.body).slice(0, 200)}`);
     });
     expect(failures).toEqual([]);
@@ -432,7 +427,7 @@ describe('size amplification on both GraphQL endpoints', () => {
     }
     expect(queries.length).toBeGreaterThan(50);
     await pool(queries, 8, async ([name, query]) => {
-      const res = await send(t.reader, 'POST', '/api/graph', { query });
+      const res = await as(t.reader).call('POST', '/api/graph', { query });
       if (res.status !== 400 || !costRefusal(res.body))
         failures.push(`${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     });
@@ -456,7 +451,7 @@ describe('size amplification on both GraphQL endpoints', () => {
       const p = pageVariables(f);
       const one = JSON.parse(JSON.stringify(p.vars).replaceAll(String(MAX_PAGE), '1'));
       const body = Array.from({ length: 300 }, (_, i) => `s${i}: ${name}${p.args} { __typename }`).join(' ');
-      const res = await send(t.reader, 'POST', '/api/graphql', {
+      const res = await as(t.reader).call('POST', '/api/graphql', {
         query: `query Q${p.decl} { ${body} }`,
         variables: one,
       });

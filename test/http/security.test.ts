@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
-import { httpClient, type Res } from '../support/http.js';
+import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
 import { datasetUrn, enc, mcp, unique } from '../support/runtime.js';
 
 let rt: Runtime;
@@ -21,13 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.stop());
 
-const { call } = httpClient(() => rt.url);
-const as = (token: string) => ({
-  call: (method: string, path: string, body?: unknown): Promise<Res> =>
-    call(method, path, body, { Authorization: `Bearer ${token}`, 'X-RestLi-Protocol-Version': '2.0.0' }),
-  gql: async (query: string, variables: Record<string, unknown> = {}) =>
-    (await call('POST', '/api/graphql', { query, variables }, { Authorization: `Bearer ${token}` })).body,
-});
+const { as } = httpClient(() => rt.url, { headers: { ...JSON_CONTENT, ...RESTLI } });
 
 /** Whatever a test did, the process-wide prototype holds nothing of a client's. */
 const PROBES = ['rtPolluted', 'polluted', 'x'];
@@ -291,7 +285,7 @@ describe('names of inherited members in stored values and filters (the audit of 
     );
     const status = await admin.gql(`{ corpUser(urn: "${user}") { urn status } }`);
     expect(status.errors).toBeUndefined();
-    expect(status.data.corpUser).toEqual({ urn: user, status: null });
+    expect(status.data!.corpUser).toEqual({ urn: user, status: null });
 
     const ds = datasetUrn(`audit_${id}`);
     const degree = await admin.gql(
@@ -303,7 +297,7 @@ describe('names of inherited members in stored values and filters (the audit of 
         `{ searchAcrossEntities(input: {query: "*", count: 1, orFilters: [{and: [{field: "_entityType", values: ["${v}"]}]}]}) { total } }`,
       );
       expect(types.errors, v).toBeUndefined();
-      expect(types.data.searchAcrossEntities.total, v).toBe(0);
+      expect(types.data!.searchAcrossEntities.total, v).toBe(0);
     }
 
     await admin.call(
@@ -339,7 +333,7 @@ describe('names of inherited members in stored values and filters (the audit of 
     const again = await admin.gql(
       `{ aggregateAcrossEntities(input: {types: [DATASET], query: "*", facets: ["name"], orFilters: [{and: [{field: "platform", values: ["${platform}"]}]}]}) { facets { field aggregations { value count } } } }`,
     );
-    expect(again.data.aggregateAcrossEntities.facets).toContainEqual({
+    expect(again.data!.aggregateAcrossEntities.facets).toContainEqual({
       field: 'name',
       aggregations: [{ value: '__proto__', count: 1 }],
     });
@@ -370,7 +364,7 @@ describe('tokens and rate limits per actor (LOW)', () => {
     for (const n of ['a', 'b']) {
       const res = await reader.gql(create(n, t.actors.reader));
       expect(res.errors, n).toBeUndefined();
-      ids.push(res.data.createAccessToken.metadata.id);
+      ids.push(res.data!.createAccessToken.metadata.id);
     }
     const refused = await reader.gql(create('c', t.actors.reader));
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 409, type: 'CONFLICT' });
@@ -385,16 +379,12 @@ describe('tokens and rate limits per actor (LOW)', () => {
     try {
       const tokens = await mintTokens(started.rt, started.root);
       const client = httpClient(() => started.rt.url);
-      const get = (token: string) =>
-        client.call('GET', '/entitiesV2/urn:li:corpuser:x', undefined, { Authorization: `Bearer ${token}` });
+      const get = (token: string) => client.as(token).call('GET', '/entitiesV2/urn:li:corpuser:x');
       const second = await get(tokens.reader);
       expect(second.status).toBe(200);
-      const mint = await client.call(
-        'POST',
-        '/api/graphql',
-        { query: create('second', tokens.actors.reader) },
-        { Authorization: `Bearer ${tokens.reader}` },
-      );
+      const mint = await client
+        .as(tokens.reader)
+        .call('POST', '/api/graphql', { query: create('second', tokens.actors.reader) });
       const another = mint.body.data.createAccessToken.accessToken as string;
       expect((await get(another)).status).toBe(200);
       expect((await get(another)).status).toBe(200);
@@ -427,14 +417,14 @@ describe('nested queries have limits (MEDIUM)', () => {
     for (let i = 0; i < 4; i++)
       inner = `urn lineage(input: {direction: DOWNSTREAM, count: 1000}) { relationships { entity { ... on Dataset { ${inner} } } } }`;
     const nested = await as(t.reader).gql(`{ dataset(urn: "${datasetUrn('x')}") { ${inner} } }`);
-    expect(nested.errors[0].extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
+    expect(nested.errors![0]!.extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
     expect(nested.data).toBeUndefined();
     const aliases = Array.from(
       { length: 300 },
       (_, i) => `s${i}: searchAcrossEntities(input: {query: "q${i}", count: 10}) { total }`,
     ).join(' ');
     const many = await as(t.reader).gql(`{ ${aliases} }`);
-    expect(many.errors[0].message).toContain('NEOHUB_GRAPHQL_MAX_COST');
+    expect(many.errors![0]!.message).toContain('NEOHUB_GRAPHQL_MAX_COST');
     expect(many.data).toBeUndefined();
   });
 });

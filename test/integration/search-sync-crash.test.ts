@@ -11,6 +11,7 @@ import {
   type SearchDocument,
   type SearchIndex,
 } from '../../src/search-model/index.js';
+import { checkpointAtHead } from '../support/sync.js';
 import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
 
 const g = graphTarget();
@@ -20,9 +21,14 @@ afterAll(() => exec.close());
 const registry = defaultRegistry();
 const log = createLogger('silent');
 
-/** An index that dies (like a killed process) after writing part of a batch. */
+/** An index (under a checkpoint of its own) that dies like a killed process after writing part of a batch. */
 class CrashingIndex extends EmbeddedSearchIndex {
+  override readonly checkpoint: string;
   crashAfter = Number.POSITIVE_INFINITY;
+  constructor(checkpoint: string) {
+    super(exec, registry);
+    this.checkpoint = checkpoint;
+  }
   override async write(
     docs: readonly SearchDocument[],
     removed: readonly string[],
@@ -40,11 +46,8 @@ describe('search sync worker', () => {
     const store = new Neo4jStore(exec);
     const documents = new SearchDocuments(registry, store);
     const ingest = asSystemView(new IngestService(registry, store, log));
-    const index = new CrashingIndex(exec, registry);
-    await index.init();
-    // Drain what earlier tests left in the change log, so this test's batch is its own.
-    const drain = new SearchSyncWorker(state, documents, index, log, { batchSize: 5000 });
-    while ((await drain.runOnce()) > 0);
+    // A checkpoint at the head of the change log: this test's batch is its own.
+    const index = new CrashingIndex(await checkpointAtHead(state, 'crash-test'));
 
     const id = unique();
     const urns = Array.from({ length: 20 }, (_, i) => datasetUrn(`crash_${id}_${i}`));

@@ -5,6 +5,7 @@ import { IngestService, SearchDocuments, SYSTEM_ACTOR } from '../../src/services
 import { createDriver, Executor, LeaseLostError, Neo4jStore, SyncStateStore } from '../../src/store/index.js';
 import { EmbeddedSearchIndex, SearchSyncWorker } from '../../search-sync/index.js';
 import { type Fence, type PendingWrite, type SearchDocument } from '../../src/search-model/index.js';
+import { checkpointAtHead } from '../support/sync.js';
 import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
 
 const g = graphTarget();
@@ -43,15 +44,7 @@ class StallingIndex extends EmbeddedSearchIndex {
   }
 }
 
-/** A checkpoint of the test's own, started at the head of the change log (earlier tests' changes skipped). */
-async function freshCheckpoint(): Promise<string> {
-  const name = `lease-test-${unique()}`;
-  const setup = await state.claim(`search-sync:${name}`, 'setup', 60_000);
-  if (!setup) throw new Error('setup lease not free');
-  await state.moveCheckpoint(name, await state.head(), setup);
-  await state.release(setup);
-  return name;
-}
+const freshCheckpoint = () => checkpointAtHead(state, 'lease-test');
 
 const description = async (index: EmbeddedSearchIndex, urn: string) =>
   ((await index.get(urn))?.fields.description as string[] | undefined)?.[0];

@@ -129,4 +129,4 @@ export function toEntities(ctx: GraphQLContext, urns: readonly string[]): Entity
   return urns.map((u) => ctx.entity(u)).filter(present);
 }
 
-export { decodeScrollId, encodeScrollId } from '../../services/index.js';
+export { decodeScrollId, nextScrollId } from '../../services/index.js';

@@ -33,7 +33,7 @@ import {
 } from '../types/search-results.js';
 import {
   decodeScrollId,
-  encodeScrollId,
+  nextScrollId,
   entityNames,
   facetFields,
   present,
@@ -138,9 +138,8 @@ export class SearchQueries {
     const count = input.count ?? DEFAULT_PAGE.scrollAcrossEntities;
     const res = await runSearch(ctx, input, offset, count);
     const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
-    const next = offset + res.hits.length;
     return make(ScrollResults, {
-      nextScrollId: res.hits.length > 0 && next < res.total ? encodeScrollId(next) : undefined,
+      nextScrollId: nextScrollId(offset, res.hits.length, res.total),
       count: results.length,
       total: res.total,
       searchResults: results,
@@ -275,9 +274,8 @@ export class SearchQueries {
     const offset = decodeScrollId(input.scrollId);
     const res = await runLineageSearch(ctx, input, offset, input.count ?? DEFAULT_PAGE.scrollAcrossLineage);
     const results = lineageResults(ctx, res);
-    const next = offset + res.hits.length;
     return make(ScrollAcrossLineageResults, {
-      nextScrollId: res.hits.length > 0 && next < res.total ? encodeScrollId(next) : undefined,
+      nextScrollId: nextScrollId(offset, res.hits.length, res.total),
       count: results.length,
       total: res.total,
       searchResults: results,

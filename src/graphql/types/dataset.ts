@@ -1,3 +1,4 @@
+import { NotFoundError } from '../../errors/index.js';
 import { Arg, Field, ObjectType } from 'type-graphql';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
@@ -204,7 +205,11 @@ export class Dataset extends AssetEntity {
       v = await this.ctx.services.reads
         .aspect(this.urn, 'schemaMetadata', version)
         .then((a) => a.value)
-        .catch(() => undefined);
+        // A version that does not exist is null, as in DataHub; any other failure is the request's.
+        .catch((err: unknown) => {
+          if (err instanceof NotFoundError) return undefined;
+          throw err;
+        });
     }
     if (!v) return undefined;
     return make(SchemaMetadata, {

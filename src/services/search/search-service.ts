@@ -17,6 +17,7 @@ import {
   type SyncControl,
   type SyncStatus,
 } from '../../search-model/index.js';
+import { checkPage } from '../page.js';
 import { parseQueryString } from './query-string.js';
 import type { StructuredFieldResolver } from './structured-fields.js';
 import { systemUpdate, type SystemUpdateResult } from './system-update.js';
@@ -93,8 +94,7 @@ export class SearchService {
 
   async search(r: SearchRequest): Promise<SearchResult> {
     const types = r.entities.map((e) => this.registry.entity(e).name);
-    if (r.start < 0 || r.count < 0) throw new BadRequestError('start and count must be >= 0');
-    if (r.count > this.maxPageSize) throw new BadRequestError(`count must be at most ${this.maxPageSize}`);
+    checkPage(r.start, r.count, this.maxPageSize);
     let input = r.input;
     let filters = conjunctions(r.filter);
     if (r.queryString !== undefined) {
@@ -135,8 +135,7 @@ export class SearchService {
     limit: number;
   }): Promise<AutocompleteResult> {
     const types = r.entities.map((e) => this.registry.entity(e).name);
-    if (r.limit < 0 || r.limit > this.maxPageSize)
-      throw new BadRequestError(`limit must be between 0 and ${this.maxPageSize}`);
+    checkPage(0, r.limit, this.maxPageSize, 'limit');
     if (r.field !== undefined && !this.isField(r.field))
       throw new BadRequestError(`Unknown autocomplete field "${r.field}"`);
     const sp = await this.structuredFields(conjunctions(r.filter), undefined, undefined);
@@ -158,8 +157,7 @@ export class SearchService {
     count: number;
   }): Promise<BrowseResult> {
     const types = r.entities.map((e) => this.registry.entity(e).name);
-    if (r.start < 0 || r.count < 0 || r.count > this.maxPageSize)
-      throw new BadRequestError(`start must be >= 0 and limit between 0 and ${this.maxPageSize}`);
+    checkPage(r.start, r.count, this.maxPageSize);
     return this.index.browse({
       types,
       path: r.path,

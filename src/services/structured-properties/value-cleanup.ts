@@ -1,3 +1,4 @@
+import { NeohubError } from '../../errors/index.js';
 import type { EntityStore } from '../../store/index.js';
 import type { IngestService } from '../ingest-service.js';
 import { assignments } from './visibility.js';
@@ -44,8 +45,10 @@ export async function runValueCleanup(
     }));
     try {
       if (proposals.length) await ingest.ingest(proposals, { actor: p.actor });
-    } catch {
-      // One entity may have gone meanwhile (hard deleted): the others are done one by one.
+    } catch (err) {
+      // One entity may have gone meanwhile (hard deleted), which fails the batch: the others are done one
+      // by one. A store failure (503) or a bug is not that: the task fails and is resumed later.
+      if (!(err instanceof NeohubError) || err.status >= 500) throw err;
       for (const proposal of proposals) {
         if (await store.exists(proposal.entityUrn)) await ingest.ingest([proposal], { actor: p.actor });
         else removed.delete(proposal.entityUrn);
