@@ -29,6 +29,7 @@ export class EntityApiService {
     private readonly registry: Registry,
     private readonly reads: ReadService,
     private readonly ingest: IngestService,
+    private readonly maxPageSize = 10_000,
   ) {}
 
   /** The entity kind of a path segment (case-insensitive); 400 when there is none. */
@@ -58,6 +59,8 @@ export class EntityApiService {
    */
   async read(urns: readonly string[], names?: readonly string[]): Promise<EntityView[]> {
     if (!urns.length) return [];
+    if (urns.length > this.maxPageSize)
+      throw new BadRequestError(`At most ${this.maxPageSize} entities per request, got ${urns.length}`);
     const specs = urns.map((u) => this.registry.parseEntityUrn(u).entity);
     const wanted = names?.length
       ? [
@@ -80,6 +83,8 @@ export class EntityApiService {
   async batchGet(
     items: readonly { urn: string; aspects: readonly { name: string; version?: number | undefined }[] }[],
   ): Promise<EntityView[]> {
+    if (items.length > this.maxPageSize)
+      throw new BadRequestError(`At most ${this.maxPageSize} entities per request, got ${items.length}`);
     const asked = items.map((item) => {
       const { entity } = this.registry.parseEntityUrn(item.urn);
       return { ...item, aspects: item.aspects.filter((a) => this.resolveAspect(entity, a.name)) };

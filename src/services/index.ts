@@ -123,7 +123,7 @@ export function createServices(p: ServiceParts): Services {
     ingest: p.ingest,
     reads,
     edits: new EditService(p.registry, p.ingest, reads),
-    entityApi: new EntityApiService(p.registry, reads, p.ingest),
+    entityApi: new EntityApiService(p.registry, reads, p.ingest, p.config.maxPageSize),
     lineage,
     search: p.search,
     lineageSearch: new LineageSearchService(p.search, lineage),

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../src/errors/index.js';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { LineageService, ReadService } from '../../src/services/index.js';
+import { EntityApiService, IngestService, LineageService, ReadService } from '../../src/services/index.js';
 import { createDriver, Executor, Neo4jStore } from '../../src/store/index.js';
 import { datasetUrn, graphTarget, unique } from '../support/runtime.js';
 
@@ -13,6 +13,12 @@ const registry = defaultRegistry();
 const store = new Neo4jStore(exec);
 /** A page maximum of 50 (NEOHUB_MAX_PAGE_SIZE). */
 const reads = new ReadService(registry, store, 50);
+const entityApi = new EntityApiService(
+  registry,
+  reads,
+  new IngestService(registry, store, createLogger('silent')),
+  2,
+);
 const lineage = new LineageService(registry, store, { maxHops: 5, maxVisited: 1000, maxPageSize: 50 });
 
 describe('paging rules in the services, whatever the transport', () => {
@@ -39,5 +45,14 @@ describe('paging rules in the services, whatever the transport', () => {
       total: 0,
       relationships: [],
     });
+  });
+
+  it('caps the entities of one batch read at the page maximum (v2 /batch, v3 batchGet, entitiesV2)', async () => {
+    const urns = [1, 2, 3].map((i) => datasetUrn(`batch_${unique()}_${i}`));
+    await expect(entityApi.read(urns)).rejects.toThrow(/At most 2 entities per request, got 3/);
+    await expect(entityApi.batchGet(urns.map((urn) => ({ urn, aspects: [] })))).rejects.toBeInstanceOf(
+      BadRequestError,
+    );
+    await expect(entityApi.read(urns.slice(0, 2))).resolves.toHaveLength(2);
   });
 });
