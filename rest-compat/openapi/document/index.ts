@@ -1,7 +1,9 @@
 import type { Registry } from '../../../src/registry/index.js';
 import { commonComponents, type Json } from './common.js';
 import { crossEntityComponents, entityComponents } from './entity-components.js';
-import { entityParameters, v2EntityPaths, v3EntityPaths, v3GenericPaths } from './entity-paths.js';
+import { entityParameters } from './entity-paths.js';
+import { v2EntityPaths } from './entity-paths-v2.js';
+import { v3EntityPaths, v3GenericPaths } from './entity-paths-v3.js';
 import { SchemaComponents } from './json-schema.js';
 import { registryPaths, relationshipPaths, tracePaths } from './other-paths.js';
 
