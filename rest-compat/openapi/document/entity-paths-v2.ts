@@ -14,7 +14,7 @@ import {
 } from './common.js';
 import { aspectsOf, cap } from './entity-components.js';
 import { ref, type JsonSchema, type SchemaComponents } from './json-schema.js';
-import { array, deleteParams, PATCH_TYPES, scrollParams, written } from './entity-paths.js';
+import { array, entityPath, PATCH_TYPES, scrollParams, written } from './entity-paths.js';
 
 /**
  * The v2 paths of one entity kind (deprecated in DataHub): the list (GET scroll, POST upsert),
@@ -70,33 +70,13 @@ export function v2EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         },
       },
     },
-    [`${P}/{urn}`]: {
-      parameters: urnParam,
-      get: {
-        operationId: id('get'),
-        summary: `Get a ${e.name}`,
-        tags,
-        parameters: [
-          paramRef(`${E}Aspects_v3`),
-          paramRef(`${E}AspectNames_v3`),
-          paramRef('SystemMetadata_v3'),
-        ],
-        responses: { '200': jsonResponse('The entity', ref(`${E}EntityResponse_v2`)), ...READ_ERRORS },
-      },
-      head: {
-        operationId: id('head'),
-        summary: `Whether a ${e.name} exists`,
-        tags,
-        responses: HEAD_RESPONSES,
-      },
-      delete: {
-        operationId: id('delete'),
-        summary: `Delete a ${e.name} (or some of its aspects)`,
-        tags,
-        parameters: deleteParams(aspects.map((a) => a.name)),
-        responses: { '200': written('Deleted (also when there was nothing)'), ...ERRORS },
-      },
-    },
+    [`${P}/{urn}`]: entityPath(
+      e,
+      aspects.map((a) => a.name),
+      'v2',
+      id,
+      tags,
+    ),
     [`${P}/{urn}/{aspectName}`]: {
       parameters: [
         ...urnParam,

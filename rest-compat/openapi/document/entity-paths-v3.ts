@@ -15,7 +15,7 @@ import {
 } from './common.js';
 import { aspectsOf, cap } from './entity-components.js';
 import { ref, URN_PATTERN, type SchemaComponents } from './json-schema.js';
-import { array, deleteParams, PATCH_TYPES, scrollParams, written } from './entity-paths.js';
+import { array, entityPath, SCROLL_PARAMS, PATCH_TYPES, scrollParams, written } from './entity-paths.js';
 
 /**
  * The v3 paths of one entity kind, as DataHub generates them: the list (GET scroll, POST upsert, PATCH),
@@ -91,33 +91,13 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         },
       },
     },
-    [`${P}/{urn}`]: {
-      parameters: urnParam,
-      get: {
-        operationId: id('get'),
-        summary: `Get a ${e.name}`,
-        tags,
-        parameters: [
-          paramRef(`${E}Aspects_v3`),
-          paramRef(`${E}AspectNames_v3`),
-          paramRef('SystemMetadata_v3'),
-        ],
-        responses: { '200': jsonResponse('The entity', ref(`${E}EntityResponse_v3`)), ...READ_ERRORS },
-      },
-      head: {
-        operationId: id('head'),
-        summary: `Whether a ${e.name} exists`,
-        tags,
-        responses: HEAD_RESPONSES,
-      },
-      delete: {
-        operationId: id('delete'),
-        summary: `Delete a ${e.name} (or some of its aspects)`,
-        tags,
-        parameters: deleteParams(aspectsOf(r, e).map((a) => a.name)),
-        responses: { '200': written('Deleted (also when there was nothing)'), ...ERRORS },
-      },
-    },
+    [`${P}/{urn}`]: entityPath(
+      e,
+      aspectsOf(r, e).map((a) => a.name),
+      'v3',
+      id,
+      tags,
+    ),
   };
 
   for (const a of aspectsOf(r, e)) {
@@ -195,16 +175,7 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
 export function v3GenericPaths(): Record<string, Json> {
   const tags = ['Generic Entities'];
   const P = '/openapi/v3/entity';
-  const scrollQuery = [
-    paramRef('PaginationCount_v3'),
-    paramRef('ScrollQuery_v3'),
-    paramRef('ScrollId_v3'),
-    paramRef('SortField_v3'),
-    paramRef('SortBy_v3'),
-    paramRef('SortOrder_v3'),
-    paramRef('SystemMetadata_v3'),
-    paramRef('IncludeSoftDelete_v3'),
-  ];
+  const scrollQuery = SCROLL_PARAMS;
   const writeParams = [
     bool('async', true, 'Answer 202 at once (true) or 200 with what was stored (false)'),
     paramRef('SystemMetadata_v3'),

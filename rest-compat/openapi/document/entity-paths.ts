@@ -2,11 +2,14 @@ import type { Registry } from '../../../src/registry/index.js';
 import type { EntitySpec } from '../../../src/registry/index.js';
 import {
   bool,
+  ERRORS,
+  HEAD_RESPONSES,
   JSON_PATCH,
   jsonResponse,
   paramRef,
   pathParam,
   queryList,
+  READ_ERRORS,
   TRACE_HEADERS,
   type Json,
 } from './common.js';
@@ -18,10 +21,8 @@ export const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items 
 export const written = (description: string, schema?: JsonSchema): Json =>
   schema ? jsonResponse(description, schema, TRACE_HEADERS) : { description, headers: TRACE_HEADERS };
 
-/** Query parameters of the list (scroll) of one entity kind (`aspectNames` is the older `aspects`). */
-export const scrollParams = (E: string): Json[] => [
-  paramRef(`${E}Aspects_v3`),
-  paramRef(`${E}AspectNames_v3`),
+/** Query parameters of a scroll over entities of any kind. */
+export const SCROLL_PARAMS: readonly Json[] = [
   paramRef('PaginationCount_v3'),
   paramRef('ScrollQuery_v3'),
   paramRef('ScrollId_v3'),
@@ -31,6 +32,45 @@ export const scrollParams = (E: string): Json[] => [
   paramRef('SystemMetadata_v3'),
   paramRef('IncludeSoftDelete_v3'),
 ];
+
+/** Query parameters of the list (scroll) of one entity kind (`aspectNames` is the older `aspects`). */
+export const scrollParams = (E: string): Json[] => [
+  paramRef(`${E}Aspects_v3`),
+  paramRef(`${E}AspectNames_v3`),
+  ...SCROLL_PARAMS,
+];
+
+/**
+ * The path of one entity (`/{urn}`: GET, HEAD, DELETE), in either version: `v` names the response
+ * components (`<Kind>EntityResponse_v2` or `_v3`).
+ */
+export function entityPath(
+  e: EntitySpec,
+  aspectNames: readonly string[],
+  v: 'v2' | 'v3',
+  id: (verb: string) => string,
+  tags: readonly string[],
+): Json {
+  const E = cap(e.name);
+  return {
+    parameters: [paramRef(`${E}Urn`)],
+    get: {
+      operationId: id('get'),
+      summary: `Get a ${e.name}`,
+      tags,
+      parameters: [paramRef(`${E}Aspects_v3`), paramRef(`${E}AspectNames_v3`), paramRef('SystemMetadata_v3')],
+      responses: { '200': jsonResponse('The entity', ref(`${E}EntityResponse_${v}`)), ...READ_ERRORS },
+    },
+    head: { operationId: id('head'), summary: `Whether a ${e.name} exists`, tags, responses: HEAD_RESPONSES },
+    delete: {
+      operationId: id('delete'),
+      summary: `Delete a ${e.name} (or some of its aspects)`,
+      tags,
+      parameters: deleteParams(aspectNames),
+      responses: { '200': written('Deleted (also when there was nothing)'), ...ERRORS },
+    },
+  };
+}
 
 /** Which aspects a DELETE of an entity removes. */
 export const deleteParams = (names: readonly string[]): Json[] => [
