@@ -4,6 +4,7 @@ import type { Services } from '../../src/services/index.js';
 import { aspectOut, entityOut, urnAndAspect, type ApiVersion } from './entity-shapes.js';
 import { setOwn } from '../../src/json/index.js';
 import { bool, int, isObj, type Json, list } from './params.js';
+import { Q } from './query-params.js';
 
 /** Reads of the versioned entity API: one entity or aspect (GET, HEAD), and batch gets. */
 export function entityReadRoutes(app: FastifyInstance, s: Services, version: ApiVersion): void {
@@ -11,9 +12,9 @@ export function entityReadRoutes(app: FastifyInstance, s: Services, version: Api
 
   app.get(`${P}/:entityName/*`, { exposeHeadRoute: false }, async (req, reply) => {
     const { urn, aspect } = urnAndAspect(req);
-    const withSM = bool(req, 'systemMetadata', false);
+    const withSM = bool(req, Q.systemMetadata);
     if (aspect) {
-      const found = await s.entityApi.aspect(urn, aspect, int(req, 'version', 0));
+      const found = await s.entityApi.aspect(urn, aspect, int(req, Q.version));
       return reply.send(aspectOut(found, version, withSM));
     }
     const view = await s.entityApi.entity(urn, list(req, 'aspects', 'aspectNames'));
@@ -28,10 +29,10 @@ export function entityReadRoutes(app: FastifyInstance, s: Services, version: Api
 
   if (version === 'v3') {
     app.post(`${P}/:entityName/batchGet`, async (req, reply) =>
-      reply.send(await batchGet(s, req.body, bool(req, 'systemMetadata', false))),
+      reply.send(await batchGet(s, req.body, bool(req, Q.systemMetadata))),
     );
     app.post(`${P}/generic/batchGet`, async (req, reply) => {
-      const withSM = bool(req, 'systemMetadata', false);
+      const withSM = bool(req, Q.systemMetadata);
       const out: Record<string, Json[]> = {};
       for (const [name, items] of byEntityName(req.body, s))
         setOwn(out, name, await batchGet(s, items, withSM));

@@ -5,9 +5,8 @@ import { decodeScrollId, nextScrollId, type Criterion, type Services } from '../
 import type { SortCriterion } from '../../src/search-model/index.js';
 import { entityOut, type ApiVersion } from './entity-shapes.js';
 import { bool, int, isObj, type Json, list, sortOrder, str } from './params.js';
+import { Q } from './query-params.js';
 
-/** Largest page: DataHub clamps `count` to its search maximum. */
-const MAX_COUNT = 10_000;
 /** v3 filter conditions, as the index's. */
 const CONDITIONS: Record<string, string> = {
   EQUAL: 'EQUAL',
@@ -28,7 +27,7 @@ export function entityScrollRoutes(app: FastifyInstance, s: Services, version: A
     const kind = s.entityApi.entityKind((req.params as { entityName: string }).entityName);
     const criteria = list(req, 'sortCriteria');
     const order = sortOrder(req);
-    const sort = (criteria.length ? criteria : [str(req, 'sort') ?? 'urn']).map((field) => ({
+    const sort = (criteria.length ? criteria : [str(req, Q.sort) as string]).map((field) => ({
       field,
       order,
     }));
@@ -63,7 +62,7 @@ export function entityScrollRoutes(app: FastifyInstance, s: Services, version: A
       ? bodySort
       : querySort.length
         ? querySort
-        : [{ field: str(req, 'sort') ?? 'urn', order }];
+        : [{ field: str(req, Q.sort) as string, order }];
     // No `aspects` key: URN-only entities; `aspects: []`: every aspect.
     const aspects = Array.isArray(b.aspects) ? b.aspects.map(String) : undefined;
     const page = await scroll(s, req, entities, v3Filter(b.filter), sort, aspects);
@@ -83,21 +82,21 @@ export function entityScrollRoutes(app: FastifyInstance, s: Services, version: A
     sort: SortCriterion[],
     aspects: string[] | undefined,
   ): Promise<{ scrollId: string | null; entities: Json[]; total: number }> {
-    const offset = decodeScrollId(str(req, 'scrollId'));
-    const count = int(req, 'count', 10, MAX_COUNT);
+    const offset = decodeScrollId(str(req, Q.scrollId));
+    const count = int(req, Q.count);
     const res = await services.search.search({
       entities,
       input: '*',
-      queryString: str(req, 'query') ?? '*',
+      queryString: str(req, Q.query) as string,
       filter,
       start: offset,
       count,
       facets: [],
       sort,
-      includeRemoved: bool(req, 'includeSoftDelete', false),
+      includeRemoved: bool(req, Q.includeSoftDelete),
     });
     const urns = res.hits.map((h) => h.urn);
-    const withSM = bool(req, 'systemMetadata', false);
+    const withSM = bool(req, Q.systemMetadata);
     const out =
       aspects === undefined && req.method === 'POST'
         ? urns.map((urn) => ({ urn }))

@@ -6,6 +6,7 @@ import { byEntityName } from './entity-read-routes.js';
 import { echo, entityOut, urnAndAspect, wantsSyncIndex, writesOf, type ApiVersion } from './entity-shapes.js';
 import { setOwn } from '../../src/json/index.js';
 import { bool, isObj, type Json, list } from './params.js';
+import { Q } from './query-params.js';
 
 /** Writes of the versioned entity API: batch and single-aspect POST and PATCH, and DELETE. */
 export function entityWriteRoutes(app: FastifyInstance, s: Services, version: ApiVersion): void {
@@ -41,8 +42,8 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     const writes = writesOf(req.body, version);
     tasksHeader(reply, await s.entityApi.upsert(writes, writeContext(req)));
     await written(req, reply, writes);
-    const withSM = bool(req, 'systemMetadata', false);
-    if (bool(req, 'async', true)) return reply.status(202).send(echo(writes, version));
+    const withSM = bool(req, Q.systemMetadata);
+    if (bool(req, Q.asyncList)) return reply.status(202).send(echo(writes, version));
     return reply.send(await readBack(writes, withSM));
   });
 
@@ -58,15 +59,15 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
           ? { urn, aspect, value: b.value, systemMetadata: b.systemMetadata, headers: b.headers }
           : { urn, aspect, value: undefined }
         : { urn, aspect, value: b };
-    const mode: CreateMode = bool(req, 'createIfEntityNotExists', false)
+    const mode: CreateMode = bool(req, Q.createIfEntityNotExists)
       ? 'CREATE_ENTITY'
-      : bool(req, 'createIfNotExists', version === 'v3')
+      : bool(req, version === 'v3' ? Q.createIfNotExistsV3 : Q.createIfNotExistsV2)
         ? 'CREATE'
         : 'UPSERT';
     tasksHeader(reply, await s.entityApi.create(write, mode, writeContext(req)));
     await written(req, reply, [write]);
-    if (bool(req, 'async', false)) return reply.status(202).send(echo([write], version)[0]);
-    return reply.send((await readBack([write], bool(req, 'systemMetadata', false)))[0]);
+    if (bool(req, Q.asyncOne)) return reply.status(202).send(echo([write], version)[0]);
+    return reply.send((await readBack([write], bool(req, Q.systemMetadata)))[0]);
   });
 
   app.patch(`${P}/:entityName/*`, async (req, reply) => {
@@ -77,8 +78,8 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     const write: AspectWrite = { urn, aspect, value: req.body };
     tasksHeader(reply, await s.entityApi.patch([write], writeContext(req)));
     await written(req, reply, [write]);
-    if (bool(req, 'async', false)) return reply.status(202).send();
-    return reply.send((await readBack([write], bool(req, 'systemMetadata', false)))[0]);
+    if (bool(req, Q.asyncOne)) return reply.status(202).send();
+    return reply.send((await readBack([write], bool(req, Q.systemMetadata)))[0]);
   });
 
   app.delete(`${P}/:entityName/*`, async (req, reply) => {
@@ -87,7 +88,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     else
       tasksHeader(
         reply,
-        await s.entityApi.delete(urn, list(req, 'aspects'), bool(req, 'clear', false), writeContext(req)),
+        await s.entityApi.delete(urn, list(req, 'aspects'), bool(req, Q.clear), writeContext(req)),
       );
     reply.header('traceparent', traceparentOf(req));
     return reply.status(200).send();
@@ -99,8 +100,8 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     const writes = writesOf(req.body, 'v3');
     tasksHeader(reply, await s.entityApi.patch(writes, writeContext(req)));
     await written(req, reply, writes);
-    if (bool(req, 'async', true)) return reply.status(202).send();
-    return reply.send(await readBack(writes, bool(req, 'systemMetadata', false)));
+    if (bool(req, Q.asyncList)) return reply.status(202).send();
+    return reply.send(await readBack(writes, bool(req, Q.systemMetadata)));
   });
 
   app.post(`${P}/generic`, async (req, reply) => {
@@ -108,8 +109,8 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     const all = groups.flatMap(([, w]) => w);
     await s.entityApi.upsert(all, writeContext(req));
     await written(req, reply, all);
-    const async = bool(req, 'async', true);
-    const withSM = bool(req, 'systemMetadata', false);
+    const async = bool(req, Q.asyncList);
+    const withSM = bool(req, Q.systemMetadata);
     const out: Record<string, Json[]> = {};
     for (const [name, w] of groups) setOwn(out, name, async ? echo(w, 'v3') : await readBack(w, withSM));
     return reply.status(async ? 202 : 200).send(out);
@@ -120,8 +121,8 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     const all = groups.flatMap(([, w]) => w);
     await s.entityApi.patch(all, writeContext(req));
     await written(req, reply, all);
-    const async = bool(req, 'async', true);
-    const withSM = bool(req, 'systemMetadata', false);
+    const async = bool(req, Q.asyncList);
+    const withSM = bool(req, Q.systemMetadata);
     const out: Record<string, Json[]> = {};
     for (const [name, w] of groups) setOwn(out, name, async ? [] : await readBack(w, withSM));
     return reply.status(async ? 202 : 200).send(out);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
-import { integerParam, type ParamName } from '../../src/services/index.js';
+import { integerParam } from '../../src/services/index.js';
+import type { FlagParam, IntParam, TextParam } from './query-params.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -10,24 +11,26 @@ export const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && 
 const q = (req: FastifyRequest): Query => (req.query ?? {}) as Query;
 const last = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.at(-1) : v);
 
-/** A boolean query parameter (`true`/`false`, any case); 400 for anything else. */
-export function bool(req: FastifyRequest, name: string, fallback: boolean): boolean {
+/** A boolean query parameter (`true`/`false`, any case), its default when absent; 400 for anything else. */
+export function bool(req: FastifyRequest, p: FlagParam): boolean {
+  const name = p.name;
   const v = last(q(req)[name]);
-  if (v === undefined || v === '') return fallback;
+  if (v === undefined || v === '') return p.default;
   const low = v.toLowerCase();
   if (low === 'true') return true;
   if (low === 'false') return false;
   throw new BadRequestError(`Parameter '${name}' must be true or false, got "${v}"`);
 }
 
-/** An integer query parameter within the bounds of the one table (`PARAMETERS`), lowered to `cap`; 400 otherwise. */
-export function int(req: FastifyRequest, name: ParamName, fallback: number, cap = Infinity): number {
-  return Math.min(integerParam(name, last(q(req)[name])) ?? fallback, cap);
+/** An integer query parameter within the bounds of the one table (`PARAMETERS`), lowered to its cap; 400 otherwise. */
+export function int(req: FastifyRequest, p: IntParam): number {
+  return Math.min(integerParam(p.name, last(q(req)[p.name])) ?? p.default, p.cap ?? Infinity);
 }
 
-export function str(req: FastifyRequest, name: string): string | undefined {
-  const v = last(q(req)[name]);
-  return v === undefined || v === '' ? undefined : v;
+/** A string query parameter, its default (if any) when absent. */
+export function str(req: FastifyRequest, p: TextParam): string | undefined {
+  const v = last(q(req)[p.name]);
+  return v === undefined || v === '' ? p.default : v;
 }
 
 /** A list of URNs: repeated only (URNs hold commas). */
@@ -49,7 +52,7 @@ export function list(req: FastifyRequest, ...names: string[]): string[] {
 
 /** `sortOrder`: ASCENDING (default) or DESCENDING. */
 export function sortOrder(req: FastifyRequest): 'ASCENDING' | 'DESCENDING' {
-  const v = str(req, 'sortOrder') ?? 'ASCENDING';
+  const v = str(req, { name: 'sortOrder', default: 'ASCENDING' }) as string;
   if (v !== 'ASCENDING' && v !== 'DESCENDING')
     throw new BadRequestError(`No enum constant com.linkedin.metadata.query.filter.SortOrder.${v}`);
   return v;

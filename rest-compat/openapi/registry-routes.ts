@@ -3,6 +3,7 @@ import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
 import type { AspectSpec, EntitySpec } from '../../src/registry/index.js';
 import type { Services } from '../../src/services/index.js';
 import { int } from './params.js';
+import { Q } from './query-params.js';
 
 type Json = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export function registryRoutes(app: FastifyInstance, s: Services): void {
 
   const base = '/openapi/v1/registry/models';
   app.get(`${base}/entity/specifications`, async (req, reply) =>
-    reply.send(page(sorted(), int(req, 'start', 0), int(req, 'count', 5, 1000), entityDto)),
+    reply.send(page(sorted(), int(req, Q.start), int(req, Q.entitySpecCount), entityDto)),
   );
   app.get(`${base}/entity/specifications/:entityName`, async (req, reply) =>
     reply.send(entityDto(entity((req.params as { entityName: string }).entityName))),
@@ -60,7 +61,7 @@ export function registryRoutes(app: FastifyInstance, s: Services): void {
   });
   app.get(`${base}/aspect/specifications`, async (req, reply) => {
     const all = [...s.registry.allAspects()].sort((a, b) => (a.name < b.name ? -1 : 1));
-    return reply.send(page(all, int(req, 'start', 0), int(req, 'count', 20, 1000), aspectDto));
+    return reply.send(page(all, int(req, Q.start), int(req, Q.aspectSpecCount), aspectDto));
   });
   app.get(`${base}/aspect/specifications/:aspectName`, async (req, reply) => {
     const a = s.registry.findAspect((req.params as { aspectName: string }).aspectName);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import { decodeScrollId, encodeScrollId, type EdgeEnd, type Services } from '../../src/services/index.js';
 import { bool, int, isObj, type Json, list, str, urns } from './params.js';
+import { Q } from './query-params.js';
 
 const DIRECTIONS = ['OUTGOING', 'INCOMING', 'UNDIRECTED'] as const;
 
@@ -13,14 +14,14 @@ const DIRECTIONS = ['OUTGOING', 'INCOMING', 'UNDIRECTED'] as const;
 export function relationshipScrollRoutes(app: FastifyInstance, s: Services): void {
   const handler = async (req: FastifyRequest) => {
     const b = isObj(req.body) ? req.body : {};
-    const direction = (str(req, 'direction') ?? 'OUTGOING').toUpperCase();
+    const direction = (str(req, Q.direction) as string).toUpperCase();
     if (!(DIRECTIONS as readonly string[]).includes(direction))
       throw new BadRequestError(`Direction must be INCOMING, OUTGOING, or UNDIRECTED, got: ${direction}`);
     const source = end(b.sourceFilter, list(req, 'sourceTypes'), urns(req, 'sourceUrns'));
     const destination = end(b.destinationFilter, list(req, 'destinationTypes'), urns(req, 'destinationUrns'));
     const types = intersect(list(req, 'relationshipTypes'), edgeTypes(b.edgeFilter));
-    const offset = decodeScrollId(str(req, 'scrollId'));
-    const count = int(req, 'count', 10, 10_000);
+    const offset = decodeScrollId(str(req, Q.scrollId));
+    const count = int(req, Q.count);
     const rows =
       types === null
         ? []
@@ -29,7 +30,7 @@ export function relationshipScrollRoutes(app: FastifyInstance, s: Services): voi
             source,
             destination,
             direction: direction as (typeof DIRECTIONS)[number],
-            includeRemoved: bool(req, 'includeSoftDelete', false),
+            includeRemoved: bool(req, Q.includeSoftDelete),
             start: offset,
             count: count + 1,
           });

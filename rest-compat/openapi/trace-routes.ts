@@ -3,6 +3,7 @@ import { BadRequestError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
 import { setOwn } from '../../src/json/index.js';
 import { bool, isObj, type Json } from './params.js';
+import { Q } from './query-params.js';
 
 /**
  * `POST /openapi/v1/trace/write/{traceId}`: the state of the writes of one trace, for the SDK's ASYNC_WAIT
@@ -17,7 +18,7 @@ export function traceRoutes(app: FastifyInstance, s: Services): void {
       ? id
       : /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/i.exec(id)?.[1];
     if (!traceId) throw new BadRequestError(`Invalid trace id: ${id}`);
-    const onlyErrors = bool(req, 'onlyIncludeErrors', true);
+    const onlyErrors = bool(req, Q.onlyIncludeErrors);
     if (!isObj(req.body)) throw new BadRequestError('Body must map URNs to lists of aspect names');
     const asked = Object.entries(req.body).map(([urn, names]) => {
       if (!Array.isArray(names)) throw new BadRequestError(`Aspects of ${urn} must be a list`);

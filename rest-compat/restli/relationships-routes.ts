@@ -14,6 +14,9 @@ export interface RelationshipParams {
   readonly count: number;
 }
 
+/** The page size of a relationships read that names none. */
+export const RELATIONSHIPS_PAGE = 100;
+
 /** Reads the shared relationship query (`types` for Rest.li, `relationshipTypes` for OpenAPI). */
 export function relationshipParams(req: FastifyRequest, s: Services, typesParam: string): RelationshipParams {
   const q = parseRestliQuery(req.raw.url ?? '');
@@ -25,7 +28,7 @@ export function relationshipParams(req: FastifyRequest, s: Services, typesParam:
   if (direction !== 'INCOMING' && direction !== 'OUTGOING')
     throw new BadRequestError("Parameter 'direction' must be INCOMING or OUTGOING");
   const start = optionalInt(first(q, 'start'), 'start') ?? 0;
-  const count = optionalInt(first(q, 'count'), 'count') ?? Math.min(100, s.config.maxPageSize);
+  const count = optionalInt(first(q, 'count'), 'count') ?? Math.min(RELATIONSHIPS_PAGE, s.config.maxPageSize);
   return { urn, types, direction, start, count };
 }
 

@@ -1,5 +1,6 @@
 import { AuditStamp } from '../../../src/registry/index.js';
 import { PARAMETERS, type ParamName } from '../../../src/services/index.js';
+import { Q, type FlagParam, type IntParam, type TextParam } from '../query-params.js';
 import { nullable, ref, type JsonSchema, type SchemaComponents } from './json-schema.js';
 
 /** An OpenAPI object (operation, parameter, response...) as plain JSON. */
@@ -41,9 +42,9 @@ export const integerSchema = (name: ParamName, fallback: number): JsonSchema => 
   };
 };
 
-/** An integer query parameter, its bounds from `PARAMETERS`. */
-export const integerQuery = (name: ParamName, fallback: number, description?: string): Json =>
-  query(name, integerSchema(name, fallback), description);
+/** An integer query parameter: its bounds from `PARAMETERS`, its default from the routes' table (`Q`). */
+export const integerQuery = (p: IntParam, description?: string): Json =>
+  query(p.name, integerSchema(p.name, p.default), description);
 
 export const queryList = (name: string, items: JsonSchema, description?: string, required = false): Json => ({
   ...query(name, { type: 'array', items }, description, required),
@@ -51,8 +52,13 @@ export const queryList = (name: string, items: JsonSchema, description?: string,
   explode: true,
 });
 
-export const bool = (name: string, fallback: boolean, description: string): Json =>
-  query(name, { type: 'boolean', default: fallback }, description);
+/** A boolean query parameter, its default from the routes' table (`Q`). */
+export const bool = (p: FlagParam, description: string): Json =>
+  query(p.name, { type: 'boolean', default: p.default }, description);
+
+/** A string query parameter, its default (if any) from the routes' table (`Q`). */
+export const textQuery = (p: TextParam, schema: JsonSchema, description?: string): Json =>
+  query(p.name, p.default === undefined ? schema : { ...schema, default: p.default }, description);
 
 export const pathParam = (name: string, schema: JsonSchema, description: string): Json => ({
   in: 'path',
@@ -203,30 +209,32 @@ export function commonComponents(c: SchemaComponents): {
   });
   return {
     parameters: {
-      PaginationCount_v3: integerQuery('count', 10, 'Page size (values above 10000 are read as 10000).'),
-      ScrollId_v3: query(
-        'scrollId',
+      PaginationCount_v3: integerQuery(
+        Q.count,
+        `Page size (values above ${Q.count.cap} are read as ${Q.count.cap}).`,
+      ),
+      ScrollId_v3: textQuery(
+        Q.scrollId,
         { type: 'string' },
         'The `scrollId` of the previous page, for the next one.',
       ),
-      ScrollQuery_v3: query(
-        'query',
-        { type: 'string', default: '*' },
+      ScrollQuery_v3: textQuery(
+        Q.query,
+        { type: 'string' },
         'Structured search query. See Elasticsearch documentation on `query_string` syntax.',
       ),
       SortBy_v3: queryList('sortCriteria', { type: 'string' }, 'Fields to sort by, in order.'),
-      SortField_v3: query(
-        'sort',
-        { type: 'string', default: 'urn' },
+      SortField_v3: textQuery(
+        Q.sort,
+        { type: 'string' },
         'The field to sort by when `sortCriteria` is absent.',
       ),
       SortOrder_v3: query('sortOrder', { ...ref('SortOrder'), default: 'ASCENDING' }),
       SystemMetadata_v3: bool(
-        'systemMetadata',
-        false,
+        Q.systemMetadata,
         "Include each aspect's `systemMetadata` (and, in v3, `auditStamp`).",
       ),
-      IncludeSoftDelete_v3: bool('includeSoftDelete', false, 'Include soft-deleted entities.'),
+      IncludeSoftDelete_v3: bool(Q.includeSoftDelete, 'Include soft-deleted entities.'),
     },
     responses: {
       BadRequest: jsonResponse(

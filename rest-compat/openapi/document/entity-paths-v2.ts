@@ -12,6 +12,7 @@ import {
   READ_ERRORS,
   type Json,
 } from './common.js';
+import { Q } from '../query-params.js';
 import { aspectsOf, cap } from './entity-components.js';
 import { ref, type JsonSchema, type SchemaComponents } from './json-schema.js';
 import { array, entityPath, PATCH_TYPES, scrollParams, written } from './entity-paths.js';
@@ -44,7 +45,7 @@ export function v2EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         summary: `Upsert ${e.name} entities`,
         tags,
         parameters: [
-          bool('async', true, 'Answer 202 at once with the request (true) or 200 with what was stored'),
+          bool(Q.asyncList, 'Answer 202 at once with the request (true) or 200 with what was stored'),
           paramRef('SystemMetadata_v3'),
         ],
         requestBody: body(array(ref(`${E}EntityRequest_v2`))),
@@ -90,7 +91,7 @@ export function v2EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         operationId: id('aspect_get'),
         summary: `Get an aspect of a ${e.name}`,
         tags,
-        parameters: [integerQuery('version', 0, '0: the latest'), paramRef('SystemMetadata_v3')],
+        parameters: [integerQuery(Q.version, '0: the latest'), paramRef('SystemMetadata_v3')],
         responses: { '200': jsonResponse('The aspect', anyAspect('AspectResponse_v2')), ...READ_ERRORS },
       },
       head: {
@@ -110,10 +111,10 @@ export function v2EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         summary: `Upsert (or, with createIfNotExists=true, create) an aspect of a ${e.name}; the body is the aspect value`,
         tags,
         parameters: [
-          bool('async', false, 'Answer 202 at once with the request'),
+          bool(Q.asyncOne, 'Answer 202 at once with the request'),
           paramRef('SystemMetadata_v3'),
-          bool('createIfEntityNotExists', false, 'Fail when the entity exists'),
-          bool('createIfNotExists', false, 'Fail when the aspect exists (v2 upserts by default)'),
+          bool(Q.createIfEntityNotExists, 'Fail when the entity exists'),
+          bool(Q.createIfNotExistsV2, 'Fail when the aspect exists (v2 upserts by default)'),
         ],
         requestBody: body({
           anyOf: aspects.map((a) => ref(c.nameOf(a.schema.name))),
@@ -128,7 +129,7 @@ export function v2EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         operationId: id('aspect_patch'),
         summary: `Patch an aspect of a ${e.name}`,
         tags,
-        parameters: [bool('async', false, 'Answer 202 at once with no body'), paramRef('SystemMetadata_v3')],
+        parameters: [bool(Q.asyncOne, 'Answer 202 at once with no body'), paramRef('SystemMetadata_v3')],
         requestBody: body(ref('AspectPatch'), true, PATCH_TYPES),
         responses: {
           '200': written('The entity with the patched aspect', ref(`${E}EntityResponse_v2`)),

@@ -13,6 +13,7 @@ import {
   READ_ERRORS,
   type Json,
 } from './common.js';
+import { Q } from '../query-params.js';
 import { aspectsOf, cap } from './entity-components.js';
 import { ref, URN_PATTERN, type SchemaComponents } from './json-schema.js';
 import { array, entityPath, SCROLL_PARAMS, PATCH_TYPES, scrollParams, written } from './entity-paths.js';
@@ -42,11 +43,7 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         summary: `Upsert ${e.name} entities (a batch of aspects)`,
         tags,
         parameters: [
-          bool(
-            'async',
-            true,
-            'Answer 202 at once with the request (true) or 200 with what was stored (false)',
-          ),
+          bool(Q.asyncList, 'Answer 202 at once with the request (true) or 200 with what was stored (false)'),
           paramRef('SystemMetadata_v3'),
         ],
         requestBody: body(array(ref(`${E}EntityRequest_v3`))),
@@ -64,7 +61,7 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         summary: `Patch aspects of ${e.name} entities`,
         tags,
         parameters: [
-          bool('async', true, 'Answer 202 at once with no body (true) or 200 with the results (false)'),
+          bool(Q.asyncList, 'Answer 202 at once with no body (true) or 200 with the results (false)'),
           paramRef('SystemMetadata_v3'),
         ],
         requestBody: body(array(ref(`${E}EntityRequestPatch_v3`)), true, PATCH_TYPES),
@@ -113,8 +110,7 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         tags: aspectTags,
         parameters: [
           integerQuery(
-            'version',
-            0,
+            Q.version,
             a.timeseries
               ? 'The latest value at or before this time (epoch ms); 0: the latest'
               : 'The n-th version written; 0: the latest',
@@ -140,10 +136,10 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         summary: `Create (or, with createIfNotExists=false, upsert) the ${a.name} of a ${e.name}`,
         tags: aspectTags,
         parameters: [
-          bool('async', false, 'Answer 202 at once with the request'),
+          bool(Q.asyncOne, 'Answer 202 at once with the request'),
           paramRef('SystemMetadata_v3'),
-          bool('createIfEntityNotExists', false, 'Fail when the entity exists'),
-          bool('createIfNotExists', true, 'Fail when the aspect exists (false: upsert)'),
+          bool(Q.createIfEntityNotExists, 'Fail when the entity exists'),
+          bool(Q.createIfNotExistsV3, 'Fail when the aspect exists (false: upsert)'),
         ],
         requestBody: body(ref(`${A}AspectRequest_v3`)),
         responses: {
@@ -156,7 +152,7 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         operationId: aid('patch'),
         summary: `Patch the ${a.name} of a ${e.name}`,
         tags: aspectTags,
-        parameters: [bool('async', false, 'Answer 202 at once with no body'), paramRef('SystemMetadata_v3')],
+        parameters: [bool(Q.asyncOne, 'Answer 202 at once with no body'), paramRef('SystemMetadata_v3')],
         requestBody: body(ref('AspectPatch'), true, PATCH_TYPES),
         responses: {
           '200': written('The entity with the patched aspect', ref(`${E}EntityResponse_v3`)),
@@ -177,7 +173,7 @@ export function v3GenericPaths(): Record<string, Json> {
   const P = '/openapi/v3/entity';
   const scrollQuery = SCROLL_PARAMS;
   const writeParams = [
-    bool('async', true, 'Answer 202 at once (true) or 200 with what was stored (false)'),
+    bool(Q.asyncList, 'Answer 202 at once (true) or 200 with what was stored (false)'),
     paramRef('SystemMetadata_v3'),
   ];
   const urn = pathParam(
@@ -266,7 +262,7 @@ export function v3GenericPaths(): Record<string, Json> {
         tags,
         parameters: [
           queryList('aspects', { type: 'string' }, 'Aspects to delete; none: the whole entity'),
-          bool('clear', false, 'Delete every aspect but the key'),
+          bool(Q.clear, 'Delete every aspect but the key'),
         ],
         responses: { '200': written('Deleted (also when there was nothing)'), ...ERRORS },
       },

@@ -13,6 +13,7 @@ import {
   TRACE_HEADERS,
   type Json,
 } from './common.js';
+import { Q } from '../query-params.js';
 import { aspectsOf, cap } from './entity-components.js';
 import { ref, type JsonSchema } from './json-schema.js';
 
@@ -79,7 +80,7 @@ export const deleteParams = (names: readonly string[]): Json[] => [
     { type: 'string', enum: [...names] },
     'Aspects to delete; none (or the key aspect): the whole entity',
   ),
-  bool('clear', false, 'Delete every aspect but the key'),
+  bool(Q.clear, 'Delete every aspect but the key'),
 ];
 
 /** The parameters an entity kind contributes: its URN in paths and its aspect names in `aspects`. */

@@ -9,9 +9,12 @@ import {
   integerQuery,
   query,
   queryList,
+  textQuery,
   READ_ERRORS,
   type Json,
 } from './common.js';
+import { RELATIONSHIPS_PAGE } from '../../restli/index.js';
+import { Q, type IntParam } from '../query-params.js';
 import { nullable, ref, URN_PATTERN, type JsonSchema, type SchemaComponents } from './json-schema.js';
 
 const str: JsonSchema = { type: 'string' };
@@ -65,7 +68,7 @@ export function relationshipPaths(r: Registry, c: SchemaComponents): Record<stri
     queryList('destinationTypes', str, 'Entity kinds of the destination end'),
     queryList('sourceUrns', { type: 'string', pattern: URN_PATTERN }, 'URNs of the source end'),
     queryList('destinationUrns', { type: 'string', pattern: URN_PATTERN }, 'URNs of the destination end'),
-    query('direction', { type: 'string', enum: ['OUTGOING', 'INCOMING', 'UNDIRECTED'], default: 'OUTGOING' }),
+    textQuery(Q.direction, { type: 'string', enum: ['OUTGOING', 'INCOMING', 'UNDIRECTED'] }),
     paramRef('PaginationCount_v3'),
     paramRef('ScrollId_v3'),
     paramRef('IncludeSoftDelete_v3'),
@@ -81,8 +84,8 @@ export function relationshipPaths(r: Registry, c: SchemaComponents): Record<stri
           query('urn', { type: 'string', pattern: URN_PATTERN }, 'The entity', true),
           queryList('relationshipTypes', types, 'Edge types (repeated, never comma-split)', true),
           query('direction', { type: 'string', enum: ['INCOMING', 'OUTGOING'] }, undefined, true),
-          integerQuery('start', 0, 'Offset'),
-          integerQuery('count', 100, 'Page size'),
+          integerQuery(Q.start, 'Offset'),
+          integerQuery({ name: 'count', default: RELATIONSHIPS_PAGE }, 'Page size'),
         ],
         responses: { '200': jsonResponse('A page', ref('RelatedEntitiesResult')), ...ERRORS },
       },
@@ -159,9 +162,9 @@ export function tracePaths(c: SchemaComponents): Record<string, Json> {
             },
             'A trace id (32 hex digits) or a whole `traceparent`',
           ),
-          bool('onlyIncludeErrors', true, 'List only the aspects whose write failed'),
-          bool('detailed', false, 'Accepted; neohub has no more detail to give'),
-          bool('skipCache', false, 'Accepted; neohub reads no cache'),
+          bool(Q.onlyIncludeErrors, 'List only the aspects whose write failed'),
+          bool(Q.detailed, 'Accepted; neohub has no more detail to give'),
+          bool(Q.skipCache, 'Accepted; neohub reads no cache'),
         ],
         requestBody: body({
           type: 'object',
@@ -218,9 +221,9 @@ export function registryPaths(r: Registry, c: SchemaComponents): Record<string, 
   c.schemas.PaginatedAspectSpecs = page('AspectSpecDto');
   const B = '/openapi/v1/registry/models';
   const tags = ['Entity Registry'];
-  const paging = (fallback: number): Json[] => [
-    integerQuery('start', 0, 'Offset (past the end: 400)'),
-    integerQuery('count', fallback, 'Page size (at most 1000 are returned)'),
+  const paging = (count: IntParam): Json[] => [
+    integerQuery(Q.start, 'Offset (past the end: 400)'),
+    integerQuery(count, `Page size (at most ${count.cap} are returned)`),
   ];
   const entityName = pathParam(
     'entityName',
@@ -238,7 +241,7 @@ export function registryPaths(r: Registry, c: SchemaComponents): Record<string, 
         operationId: 'registry_entities',
         summary: 'The entity kinds, sorted by name',
         tags,
-        parameters: paging(5),
+        parameters: paging(Q.entitySpecCount),
         responses: { '200': jsonResponse('A page', ref('PaginatedEntitySpecs')), ...ERRORS },
       },
     },
@@ -268,7 +271,7 @@ export function registryPaths(r: Registry, c: SchemaComponents): Record<string, 
         operationId: 'registry_aspects',
         summary: 'The aspects, sorted by name',
         tags,
-        parameters: paging(20),
+        parameters: paging(Q.aspectSpecCount),
         responses: { '200': jsonResponse('A page', ref('PaginatedAspectSpecs')), ...ERRORS },
       },
     },

@@ -1,0 +1,54 @@
+import type { ParamName } from '../../src/services/index.js';
+
+/**
+ * The query parameters of the OpenAPI routes, with their defaults: the one source of what a route reads
+ * when a parameter is absent (`params.ts`) and of what the OpenAPI document says it does (`document/`).
+ * Descriptions that depend on the route stay in the document.
+ */
+export interface FlagParam {
+  readonly name: string;
+  readonly default: boolean;
+}
+export interface IntParam {
+  readonly name: ParamName;
+  readonly default: number;
+  /** Larger values are read as this (DataHub clamps some page sizes). */
+  readonly cap?: number;
+}
+export interface TextParam {
+  readonly name: string;
+  readonly default?: string;
+}
+
+const flag = (name: string, dflt: boolean): FlagParam => ({ name, default: dflt });
+const int = (name: ParamName, dflt: number, cap?: number): IntParam =>
+  cap === undefined ? { name, default: dflt } : { name, default: dflt, cap };
+const text = (name: string, dflt?: string): TextParam =>
+  dflt === undefined ? { name } : { name, default: dflt };
+
+export const Q = Object.freeze({
+  systemMetadata: flag('systemMetadata', false),
+  includeSoftDelete: flag('includeSoftDelete', false),
+  /** A write of a list (v2/v3 upserts, v3 patches, the generic writes) answers 202 at once by default. */
+  asyncList: flag('async', true),
+  /** A write of one aspect answers with what was stored by default. */
+  asyncOne: flag('async', false),
+  createIfEntityNotExists: flag('createIfEntityNotExists', false),
+  /** v2 upserts an aspect by default, v3 creates it. */
+  createIfNotExistsV2: flag('createIfNotExists', false),
+  createIfNotExistsV3: flag('createIfNotExists', true),
+  clear: flag('clear', false),
+  onlyIncludeErrors: flag('onlyIncludeErrors', true),
+  detailed: flag('detailed', false),
+  skipCache: flag('skipCache', false),
+  /** A scroll's page: DataHub clamps `count` to its search maximum. */
+  count: int('count', 10, 10_000),
+  version: int('version', 0),
+  start: int('start', 0),
+  entitySpecCount: int('count', 5, 1000),
+  aspectSpecCount: int('count', 20, 1000),
+  scrollId: text('scrollId'),
+  query: text('query', '*'),
+  sort: text('sort', 'urn'),
+  direction: text('direction', 'OUTGOING'),
+});
