@@ -265,7 +265,11 @@ export async function lineageProfile(
 ): Promise<Record<string, number>> {
   const exec = new Executor(driver, createLogger('error'), undefined);
   const store = new NotingStore(exec);
-  const service = new LineageService(registry, store, { maxHops: 10, maxVisited: 10_000 });
+  const service = new LineageService(registry, store, {
+    maxHops: 10,
+    maxVisited: 10_000,
+    maxPageSize: 10_000,
+  });
   const rnd = prng(0x9f0f);
   const figures: Record<string, number> = {};
   for (const dir of DIRECTIONS) {

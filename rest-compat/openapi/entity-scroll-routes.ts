@@ -27,7 +27,7 @@ export function entityScrollRoutes(app: FastifyInstance, s: Services, version: A
     const kind = s.entityApi.entityKind((req.params as { entityName: string }).entityName);
     const criteria = list(req, 'sortCriteria');
     const order = sortOrder(req);
-    const sort = (criteria.length ? criteria : [str(req, Q.sort) as string]).map((field) => ({
+    const sort = (criteria.length ? criteria : [str(req, Q.sort)]).map((field) => ({
       field,
       order,
     }));
@@ -62,7 +62,7 @@ export function entityScrollRoutes(app: FastifyInstance, s: Services, version: A
       ? bodySort
       : querySort.length
         ? querySort
-        : [{ field: str(req, Q.sort) as string, order }];
+        : [{ field: str(req, Q.sort), order }];
     // No `aspects` key: URN-only entities; `aspects: []`: every aspect.
     const aspects = Array.isArray(b.aspects) ? b.aspects.map(String) : undefined;
     const page = await scroll(s, req, entities, v3Filter(b.filter), sort, aspects);
@@ -87,7 +87,7 @@ export function entityScrollRoutes(app: FastifyInstance, s: Services, version: A
     const res = await services.search.search({
       entities,
       input: '*',
-      queryString: str(req, Q.query) as string,
+      queryString: str(req, Q.query),
       filter,
       start: offset,
       count,

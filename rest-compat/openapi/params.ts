@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import { integerParam } from '../../src/services/index.js';
-import type { FlagParam, IntParam, TextParam } from './query-params.js';
+import { Q, type FlagParam, type IntParam, type TextParam } from './query-params.js';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -28,6 +28,8 @@ export function int(req: FastifyRequest, p: IntParam): number {
 }
 
 /** A string query parameter, its default (if any) when absent. */
+export function str(req: FastifyRequest, p: TextParam & { readonly default: string }): string;
+export function str(req: FastifyRequest, p: TextParam): string | undefined;
 export function str(req: FastifyRequest, p: TextParam): string | undefined {
   const v = last(q(req)[p.name]);
   return v === undefined || v === '' ? p.default : v;
@@ -52,7 +54,7 @@ export function list(req: FastifyRequest, ...names: string[]): string[] {
 
 /** `sortOrder`: ASCENDING (default) or DESCENDING. */
 export function sortOrder(req: FastifyRequest): 'ASCENDING' | 'DESCENDING' {
-  const v = str(req, { name: 'sortOrder', default: 'ASCENDING' }) as string;
+  const v = str(req, Q.sortOrder);
   if (v !== 'ASCENDING' && v !== 'DESCENDING')
     throw new BadRequestError(`No enum constant com.linkedin.metadata.query.filter.SortOrder.${v}`);
   return v;

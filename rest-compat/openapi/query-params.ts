@@ -23,8 +23,11 @@ export interface TextParam {
 const flag = (name: string, dflt: boolean): FlagParam => ({ name, default: dflt });
 const int = (name: ParamName, dflt: number, cap?: number): IntParam =>
   cap === undefined ? { name, default: dflt } : { name, default: dflt, cap };
-const text = (name: string, dflt?: string): TextParam =>
-  dflt === undefined ? { name } : { name, default: dflt };
+function text(name: string): TextParam;
+function text(name: string, dflt: string): TextParam & { readonly default: string };
+function text(name: string, dflt?: string): TextParam {
+  return dflt === undefined ? { name } : { name, default: dflt };
+}
 
 export const Q = Object.freeze({
   systemMetadata: flag('systemMetadata', false),
@@ -50,5 +53,6 @@ export const Q = Object.freeze({
   scrollId: text('scrollId'),
   query: text('query', '*'),
   sort: text('sort', 'urn'),
+  sortOrder: text('sortOrder', 'ASCENDING'),
   direction: text('direction', 'OUTGOING'),
 });

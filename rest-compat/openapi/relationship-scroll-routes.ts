@@ -14,7 +14,7 @@ const DIRECTIONS = ['OUTGOING', 'INCOMING', 'UNDIRECTED'] as const;
 export function relationshipScrollRoutes(app: FastifyInstance, s: Services): void {
   const handler = async (req: FastifyRequest) => {
     const b = isObj(req.body) ? req.body : {};
-    const direction = (str(req, Q.direction) as string).toUpperCase();
+    const direction = str(req, Q.direction).toUpperCase();
     if (!(DIRECTIONS as readonly string[]).includes(direction))
       throw new BadRequestError(`Direction must be INCOMING, OUTGOING, or UNDIRECTED, got: ${direction}`);
     const source = end(b.sourceFilter, list(req, 'sourceTypes'), urns(req, 'sourceUrns'));

@@ -44,16 +44,19 @@ const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.va
  * full-text (Lucene) index over the default search fields and list properties for filters and facets.
  */
 export class EmbeddedSearchIndex implements SearchIndex {
-  /** The embedded index keeps the sync checkpoint's first name. */
-  readonly checkpoint: string = 'search';
   private readonly fields: Map<string, SearchField>;
   private readonly fullText: { name: string; props: string[]; textProps: string[] };
   private readonly totals = new ResultCache<number>();
   private readonly facetCounts = new ResultCache<Record<string, Record<string, number>>>();
 
+  /**
+   * `checkpoint` names the sync checkpoint (and lease) of this index: the embedded index keeps the
+   * checkpoint's first name; a test syncing on its own checkpoint names another.
+   */
   constructor(
     private readonly exec: Executor,
     registry: Registry,
+    readonly checkpoint = 'search',
   ) {
     this.fields = searchFields(registry);
     this.fullText = fullTextIndex(this.fields);

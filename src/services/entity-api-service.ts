@@ -85,23 +85,38 @@ export class EntityApiService {
   ): Promise<EntityView[]> {
     if (items.length > this.maxPageSize)
       throw new BadRequestError(`At most ${this.maxPageSize} entities per request, got ${items.length}`);
+    // Each item's known aspects by their canonical names (none known: all of them).
     const asked = items.map((item) => {
       const { entity } = this.registry.parseEntityUrn(item.urn);
-      return { ...item, aspects: item.aspects.filter((a) => this.resolveAspect(entity, a.name)) };
+      const aspects = item.aspects.flatMap((a) => {
+        const spec = this.resolveAspect(entity, a.name);
+        return spec ? [{ name: spec.name, version: a.version }] : [];
+      });
+      return { urn: item.urn, aspects };
     });
+    // Two store reads for the whole batch: the entities that name aspects (those aspects), the others (all).
+    const naming = asked.filter((i) => i.aspects.length);
+    const whole = asked.filter((i) => !i.aspects.length);
+    const views = new Map<(typeof asked)[number], EntityView>();
+    const readInto = async (batch: typeof asked, names?: string[]): Promise<void> => {
+      if (!batch.length) return;
+      const read = await this.reads.entities(
+        batch.map((i) => i.urn),
+        names,
+      );
+      batch.forEach((item, i) => views.set(item, read[i] as EntityView));
+    };
+    await readInto(naming, [...new Set(naming.flatMap((i) => i.aspects.map((a) => a.name)))]);
+    await readInto(whole);
     const out: EntityView[] = [];
     for (const item of asked) {
-      const [view] = (await this.read(
-        [item.urn],
-        item.aspects.map((a) => a.name),
-      )) as [EntityView];
-      const aspects = { ...view.aspects };
-      const { entity } = this.registry.parseEntityUrn(item.urn);
+      const view = views.get(item) as EntityView;
+      const own = item.aspects.length ? new Set(item.aspects.map((a) => a.name)) : undefined;
+      const aspects = Object.fromEntries(Object.entries(view.aspects).filter(([n]) => !own || own.has(n)));
       for (const { name, version } of item.aspects) {
         if (version === undefined) continue;
-        const canonical = this.resolveAspect(entity, name)?.name ?? name;
-        delete aspects[canonical];
-        const found = await this.aspect(item.urn, canonical, version).catch((err: unknown) => {
+        delete aspects[name];
+        const found = await this.aspect(item.urn, name, version).catch((err: unknown) => {
           if (err instanceof NotFoundError) return undefined;
           throw err;
         });

@@ -38,7 +38,7 @@ export interface LineageLimits {
   /** Most entities one walk visits before answering with a partial result (NEOHUB_LINEAGE_MAX_VISITED). */
   readonly maxVisited: number;
   /** The largest page (`count`) a caller may ask for. */
-  readonly maxPageSize?: number;
+  readonly maxPageSize: number;
 }
 
 /**
@@ -96,7 +96,7 @@ export class LineageService {
     if (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > this.limits.maxHops)
       throw new BadRequestError(`maxHops must be between 1 and ${this.limits.maxHops}`);
     const types = new Set((r.types ?? []).map((t) => this.registry.entity(t).name));
-    checkPage(r.start ?? 0, r.count ?? 0, this.limits.maxPageSize ?? Number.MAX_SAFE_INTEGER);
+    checkPage(r.start ?? 0, r.count ?? 0, this.limits.maxPageSize);
     if (!this.lineageKinds.has(entity.name)) return { hits: [], total: 0, partial: false, filtered: 0 };
     const page = await this.store.lineage({
       urn: parsed.urn,

@@ -17,7 +17,11 @@ let exec: Executor;
 let lineage: LineageService;
 /** A lineage service over the same store with a small visit cap. */
 const capped = (maxVisited: number): LineageService =>
-  new LineageService(rt.services.registry, new Neo4jStore(exec), { maxHops: 10, maxVisited });
+  new LineageService(rt.services.registry, new Neo4jStore(exec), {
+    maxHops: 10,
+    maxVisited,
+    maxPageSize: 10_000,
+  });
 
 beforeAll(async () => {
   rt = await startTestServer({ NEOHUB_SEARCH_SYNC: 'false' });

@@ -23,12 +23,7 @@ const log = createLogger('silent');
 
 /** An index (under a checkpoint of its own) that dies like a killed process after writing part of a batch. */
 class CrashingIndex extends EmbeddedSearchIndex {
-  override readonly checkpoint: string;
   crashAfter = Number.POSITIVE_INFINITY;
-  constructor(checkpoint: string) {
-    super(exec, registry);
-    this.checkpoint = checkpoint;
-  }
   override async write(
     docs: readonly SearchDocument[],
     removed: readonly string[],
@@ -47,7 +42,7 @@ describe('search sync worker', () => {
     const documents = new SearchDocuments(registry, store);
     const ingest = asSystemView(new IngestService(registry, store, log));
     // A checkpoint at the head of the change log: this test's batch is its own.
-    const index = new CrashingIndex(await checkpointAtHead(state, 'crash-test'));
+    const index = new CrashingIndex(exec, registry, await checkpointAtHead(state, 'crash-test'));
 
     const id = unique();
     const urns = Array.from({ length: 20 }, (_, i) => datasetUrn(`crash_${id}_${i}`));

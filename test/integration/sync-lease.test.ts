@@ -24,13 +24,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * back: a process that built its documents and then stalled before writing them.
  */
 class StallingIndex extends EmbeddedSearchIndex {
-  override readonly checkpoint: string;
   gate: Promise<void> | undefined;
   stalled: (() => void) | undefined;
-  constructor(checkpoint: string) {
-    super(exec, registry);
-    this.checkpoint = checkpoint;
-  }
   override async write(
     docs: readonly SearchDocument[],
     removed: readonly string[],
@@ -58,7 +53,7 @@ describe('the search sync lease', () => {
     });
 
     // Worker A builds the document from "first", then stalls past its lease (no renewal: a paused process).
-    const indexA = new StallingIndex(checkpoint);
+    const indexA = new StallingIndex(exec, registry, checkpoint);
     let release = (): void => undefined;
     indexA.gate = new Promise<void>((r) => (release = r));
     const stalled = new Promise<void>((r) => (indexA.stalled = r));
@@ -73,7 +68,7 @@ describe('the search sync lease', () => {
     await sleep(1000);
 
     // Worker B takes the expired lease (a new term) and writes the newer document.
-    const indexB = new StallingIndex(checkpoint);
+    const indexB = new StallingIndex(exec, registry, checkpoint);
     const b = new SearchSyncWorker(state, documents, indexB, log, { leaseMs: 15_000 });
     while ((await b.runOnce()) > 0);
     expect(await description(indexB, urn)).toBe('second');
@@ -88,7 +83,7 @@ describe('the search sync lease', () => {
 
   it('renews at a third of its time and writes nothing while idle', async () => {
     const checkpoint = await freshCheckpoint();
-    const index = new StallingIndex(checkpoint);
+    const index = new StallingIndex(exec, registry, checkpoint);
     const worker = new SearchSyncWorker(state, documents, index, log, {
       leaseMs: 3000,
       idleMs: 20,

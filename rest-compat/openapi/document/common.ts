@@ -229,7 +229,7 @@ export function commonComponents(c: SchemaComponents): {
         { type: 'string' },
         'The field to sort by when `sortCriteria` is absent.',
       ),
-      SortOrder_v3: query('sortOrder', { ...ref('SortOrder'), default: 'ASCENDING' }),
+      SortOrder_v3: textQuery(Q.sortOrder, ref('SortOrder')),
       SystemMetadata_v3: bool(
         Q.systemMetadata,
         "Include each aspect's `systemMetadata` (and, in v3, `auditStamp`).",
