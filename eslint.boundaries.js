@@ -71,7 +71,7 @@ export const MODULES = {
     'src/auth',
     'src/services',
   ],
-  'src/graph-explorer': ['src/logger.ts', 'src/json', 'src/graphql-limits'],
+  'src/graph-explorer': ['src/logger.ts', 'src/json', 'src/graphql-limits', 'src/registry'],
   'src/http': ['src/errors', 'src/auth', 'src/services', 'rest-compat', 'src/graphql', 'src/graph-explorer'],
   'src/cli': ['src/urn', 'src/json'],
 };

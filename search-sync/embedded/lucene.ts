@@ -1,5 +1,8 @@
 import { wordsOf } from '../../src/search-model/index.js';
 
+/** The clauses a free-text query may use, of Lucene's 1,024 (the rest is left to filters). */
+const CLAUSE_BUDGET = 900;
+
 /** Longest word of a free-text query (longer ones are cut). */
 export const MAX_WORD = 256;
 
@@ -18,10 +21,13 @@ export function textQuery(
   boosted: readonly { prop: string; boost: number }[],
 ): string | undefined {
   // Words split as the indexed text is (see search-sync/words.ts): `logging_events` asks for both.
+  // Each word costs one clause per searched field, and Lucene refuses a query of over 1,024 clauses:
+  // the words beyond that budget (with room left for filters) are not searched.
+  const perWord = props.length + boosted.length;
   const words = wordsOf(input.toLowerCase())
     .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter(Boolean)
-    .slice(0, 16)
+    .slice(0, Math.max(1, Math.min(16, Math.floor(CLAUSE_BUDGET / Math.max(1, perWord)))))
     // Lucene refuses prefix terms of over 1,000 characters: a longer word is matched by its start.
     .map((w) => w.slice(0, MAX_WORD));
   if (!words.length) return undefined;

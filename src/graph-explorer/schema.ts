@@ -1,5 +1,6 @@
 import { Neo4jGraphQL } from '@neo4j/graphql';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { defaultRegistry } from '../registry/index.js';
 import { explorerTypeDefs } from './type-defs.js';
 
 let built: Promise<GraphQLSchema> | undefined;
@@ -11,7 +12,7 @@ let built: Promise<GraphQLSchema> | undefined;
  */
 export function explorerSchema(): Promise<GraphQLSchema> {
   built ??= new Neo4jGraphQL({
-    typeDefs: explorerTypeDefs(),
+    typeDefs: explorerTypeDefs(defaultRegistry().relationshipTypes),
     features: {
       excludeDeprecatedFields: {
         mutationOperations: true,

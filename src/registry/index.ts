@@ -1,6 +1,6 @@
-import { ASPECTS } from './aspects/index.js';
-import { ENTITIES } from './entities.js';
 import { Registry } from './registry.js';
+import { declarations } from './model.js';
+import type { EnumSchema, RecordSchema, Schema } from './schema.js';
 
 export { Registry, validateRecord } from './registry.js';
 export type * from './types.js';
@@ -15,22 +15,36 @@ export {
   type Schema,
 } from './schema.js';
 export { extractEdges } from './edges.js';
-export { AuditStamp } from './aspects/common.js';
-/** DataHub's enums, as schemas: what GraphQL's enum types are made from. */
-export {
-  AccessLevel as AccessLevelSchema,
-  FabricType as FabricTypeSchema,
-  MLFeatureDataType as MLFeatureDataTypeSchema,
-  OwnershipSourceType as OwnershipSourceTypeSchema,
-} from './aspects/common.js';
-export { ChartType as ChartTypeSchema } from './aspects/chart-dashboard.js';
-export { PlatformType as PlatformTypeSchema } from './aspects/platform.js';
 export { valuesAtPath } from './paths.js';
+export { OVERLAY } from './overlay.js';
+
+/** The declarations of the generated model with the overlay applied, built once at import. */
+const DECLARATIONS = declarations();
+
+/** A named type of the model (record, enum or aliased union) by its Pegasus FQN. */
+export function namedSchema(fqn: string): Schema {
+  const s = DECLARATIONS.named.get(fqn);
+  if (!s) throw new Error(`no type ${fqn} in the model`);
+  return s;
+}
+const namedEnum = (fqn: string): EnumSchema => namedSchema(fqn) as EnumSchema;
+
+export const AuditStamp = namedSchema('com.linkedin.common.AuditStamp') as RecordSchema;
+/** DataHub's enums, as schemas: what GraphQL's enum types are made from. */
+export const AccessLevelSchema = namedEnum('com.linkedin.common.AccessLevel');
+export const FabricTypeSchema = namedEnum('com.linkedin.common.FabricType');
+export const MLFeatureDataTypeSchema = namedEnum('com.linkedin.common.MLFeatureDataType');
+export const OwnershipSourceTypeSchema = namedEnum('com.linkedin.common.OwnershipSourceType');
+export const ChartTypeSchema = namedEnum('com.linkedin.chart.ChartType');
+export const PlatformTypeSchema = namedEnum('com.linkedin.dataplatform.PlatformType');
+
+/** The version of DataHub's model the registry was generated from. */
+export const MODEL_VERSION = DECLARATIONS.version;
 
 let instance: Registry | undefined;
 
-/** The registry built from neohub's declarations (once). */
+/** The registry built from the generated model (once). */
 export function defaultRegistry(): Registry {
-  instance ??= new Registry(ASPECTS, ENTITIES);
+  instance ??= new Registry(DECLARATIONS.aspects, DECLARATIONS.entities);
   return instance;
 }

@@ -35,6 +35,7 @@ export interface Field {
   readonly optional: boolean;
   readonly default?: unknown;
   readonly doc?: string;
+  readonly deprecated?: true;
 }
 export interface RecordSchema {
   readonly kind: 'record';
@@ -43,10 +44,15 @@ export interface RecordSchema {
   readonly fields: readonly Field[];
   readonly doc?: string;
 }
-/** A union is written as `{"<member key>": value}`: the member key is a record's or enum's FQN or a primitive's name. */
+/**
+ * A union is written as `{"<member key>": value}`: the member key is a record's or enum's FQN or a
+ * primitive's name, or, in an aliased union (Pegasus' `union[costId: double, ...]`), the alias.
+ * `keys[i]` is the key of `members[i]`.
+ */
 export interface UnionSchema {
   readonly kind: 'union';
   readonly members: readonly Schema[];
+  readonly keys: readonly string[];
 }
 /** A lazy reference, for recursive records. */
 export interface RefSchema {
@@ -87,7 +93,17 @@ export const enumOf = (name: string, symbols: readonly string[]): EnumSchema => 
 });
 export const array = (items: Schema): ArraySchema => ({ kind: 'array', items });
 export const map = (values: Schema): MapSchema => ({ kind: 'map', values });
-export const union = (...members: Schema[]): UnionSchema => ({ kind: 'union', members });
+export const union = (...members: Schema[]): UnionSchema => ({
+  kind: 'union',
+  members,
+  keys: members.map(unionKey),
+});
+/** A union whose members are keyed by alias. */
+export const aliasedUnion = (members: Readonly<Record<string, Schema>>): UnionSchema => ({
+  kind: 'union',
+  members: Object.values(members),
+  keys: Object.keys(members),
+});
 export const ref = (name: string, get: () => Schema): RefSchema => ({ kind: 'ref', name, get });
 
 /** Marks a field optional (absent or null allowed), optionally with the default value readers see. */

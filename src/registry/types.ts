@@ -13,23 +13,33 @@ export interface RelationshipSpec {
   readonly isLineage?: boolean;
   /** false for edges that point downstream (e.g. mlModel MemberOf mlModelGroup). Default true. */
   readonly isUpstream?: boolean;
+  /** Paths (from the aspect's root) of the edge's own properties, where the model names them. */
+  readonly createdOn?: string;
+  readonly createdActor?: string;
+  readonly updatedOn?: string;
+  readonly updatedActor?: string;
+  readonly properties?: string;
+  readonly via?: string;
 }
 
-export type SearchFieldType =
-  | 'KEYWORD'
-  | 'TEXT'
-  | 'TEXT_PARTIAL'
-  | 'WORD_GRAM'
-  | 'BROWSE_PATH'
-  | 'BROWSE_PATH_V2'
-  | 'URN'
-  | 'URN_PARTIAL'
-  | 'BOOLEAN'
-  | 'COUNT'
-  | 'DOUBLE'
-  | 'DATETIME'
-  | 'OBJECT'
-  | 'MAP_ARRAY';
+/** DataHub's search field types, as `Searchable` annotations name them. */
+export const SEARCH_FIELD_TYPES = [
+  'KEYWORD',
+  'TEXT',
+  'TEXT_PARTIAL',
+  'WORD_GRAM',
+  'BROWSE_PATH',
+  'BROWSE_PATH_V2',
+  'URN',
+  'URN_PARTIAL',
+  'BOOLEAN',
+  'COUNT',
+  'DOUBLE',
+  'DATETIME',
+  'OBJECT',
+  'MAP_ARRAY',
+] as const;
+export type SearchFieldType = (typeof SEARCH_FIELD_TYPES)[number];
 
 /** A searchable annotation: the values at `path` are indexed under `fieldName`. */
 export interface SearchableSpec {
@@ -43,6 +53,12 @@ export interface SearchableSpec {
   readonly boostScore?: number;
   readonly hasValuesFieldName?: string;
   readonly numValuesFieldName?: string;
+  readonly addHasValuesToFilters?: boolean;
+  readonly fieldNameAliases?: readonly string[];
+  readonly weightsPerFieldValue?: Readonly<Record<string, number>>;
+  readonly sanitizeRichText?: boolean;
+  readonly includeSystemModifiedAt?: boolean;
+  readonly systemModifiedAtFieldName?: string;
 }
 
 export interface AspectSpec {
@@ -69,4 +85,8 @@ export interface EntitySpec {
   readonly aspects: readonly string[];
   /** Legacy snapshot record FQN, e.g. `com.linkedin.metadata.snapshot.DatasetSnapshot`. */
   readonly snapshot?: string;
+  /** DataHub's entity category: `core`, `internal` or `_unset_`. */
+  readonly category?: string;
+  /** Writes of this kind need the Admin role on every path (DataHub's system kinds). */
+  readonly adminOnly?: boolean;
 }

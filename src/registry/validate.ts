@@ -1,6 +1,6 @@
 import type { Violation } from '../errors/index.js';
 import { parseUrn } from '../urn/index.js';
-import { resolve, timeProblem, unionKey, type RecordSchema, type Schema } from './schema.js';
+import { resolve, timeProblem, type RecordSchema, type Schema } from './schema.js';
 
 /**
  * Checks a JSON value against a schema the way Rest.li does, and returns a normalized copy: record
@@ -99,9 +99,9 @@ function check(v: Json, schema: Schema, path: string, out: Violation[]): Json {
       const keys = Object.keys(v);
       if (keys.length !== 1) return fail(`union must have exactly one member key, found ${keys.length}`);
       const key = keys[0] as string;
-      const member = s.members.find((m) => unionKey(m) === key);
+      const member = s.members[s.keys.indexOf(key)];
       if (!member) {
-        const allowed = s.members.map(unionKey).join(', ');
+        const allowed = s.keys.join(', ');
         return fail(`"${key}" is not a member type of union [ ${allowed} ]`);
       }
       return { [key]: check(v[key], member, `${path}/${escape(key)}`, out) };

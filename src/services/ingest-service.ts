@@ -38,7 +38,13 @@ export class IngestService {
         throw inBatch(err, i, proposals.length);
       }
     });
-    authorizeWrites(ops);
+    authorizeWrites(
+      ops.map((o) => ({
+        kind: o.kind,
+        entityType: o.entityType,
+        adminOnly: this.registry.entityOfUrnType(o.entityType)?.adminOnly === true,
+      })),
+    );
     if (!ops.length) return { results: [], changeLog: [], tasks: [] };
     const prepared = this.rules ? await this.rules.prepare(ops) : undefined;
     const result = await this.store.apply({

@@ -151,13 +151,14 @@ describe('write privileges', () => {
         setCaller({ actor: 'urn:li:corpuser:u', role });
         fn();
       });
-    const upsert = { kind: 'upsert', entityType: 'dataset' };
+    const upsert = { kind: 'upsert', entityType: 'dataset', adminOnly: false };
     expect(() => as('Reader', () => authorizeWrites([upsert]))).toThrow(/needs the Editor role/);
     as('Editor', () => authorizeWrites([upsert]));
     for (const w of [
-      { kind: 'deleteEntity', entityType: 'dataset' },
-      { kind: 'upsert', entityType: 'structuredProperty' },
-      { kind: 'deleteAspect', entityType: 'structuredProperty' },
+      { kind: 'deleteEntity', entityType: 'dataset', adminOnly: false },
+      { kind: 'upsert', entityType: 'structuredProperty', adminOnly: true },
+      { kind: 'deleteAspect', entityType: 'structuredProperty', adminOnly: true },
+      { kind: 'upsert', entityType: 'dataHubSecret', adminOnly: true },
     ]) {
       expect(() => as('Editor', () => authorizeWrites([upsert, w])), JSON.stringify(w)).toThrow(
         /needs the Admin role/,

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Kind, parse, type DirectiveNode, type ValueNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { explorerSchema, printedExplorerSchema } from '../../src/graph-explorer/index.js';
+import { explorerSchema, explorerTypeDefs, printedExplorerSchema } from '../../src/graph-explorer/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 
-const typeDefs = parse(readFileSync(new URL('../../graph-schema/explorer.graphql', import.meta.url), 'utf8'));
+const typeDefs = parse(explorerTypeDefs(defaultRegistry().relationshipTypes));
 const strings = (v: ValueNode | undefined): string[] =>
   v?.kind === Kind.STRING ? [v.value] : v?.kind === Kind.LIST ? v.values.flatMap(strings) : [];
 /** Every string argument `arg` of every `@name` directive in the type definitions. */

@@ -68,7 +68,7 @@ export function openApiDocument(registry: Registry, prefix = ''): Json {
 
 const cache = new WeakMap<Registry, Map<string, string>>();
 
-/** The document as JSON text (two-space indented, as committed in graph-schema/openapi.json), built once. */
+/** The document as JSON text (two-space indented), built once per registry and prefix. */
 export function openApiJson(registry: Registry, prefix = ''): string {
   let byPrefix = cache.get(registry);
   if (!byPrefix) cache.set(registry, (byPrefix = new Map()));

@@ -1,10 +1,4 @@
-import {
-  resolveSchema,
-  simpleName,
-  unionKey,
-  type RecordSchema,
-  type Schema,
-} from '../../../src/registry/index.js';
+import { resolveSchema, simpleName, type RecordSchema, type Schema } from '../../../src/registry/index.js';
 
 /** A JSON Schema (OpenAPI 3.1 dialect) as plain JSON. */
 export type JsonSchema = Record<string, unknown>;
@@ -106,8 +100,8 @@ export class SchemaComponents {
       case 'union':
         return {
           type: 'object',
-          oneOf: s.members.map((m) => {
-            const key = unionKey(m);
+          oneOf: s.members.map((m, i) => {
+            const key = s.keys[i] as string;
             return {
               type: 'object',
               properties: { [key]: this.of(m) },

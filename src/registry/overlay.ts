@@ -1,0 +1,53 @@
+import type { RelationshipSpec } from './types.js';
+
+/**
+ * The few facts neohub adds to DataHub's generated model, in one place. The loader refuses an entry that
+ * names a kind, aspect or path the model lacks, and one the model already has, so that a pin bump
+ * shrinks this file instead of hiding drift.
+ */
+export interface RegistryOverlay {
+  /** Neo4j labels that differ from the kind's name with its first letter upper-cased. */
+  readonly labels: Readonly<Record<string, string>>;
+  /** Relationship annotations DataHub's service adds outside the schemas, by aspect. */
+  readonly relationships: Readonly<Record<string, readonly RelationshipSpec[]>>;
+  /**
+   * DataHub's system kinds: writes need the Admin role on every path (credentials, policies, roles,
+   * settings and connections; and structured property definitions, which shape every other write).
+   */
+  readonly adminOnlyKinds: readonly string[];
+  /**
+   * Fields whose values are secrets, by aspect (paths as in annotations): only Admins read them, and
+   * they never reach search documents, the graph explorer or error messages.
+   */
+  readonly secretFields: Readonly<Record<string, readonly string[]>>;
+}
+
+export const OVERLAY: RegistryOverlay = {
+  labels: { corpuser: 'CorpUser' },
+  relationships: {
+    // DataHub's corpGroupInfo marks `admins` deprecated and unannotated; its owners are still the
+    // group's admins, as neohub has always indexed them.
+    corpGroupInfo: [{ path: 'admins/*', name: 'OwnedBy', entityTypes: ['corpuser'] }],
+  },
+  adminOnlyKinds: [
+    'structuredProperty',
+    'dataHubAccessToken',
+    'dataHubSecret',
+    'dataHubPolicy',
+    'dataHubRole',
+    'inviteToken',
+    'globalSettings',
+    'dataHubConnection',
+    'dataHubRetention',
+    'dataHubUpgrade',
+    'dataHubPersona',
+    'dataHubAction',
+    'dataHubOpenAPISchema',
+  ],
+  secretFields: {
+    dataHubSecretValue: ['value'],
+    corpUserCredentials: ['salt', 'hashedPassword', 'passwordResetToken'],
+    inviteToken: ['token'],
+    dataHubConnectionDetails: ['json/blob'],
+  },
+};
