@@ -4,17 +4,17 @@ import { neohubVersion } from '../../src/version.js';
 
 /**
  * `GET /config` (what DataHub's client checks first) and `GET /health`; both need no token. Every
- * capability flag says what neohub has built: no retention policies; stateful ingestion only with the
- * checkpoint aspect its state lives in; PATCH and impact analysis (search across lineage) are served.
+ * capability flag says what neohub has built: no retention policies; stateful ingestion (its checkpoint
+ * is DataHub's `datahubIngestionCheckpoint` time series on a dataJob, read back newest first); PATCH and
+ * impact analysis (search across lineage) are served.
  */
 export function configRoutes(app: FastifyInstance, s: Services): void {
   const version = neohubVersion();
-  const stateful = s.registry.findAspect('datahubIngestionCheckpoint') !== undefined;
   app.get('/config', async (_req, reply) =>
     reply.header('Content-Type', 'application/json').send({
       noCode: 'true',
       retention: 'false',
-      statefulIngestionCapable: stateful,
+      statefulIngestionCapable: true,
       patchCapable: true,
       supportsImpactAnalysis: true,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'GMT',

@@ -92,9 +92,8 @@ function applyOne(doc: Obj, op: PatchOperation, specs: readonly KeyedArraySpec[]
     ]);
   const keyedValue = (value: Json): Json => {
     const spec = specAt(specs, path);
-    return spec && Array.isArray(value)
-      ? arrayToKeyed(structuredClone(value), spec.keys)
-      : structuredClone(value);
+    if (!spec || !Array.isArray(value)) return structuredClone(value);
+    return spec.toMap ? spec.toMap(structuredClone(value)) : arrayToKeyed(structuredClone(value), spec.keys);
   };
   const at = (message: string, field = 'path'): ValidationError =>
     new ValidationError(`Patch operation ${index} (${op.op}): ${message}`, [

@@ -6,13 +6,24 @@
 export interface KeyedArraySpec {
   /** Path to the array, `*` matching any map key or array element on the way. */
   readonly path: readonly string[];
-  /** Key fields in nesting order; a nested field is written with `␟` (or `.`) between its parts. */
+  /**
+   * Key fields in nesting order; a nested field is written with `␟` (or `.`) between its parts, and
+   * SELF keys an array of strings by each string.
+   */
   readonly keys: readonly string[];
+  /** A conversion of its own, for templates that key by the members of a list (fine-grained lineage). */
+  readonly toMap?: (array: readonly Json[]) => Obj;
+  readonly fromMap?: (map: Obj) => Json[];
 }
+
+/** The key of an array of plain values: each value is its own key. */
+export const SELF = '';
 
 import { getOwn, isJsonObject as isObj, setOwn, type Json, type JsonObject as Obj } from '../json/index.js';
 
 function keyOf(element: Json, field: string): string {
+  if (field === SELF && !isObj(element))
+    return element === undefined || element === null ? '' : String(element);
   let cur: Json = element;
   for (const part of field.split(/\u241f|\./)) cur = isObj(cur) ? getOwn(cur, part) : undefined;
   return cur === undefined || cur === null ? '' : String(cur);
@@ -54,7 +65,7 @@ export function toKeyed(doc: Json, specs: readonly KeyedArraySpec[]): void {
   for (const spec of [...specs].sort((a, b) => a.path.length - b.path.length)) {
     visit(doc, spec.path, (parent, key) => {
       const v = getOwn(parent, key);
-      if (Array.isArray(v)) setOwn(parent, key, arrayToKeyed(v, spec.keys));
+      if (Array.isArray(v)) setOwn(parent, key, spec.toMap ? spec.toMap(v) : arrayToKeyed(v, spec.keys));
     });
   }
 }
@@ -64,7 +75,7 @@ export function fromKeyed(doc: Json, specs: readonly KeyedArraySpec[]): void {
   for (const spec of [...specs].sort((a, b) => b.path.length - a.path.length)) {
     visit(doc, spec.path, (parent, key) => {
       const v = getOwn(parent, key);
-      if (isObj(v)) setOwn(parent, key, keyedToArray(v, spec.keys.length));
+      if (isObj(v)) setOwn(parent, key, spec.fromMap ? spec.fromMap(v) : keyedToArray(v, spec.keys.length));
     });
   }
 }

@@ -1,21 +1,47 @@
 import { lookup } from '../json/index.js';
-import type { KeyedArraySpec } from './keyed-arrays.js';
+import { fineGrainedLineages } from './fine-grained.js';
+import { SELF, type KeyedArraySpec } from './keyed-arrays.js';
 
 const k = (path: string, ...keys: string[]): KeyedArraySpec => ({ path: path.split('/'), keys });
 
+/** DataHub's `Edge` lists are keyed by their destination. */
+const edges = (path: string): KeyedArraySpec => k(path, 'destinationUrn');
+
 /**
  * How each aspect's arrays are keyed for PATCH when the request names no `arrayPrimaryKeys` (the
- * element identities DataHub's patch templates use). A request's `arrayPrimaryKeys` override these.
+ * element identities DataHub's patch templates use, for every aspect DataHub's SDK patches). A request's
+ * `arrayPrimaryKeys` override these.
  */
 const TEMPLATES: Readonly<Record<string, readonly KeyedArraySpec[]>> = {
   globalTags: [k('tags', 'tag')],
   glossaryTerms: [k('terms', 'urn')],
   ownership: [k('owners', 'owner', 'type')],
-  upstreamLineage: [k('upstreams', 'dataset')],
+  upstreamLineage: [k('upstreams', 'dataset'), fineGrainedLineages('fineGrainedLineages')],
   institutionalMemory: [k('elements', 'url')],
   structuredProperties: [k('properties', 'propertyUrn')],
-  chartInfo: [k('inputEdges', 'destinationUrn')],
-  dashboardInfo: [k('chartEdges', 'destinationUrn'), k('datasetEdges', 'destinationUrn')],
+  chartInfo: [edges('inputEdges')],
+  dashboardInfo: [
+    edges('chartEdges'),
+    edges('datasetEdges'),
+    edges('dashboards'),
+    k('charts', SELF),
+    k('datasets', SELF),
+  ],
+  dataJobInputOutput: [
+    edges('inputDatasetEdges'),
+    edges('outputDatasetEdges'),
+    edges('inputDatajobEdges'),
+    k('inputDatasets', SELF),
+    k('outputDatasets', SELF),
+    k('inputDatajobs', SELF),
+    k('inputDatasetFields', SELF),
+    k('outputDatasetFields', SELF),
+    fineGrainedLineages('fineGrainedLineages'),
+  ],
+  apiSignature: [edges('inputDatasetEdges'), edges('outputDatasetEdges')],
+  dataProductProperties: [edges('assets')],
+  siblings: [k('siblings', SELF)],
+  domains: [k('domains', SELF)],
   editableSchemaMetadata: [
     k('editableSchemaFieldInfo', 'fieldPath'),
     k('editableSchemaFieldInfo/*/globalTags/tags', 'tag'),

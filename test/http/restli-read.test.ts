@@ -189,14 +189,11 @@ describe('reads', () => {
       noCode: 'true',
       versions: { 'acryldata/datahub': { version: expect.stringMatching(/^v\d+\.\d+\.\d+/) } },
     });
-    // Only what is built: no retention; no stateful ingestion without its checkpoint aspect; the version of
-    // neohub is its package's.
+    // Only what is built: no retention; stateful ingestion; the version of neohub is its package's.
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(cfg.body.neohub).toEqual({ version: pkg.version });
     expect(cfg.body.retention).toBe('false');
-    expect(cfg.body.statefulIngestionCapable).toBe(
-      rt.services.registry.findAspect('datahubIngestionCheckpoint') !== undefined,
-    );
+    expect(cfg.body.statefulIngestionCapable).toBe(true);
     expect(cfg.body).toMatchObject({ patchCapable: true, supportsImpactAnalysis: true });
     const health = await request('GET', `${base}/health`);
     expect(health.status).toBe(200);

@@ -11,13 +11,21 @@ export const PROTOTYPE_KEYS = [
   'valueOf',
 ];
 
-/** A URN of an entity kind, its key parts filled with `tag` (URN-typed parts with a platform URN). */
-export function sampleUrn(registry: Registry, entity: EntitySpec, tag: string): string {
+/**
+ * A URN of an entity kind, its key parts filled with `tag`: a URN-typed part with a URN of the kind it
+ * names (a dataJob's flow is a dataFlow URN), or a platform URN when it names none.
+ */
+export function sampleUrn(registry: Registry, entity: EntitySpec, tag: string, depth = 0): string {
   const key = registry.keyAspectOf(entity).schema;
   const parts = entity.keyFields.map((f, i) => {
     const field = key.fields.find((x) => x.name === f);
     const kind = field ? s.resolve(field.schema) : undefined;
-    if (kind?.kind === 'urn') return `urn:li:dataPlatform:${tag}p${i}`;
+    if (kind?.kind === 'urn') {
+      const target = kind.entityTypes?.[0] ? registry.entityOfUrnType(kind.entityTypes[0]) : undefined;
+      return target && depth < 3
+        ? sampleUrn(registry, target, `${tag}p${i}`, depth + 1)
+        : `urn:li:dataPlatform:${tag}p${i}`;
+    }
     if (kind?.kind === 'enum') return kind.symbols.includes('PROD') ? 'PROD' : (kind.symbols[0] as string);
     return `${tag}${i}`;
   });
@@ -60,8 +68,11 @@ export function sampleValue(registry: Registry, schema: s.Schema, tag: string, d
         PROTOTYPE_KEYS.map((k) => [k, sampleValue(registry, r.values, tag, depth + 1)]),
       );
     case 'union': {
-      const member = r.members.find((m) => s.resolve(m).kind !== 'null') ?? (r.members[0] as s.Schema);
-      return { [s.unionKey(member)]: sampleValue(registry, member, tag, depth + 1) };
+      const i = Math.max(
+        0,
+        r.members.findIndex((m) => s.resolve(m).kind !== 'null'),
+      );
+      return { [r.keys[i] as string]: sampleValue(registry, r.members[i] as s.Schema, tag, depth + 1) };
     }
     case 'record': {
       const out: Record<string, unknown> = {};

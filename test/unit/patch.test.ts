@@ -160,3 +160,94 @@ describe('JSON Patch over keyed arrays', () => {
     });
   });
 });
+
+describe("DataHub's patch templates of the SDK's patch builders", () => {
+  const f = (table: string, col: string) =>
+    `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,${table},PROD),${col})`;
+  const pointer = (...parts: string[]) =>
+    `/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+  it('fine-grained lineage is keyed by operation, downstream, query and upstream', () => {
+    const current = {
+      upstreams: [],
+      fineGrainedLineages: [
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [f('a', 'x')],
+          downstreamType: 'FIELD',
+          downstreams: [f('b', 'x')],
+          confidenceScore: 1,
+        },
+      ],
+    };
+    const out = applyPatch(
+      current,
+      [
+        // What `add_fine_grained_lineage` sends: one upstream of one downstream per operation.
+        {
+          op: 'add',
+          path: pointer('fineGrainedLineages', 'NONE', f('b', 'x'), 'NONE', f('a', 'y')),
+          value: { confidenceScore: 0.5 },
+        },
+        {
+          op: 'add',
+          path: pointer('fineGrainedLineages', 'SUM', f('b', 'z'), 'urn:li:query:q', f('a', 'z')),
+          value: { confidenceScore: 0.2 },
+        },
+      ],
+      keyedArraysFor('upstreamLineage'),
+    );
+    expect(out.fineGrainedLineages).toEqual([
+      {
+        upstreamType: 'FIELD_SET',
+        upstreams: [f('a', 'x'), f('a', 'y')],
+        downstreamType: 'FIELD',
+        downstreams: [f('b', 'x')],
+        confidenceScore: 1,
+      },
+      {
+        upstreamType: 'FIELD_SET',
+        upstreams: [f('a', 'z')],
+        downstreamType: 'FIELD',
+        downstreams: [f('b', 'z')],
+        transformOperation: 'SUM',
+        confidenceScore: 0.2,
+        query: 'urn:li:query:q',
+      },
+    ]);
+    const removed = applyPatch(
+      out,
+      [{ op: 'remove', path: pointer('fineGrainedLineages', 'NONE', f('b', 'x'), 'NONE', f('a', 'x')) }],
+      keyedArraysFor('upstreamLineage'),
+    );
+    expect(removed.fineGrainedLineages).toMatchObject([
+      { upstreams: [f('a', 'y')] },
+      { upstreams: [f('a', 'z')] },
+    ]);
+  });
+
+  it('lists of URNs are keyed by the URN, edges by their destination', () => {
+    const out = applyPatch(
+      {
+        inputDatasets: ['urn:li:dataset:a'],
+        outputDatasets: [],
+        inputDatasetEdges: [{ destinationUrn: 'urn:li:dataset:b' }],
+      },
+      [
+        { op: 'add', path: pointer('inputDatasets', 'urn:li:dataset:c'), value: 'urn:li:dataset:c' },
+        { op: 'remove', path: pointer('inputDatasets', 'urn:li:dataset:a') },
+        {
+          op: 'add',
+          path: pointer('inputDatasetEdges', 'urn:li:dataset:d'),
+          value: { destinationUrn: 'urn:li:dataset:d' },
+        },
+      ],
+      keyedArraysFor('dataJobInputOutput'),
+    );
+    expect(out).toEqual({
+      inputDatasets: ['urn:li:dataset:c'],
+      outputDatasets: [],
+      inputDatasetEdges: [{ destinationUrn: 'urn:li:dataset:b' }, { destinationUrn: 'urn:li:dataset:d' }],
+    });
+  });
+});

@@ -1,22 +1,7 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import {
-  Chart,
-  CorpGroup,
-  CorpUser,
-  Dashboard,
-  Dataset,
-  Entity,
-  GlossaryTerm,
-  MLFeature,
-  MLFeatureTable,
-  MLModel,
-  MLModelGroup,
-  MLPrimaryKey,
-  StructuredPropertyEntity,
-  Tag,
-} from '../types/index.js';
-import { entityTypeOfUrn, type EntityType } from '../types/entity-type.js';
+import { ENTITY_CLASSES, Entity } from '../types/index.js';
+import { entityTypeName, entityTypeOfUrn, type EntityType } from '../types/entity-type.js';
 
 /** The entity of a URN if it is of `type` and exists; null otherwise (as DataHub answers). */
 async function existing<T extends Entity>(
@@ -30,76 +15,42 @@ async function existing<T extends Entity>(
   return e && (await e.exists()) ? (e as T) : null;
 }
 
-/** Reads of one entity by URN, per type, and of any entity. */
+/**
+ * DataHub's root fields that read one entity of a kind by URN (`dataset(urn)`, `dataJob(urn)`...): field
+ * name -> registry kind. Each answers with the kind's object type, or null.
+ */
+const KIND_FIELDS: Readonly<Record<string, string>> = {
+  dataset: 'dataset',
+  chart: 'chart',
+  dashboard: 'dashboard',
+  corpUser: 'corpuser',
+  corpGroup: 'corpGroup',
+  tag: 'tag',
+  glossaryTerm: 'glossaryTerm',
+  glossaryNode: 'glossaryNode',
+  mlFeature: 'mlFeature',
+  mlPrimaryKey: 'mlPrimaryKey',
+  mlFeatureTable: 'mlFeatureTable',
+  mlModel: 'mlModel',
+  mlModelGroup: 'mlModelGroup',
+  mlModelDeployment: 'mlModelDeployment',
+  structuredProperty: 'structuredProperty',
+  container: 'container',
+  domain: 'domain',
+  dataProduct: 'dataProduct',
+  dataFlow: 'dataFlow',
+  dataJob: 'dataJob',
+  dataProcessInstance: 'dataProcessInstance',
+  dataPlatformInstance: 'dataPlatformInstance',
+  assertion: 'assertion',
+  notebook: 'notebook',
+  businessAttribute: 'businessAttribute',
+  versionSet: 'versionSet',
+};
+
+/** Reads of one entity by URN, per kind (from KIND_FIELDS), and of any entity. */
 @Resolver()
 export class EntityQueries {
-  @Query(() => Dataset, { nullable: true })
-  dataset(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<Dataset | null> {
-    return existing(ctx, urn, 'DATASET' as EntityType);
-  }
-  @Query(() => Chart, { nullable: true })
-  chart(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<Chart | null> {
-    return existing(ctx, urn, 'CHART' as EntityType);
-  }
-  @Query(() => Dashboard, { nullable: true })
-  dashboard(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<Dashboard | null> {
-    return existing(ctx, urn, 'DASHBOARD' as EntityType);
-  }
-  @Query(() => CorpUser, { nullable: true })
-  corpUser(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<CorpUser | null> {
-    return existing(ctx, urn, 'CORP_USER' as EntityType);
-  }
-  @Query(() => CorpGroup, { nullable: true })
-  corpGroup(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<CorpGroup | null> {
-    return existing(ctx, urn, 'CORP_GROUP' as EntityType);
-  }
-  @Query(() => Tag, { nullable: true })
-  tag(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<Tag | null> {
-    return existing(ctx, urn, 'TAG' as EntityType);
-  }
-  @Query(() => GlossaryTerm, { nullable: true })
-  glossaryTerm(
-    @Arg('urn', () => String) urn: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<GlossaryTerm | null> {
-    return existing(ctx, urn, 'GLOSSARY_TERM' as EntityType);
-  }
-  @Query(() => MLFeature, { nullable: true })
-  mlFeature(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<MLFeature | null> {
-    return existing(ctx, urn, 'MLFEATURE' as EntityType);
-  }
-  @Query(() => MLPrimaryKey, { nullable: true })
-  mlPrimaryKey(
-    @Arg('urn', () => String) urn: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<MLPrimaryKey | null> {
-    return existing(ctx, urn, 'MLPRIMARY_KEY' as EntityType);
-  }
-  @Query(() => MLFeatureTable, { nullable: true })
-  mlFeatureTable(
-    @Arg('urn', () => String) urn: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<MLFeatureTable | null> {
-    return existing(ctx, urn, 'MLFEATURE_TABLE' as EntityType);
-  }
-  @Query(() => MLModel, { nullable: true })
-  mlModel(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<MLModel | null> {
-    return existing(ctx, urn, 'MLMODEL' as EntityType);
-  }
-  @Query(() => MLModelGroup, { nullable: true })
-  mlModelGroup(
-    @Arg('urn', () => String) urn: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<MLModelGroup | null> {
-    return existing(ctx, urn, 'MLMODEL_GROUP' as EntityType);
-  }
-  @Query(() => StructuredPropertyEntity, { nullable: true })
-  structuredProperty(
-    @Arg('urn', () => String) urn: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<StructuredPropertyEntity | null> {
-    return existing(ctx, urn, 'STRUCTURED_PROPERTY' as EntityType);
-  }
   @Query(() => Entity, { nullable: true })
   entity(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<Entity | null> {
     return existing(ctx, urn);
@@ -111,4 +62,16 @@ export class EntityQueries {
   ): Promise<(Entity | null)[]> {
     return Promise.all(urns.map((u) => existing(ctx, u)));
   }
+}
+
+for (const [field, kind] of Object.entries(KIND_FIELDS)) {
+  const type = entityTypeName(kind) as EntityType;
+  const cls = ENTITY_CLASSES[type];
+  if (!cls) throw new Error(`no GraphQL type for the kind ${kind}`);
+  const proto = EntityQueries.prototype as unknown as Record<string, unknown>;
+  proto[field] = (urn: string, ctx: GraphQLContext) => existing(ctx, urn, type);
+  const descriptor = Object.getOwnPropertyDescriptor(proto, field) as PropertyDescriptor;
+  Arg('urn', () => String)(proto, field, 0);
+  Ctx()(proto, field, 1);
+  Query(() => cls, { nullable: true })(proto, field, descriptor);
 }

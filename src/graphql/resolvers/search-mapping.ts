@@ -4,16 +4,24 @@ import type { Criterion, Filter } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { make } from '../types/common.js';
 import type { Entity } from '../types/entity.js';
-import { EntityType, entityName, entityTypeOf, registryName } from '../types/entity-type.js';
+import { defaultRegistry } from '../../registry/index.js';
+import { EntityType, entityName, entityTypeName, entityTypeOf, registryName } from '../types/entity-type.js';
 import { ENTITY_CLASSES } from '../types/index.js';
 import { type AndFilterInput, type FacetFilterInput, type SearchSortInput } from '../types/search.js';
 import { AggregationMetadata, FacetMetadata, MatchedField, SearchResult } from '../types/search-results.js';
 
-/** Types with a GraphQL object that are searched only when a query names them. */
+/**
+ * Types with a GraphQL object that are searched only when a query names them: definitions, and DataHub's
+ * internal and Admin-only kinds (settings, secrets, policies, ingestion sources...).
+ */
 const NAMED_ONLY = new Set<string>([
   EntityType.STRUCTURED_PROPERTY,
   EntityType.DATA_TYPE,
   EntityType.ENTITY_TYPE,
+  ...defaultRegistry()
+    .allEntities()
+    .filter((e) => e.category === 'internal' || e.adminOnly)
+    .map((e) => entityTypeName(e.name)),
 ]);
 /** The entity types searched when a query names none: the other types with a GraphQL object. */
 export const SEARCHABLE_TYPES = (Object.keys(ENTITY_CLASSES) as EntityType[]).filter(

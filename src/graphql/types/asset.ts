@@ -20,7 +20,17 @@ import {
 import { valuesAtPath, FabricTypeSchema } from '../../registry/index.js';
 import type { GraphQLContext } from '../context.js';
 import { stringEnum } from './enums.js';
+import {
+  domainAssociation,
+  DomainAssociation,
+  parentContainers,
+  ParentContainersResult,
+  subTypes,
+  SubTypes,
+} from './asset-context.js';
 import { Entity, EntityWithRelationships } from './entity.js';
+import { entityClass } from './entity-classes.js';
+import { EntityType } from './entity-type.js';
 import { StructuredProperties, structuredProperties } from './structured-properties.js';
 
 /** The registry's symbols (DataHub's FabricType). */
@@ -105,6 +115,29 @@ export abstract class AssetEntity extends EntityWithRelationships {
       });
     });
     return make(BrowsePathV2, { path: await Promise.all(entries) });
+  }
+  @Field(() => SubTypes, { nullable: true })
+  async subTypes(): Promise<SubTypes | undefined> {
+    return subTypes(await this.aspect('subTypes'));
+  }
+  @Field(() => entityClass(EntityType.CONTAINER), { nullable: true })
+  async container(): Promise<Entity | undefined> {
+    const urn = str((await this.aspect('container'))?.container);
+    return urn ? this.ctx.entity(urn) : undefined;
+  }
+  @Field(() => ParentContainersResult, { nullable: true })
+  async parentContainers(): Promise<ParentContainersResult> {
+    const containers = await parentContainers(this.ctx, str((await this.aspect('container'))?.container));
+    return make(ParentContainersResult, { count: containers.length, containers });
+  }
+  @Field(() => DomainAssociation, { nullable: true })
+  async domain(): Promise<DomainAssociation | undefined> {
+    return domainAssociation(this.ctx, await this.aspect('domains'), this.urn);
+  }
+  @Field(() => entityClass(EntityType.DATA_PLATFORM_INSTANCE), { nullable: true })
+  async dataPlatformInstance(): Promise<Entity | undefined> {
+    const urn = str((await this.aspect('dataPlatformInstance'))?.instance);
+    return urn ? this.ctx.entity(urn) : undefined;
   }
   /** The `browsePaths` of the types that implement BrowsableEntity: each path split on `/`. */
   protected async readBrowsePaths(): Promise<BrowsePath[] | undefined> {

@@ -1,9 +1,11 @@
 import { lookup } from '../../json/index.js';
+import { defaultRegistry } from '../../registry/index.js';
 import { registerEnumType } from 'type-graphql';
 
 /**
- * DataHub's GraphQL EntityType: every value DataHub has, so that any DataHub request coerces. Only some
- * are backed by an entity kind of neohub's registry (see `isBacked`).
+ * DataHub's GraphQL EntityType: every value DataHub has, so that any DataHub request coerces, and one
+ * for every kind of the registry (a test checks that each kind has its value). Values without a kind
+ * (`RESTRICTED`, `MONITOR`...) are not backed (see `isBacked`).
  */
 export enum EntityType {
   DOMAIN = 'DOMAIN',
@@ -58,28 +60,69 @@ export enum EntityType {
   VERSION_SET = 'VERSION_SET',
   REMOTE_EXECUTOR = 'REMOTE_EXECUTOR',
   REMOTE_EXECUTOR_POOL = 'REMOTE_EXECUTOR_POOL',
+  // The other kinds of DataHub's model, named by the rule of `entityTypeName`.
+  AGENT_SKILL = 'AGENT_SKILL',
+  AI_AGENT = 'AI_AGENT',
+  API = 'API',
+  APPLICATION = 'APPLICATION',
+  DATAHUB_ACTION = 'DATAHUB_ACTION',
+  DATAHUB_FILE = 'DATAHUB_FILE',
+  DATAHUB_OPENAPI_SCHEMA = 'DATAHUB_OPENAPI_SCHEMA',
+  DATAHUB_PAGE_MODULE = 'DATAHUB_PAGE_MODULE',
+  DATAHUB_PAGE_TEMPLATE = 'DATAHUB_PAGE_TEMPLATE',
+  DATAHUB_PERSONA = 'DATAHUB_PERSONA',
+  DATAHUB_RETENTION = 'DATAHUB_RETENTION',
+  DATAHUB_SECRET = 'DATAHUB_SECRET',
+  DATAHUB_STEP_STATE = 'DATAHUB_STEP_STATE',
+  DATAHUB_UPGRADE = 'DATAHUB_UPGRADE',
+  DATA_PROCESS = 'DATA_PROCESS',
+  DOCUMENT = 'DOCUMENT',
+  GLOBAL_SETTINGS = 'GLOBAL_SETTINGS',
+  INVITE_TOKEN = 'INVITE_TOKEN',
+  LIFECYCLE_STAGE_TYPE = 'LIFECYCLE_STAGE_TYPE',
+  METRIC = 'METRIC',
+  MLMODEL_DEPLOYMENT = 'MLMODEL_DEPLOYMENT',
+  PLATFORM_RESOURCE = 'PLATFORM_RESOURCE',
+  REPOSITORY = 'REPOSITORY',
+  SEARCH_TEMPLATE = 'SEARCH_TEMPLATE',
+  SEMANTIC_MODEL = 'SEMANTIC_MODEL',
+  SERVICE = 'SERVICE',
+  TELEMETRY = 'TELEMETRY',
 }
 registerEnumType(EntityType, { name: 'EntityType', description: 'The kinds of entities of the catalog' });
 
-/** The registry entity name of each value backed by an entity kind of neohub's registry. */
-const NAMES: Readonly<Partial<Record<EntityType, string>>> = {
-  DATASET: 'dataset',
-  CHART: 'chart',
-  DASHBOARD: 'dashboard',
-  CORP_USER: 'corpuser',
-  CORP_GROUP: 'corpGroup',
-  TAG: 'tag',
-  GLOSSARY_TERM: 'glossaryTerm',
-  MLFEATURE: 'mlFeature',
-  MLPRIMARY_KEY: 'mlPrimaryKey',
-  MLFEATURE_TABLE: 'mlFeatureTable',
-  MLMODEL: 'mlModel',
-  MLMODEL_GROUP: 'mlModelGroup',
-  STRUCTURED_PROPERTY: 'structuredProperty',
-  DATA_PLATFORM: 'dataPlatform',
-  DATA_TYPE: 'dataType',
-  ENTITY_TYPE: 'entityType',
+/** Kinds whose EntityType DataHub names otherwise than by the rule. */
+const EXCEPTIONS: Readonly<Record<string, EntityType>> = {
+  corpuser: EntityType.CORP_USER,
+  dataHubAccessToken: EntityType.ACCESS_TOKEN,
+  dataHubIngestionSource: EntityType.INGESTION_SOURCE,
+  dataHubExecutionRequest: EntityType.EXECUTION_REQUEST,
+  dataHubOpenAPISchema: EntityType.DATAHUB_OPENAPI_SCHEMA,
+  ownershipType: EntityType.CUSTOM_OWNERSHIP_TYPE,
 };
+
+/**
+ * DataHub's EntityType value of a registry kind: the kind's name in upper snake case, with `dataHub` as
+ * one word and `ml` joined to the word after it (`dataHubPolicy` -> DATAHUB_POLICY, `mlModelGroup` ->
+ * MLMODEL_GROUP), except where DataHub names it otherwise.
+ */
+export function entityTypeName(kind: string): string {
+  return (
+    lookup(EXCEPTIONS, kind) ??
+    kind
+      .replace(/^dataHub/, 'datahub')
+      .replace(/^ml([A-Z][a-z]*)/, (_m, w: string) => `ml${w.toLowerCase()}`)
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toUpperCase()
+  );
+}
+
+/** The registry entity name of each value backed by an entity kind of the registry: every kind. */
+const NAMES: Readonly<Partial<Record<EntityType, string>>> = Object.fromEntries(
+  defaultRegistry()
+    .allEntities()
+    .map((e) => [entityTypeName(e.name), e.name]),
+);
 const BY_NAME = new Map(Object.entries(NAMES).map(([k, v]) => [v.toLowerCase(), k as EntityType]));
 
 /** Whether neohub's registry has an entity kind for this type (it may then have entities of it). */

@@ -4,11 +4,15 @@ import { Dataset } from './dataset.js';
 import type { Entity } from './entity.js';
 import { registerEntityClasses, type EntityClass } from './entity-classes.js';
 import { EntityType, entityTypeOfUrn } from './entity-type.js';
+import { CONTAINER_CLASSES } from './containers.js';
+import { genericKindClasses } from './kind-types.js';
 import { MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey } from './ml.js';
+import { PIPELINE_CLASSES } from './pipelines.js';
+import { QUERY_CLASSES } from './queries.js';
 import { CorpGroup, CorpUser, DataPlatform, GlossaryTerm, Tag } from './people.js';
 import { DataTypeEntity, EntityTypeEntity, StructuredPropertyEntity } from './structured-properties.js';
 
-/** The GraphQL object class of each entity type that has one. */
+/** The GraphQL object class of each entity type: hand-written where DataHub's type has its own fields. */
 export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
   DATASET: Dataset,
   CHART: Chart,
@@ -27,6 +31,10 @@ export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
   DATA_TYPE: DataTypeEntity,
   ENTITY_TYPE: EntityTypeEntity,
 };
+
+Object.assign(ENTITY_CLASSES, CONTAINER_CLASSES, PIPELINE_CLASSES, QUERY_CLASSES);
+// Every other kind of the registry: a type derived from the kind (the fields every asset has).
+Object.assign(ENTITY_CLASSES, genericKindClasses(new Set(Object.keys(ENTITY_CLASSES))));
 
 registerEntityClasses(ENTITY_CLASSES);
 

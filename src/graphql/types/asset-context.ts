@@ -1,0 +1,72 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { GraphQLContext } from '../context.js';
+import { list, make, str, strings, type Json } from './common.js';
+import type { Entity } from './entity.js';
+import { entityClass } from './entity-classes.js';
+import { EntityType } from './entity-type.js';
+
+/** Where an asset sits: the objects of DataHub's fields for sub-types, containers and domains. */
+
+@ObjectType()
+export class SubTypes {
+  @Field(() => [String], { nullable: true }) typeNames?: string[];
+}
+
+@ObjectType()
+export class ParentContainersResult {
+  @Field(() => Int) count!: number;
+  @Field(() => [entityClass(EntityType.CONTAINER)]) containers!: Entity[];
+}
+
+@ObjectType()
+export class DomainAssociation {
+  @Field(() => entityClass(EntityType.DOMAIN)) domain!: Entity;
+  @Field(() => String, { nullable: true }) associatedUrn?: string;
+}
+
+/** Containers go at most this deep (a guard against a cycle written by a client). */
+const MAX_CONTAINER_DEPTH = 32;
+
+export const subTypes = (v: Json | undefined): SubTypes | undefined =>
+  v ? make(SubTypes, { typeNames: strings(v.typeNames) }) : undefined;
+
+/** The container chain above an entity, nearest first. */
+export async function parentContainers(
+  ctx: GraphQLContext,
+  container: string | undefined,
+): Promise<Entity[]> {
+  const out: Entity[] = [];
+  const seen = new Set<string>();
+  for (let at = container; at && !seen.has(at) && out.length < MAX_CONTAINER_DEPTH;) {
+    seen.add(at);
+    const e = ctx.entity(at);
+    if (!e) break;
+    out.push(e);
+    const view = await ctx.entities.load(at);
+    at = str((view.aspects['container']?.value as Json | undefined)?.container);
+  }
+  return out;
+}
+
+/** The first domain of a `domains` aspect, as DataHub's `domain` field gives it. */
+export function domainAssociation(
+  ctx: GraphQLContext,
+  v: Json | undefined,
+  urn: string,
+): DomainAssociation | undefined {
+  const first = strings(v?.domains)[0];
+  const domain = first ? ctx.entity(first) : undefined;
+  return domain ? make(DomainAssociation, { domain, associatedUrn: urn }) : undefined;
+}
+
+/** The entities of the URNs in a list (those of kinds without a GraphQL type are left out). */
+export const entitiesOf = (ctx: GraphQLContext, urns: unknown): Entity[] =>
+  strings(urns)
+    .map((u) => ctx.entity(u))
+    .filter((e): e is Entity => e !== undefined);
+
+/** The destinations of a list of DataHub `Edge`s. */
+export const edgeDestinations = (v: unknown): string[] =>
+  list(v)
+    .map((e) => str(e.destinationUrn))
+    .filter((u): u is string => u !== undefined);

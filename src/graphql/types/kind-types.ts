@@ -1,0 +1,85 @@
+import { Field, ObjectType } from 'type-graphql';
+import { defaultRegistry } from '../../registry/index.js';
+import type { GraphQLContext } from '../context.js';
+import { AssetEntity, BrowsableEntity, BrowsePath } from './asset.js';
+import { Entity, EntityWithRelationships } from './entity.js';
+import type { EntityClass } from './entity-classes.js';
+import { entityTypeName, type EntityType } from './entity-type.js';
+
+/** GraphQL type names DataHub gives otherwise than the rule (or that would clash with another type). */
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  query: 'QueryEntity',
+  schemaField: 'SchemaFieldEntity',
+  ownershipType: 'OwnershipTypeEntity',
+  erModelRelationship: 'ERModelRelationship',
+  dataHubAccessToken: 'DataHubAccessToken',
+  dataHubIngestionSource: 'IngestionSource',
+  dataHubExecutionRequest: 'ExecutionRequest',
+  dataHubOpenAPISchema: 'DataHubOpenAPISchema',
+  dataType: 'DataTypeEntity',
+  entityType: 'EntityTypeEntity',
+  structuredProperty: 'StructuredPropertyEntity',
+  test: 'TestEntity',
+  api: 'ApiEntity',
+  document: 'DocumentEntity',
+  role: 'RoleEntity',
+  service: 'ServiceEntity',
+};
+
+/** DataHub's GraphQL object type name of a kind: its name with an upper-case first letter (`ML...`). */
+export const typeNameOf = (kind: string): string =>
+  TYPE_NAMES[kind] ?? kind.replace(/^ml/, 'ML').replace(/^./, (c) => c.toUpperCase());
+
+/** The key fields of an entity's URN, by name (`{flow, jobId}` for a dataJob). */
+export function keyOf(ctx: GraphQLContext, urn: string): Record<string, string> {
+  const { parsed, entity } = ctx.services.registry.parseEntityUrn(urn);
+  return ctx.services.registry.keyValue(entity, parsed);
+}
+
+/**
+ * The base of a kind's object type: an asset (ownership, tags, terms, containers, domain, browse
+ * paths...) whose type and name come from the registry kind, so that a kind's class declares only
+ * the fields that are its own.
+ */
+export function kindBase(kind: string) {
+  const type = entityTypeName(kind) as EntityType;
+  const name = typeNameOf(kind);
+  class KindEntity extends AssetEntity {
+    constructor(ctx: GraphQLContext, urn: string) {
+      super(ctx, urn, type);
+    }
+    get typeName(): string {
+      return name;
+    }
+    @Field(() => [BrowsePath], { nullable: true })
+    browsePaths(): Promise<BrowsePath[] | undefined> {
+      return this.readBrowsePaths();
+    }
+  }
+  // Decorated (as AssetEntity is) so that the kind's type inherits the fields of the chain; unreferenced,
+  // so not a type of the schema.
+  ObjectType(`${name}Base`)(KindEntity);
+  return KindEntity;
+}
+
+/** The interfaces every kind's object type implements. */
+export const KIND_INTERFACES = [Entity, EntityWithRelationships, BrowsableEntity];
+
+/**
+ * The object types of the kinds no hand-written type covers: one per kind of the registry, with the
+ * fields every asset has (what a kind lacks reads as null). Adding a kind to the model adds its type.
+ */
+export function genericKindClasses(handWritten: ReadonlySet<string>): Record<string, EntityClass> {
+  const out: Record<string, EntityClass> = {};
+  for (const e of defaultRegistry().allEntities()) {
+    const type = entityTypeName(e.name);
+    if (handWritten.has(type)) continue;
+    const cls = class extends kindBase(e.name) {};
+    ObjectType(typeNameOf(e.name), {
+      implements: KIND_INTERFACES,
+      description: `A ${e.name} (DataHub's ${e.name} entity)`,
+    })(cls);
+    out[type] = cls as unknown as EntityClass;
+  }
+  return out;
+}
