@@ -6,7 +6,7 @@
  * - (:AspectVersion {urn, name, version}) the history, version 1 = oldest.
  * - (:TimeseriesValue {urn, aspect, timestampMillis}) time-series aspect values.
  * - (:ChangeLog {seq}) the metadata change log, written in the same transaction as the change.
- * - (:Counter {name}) monotonic sequences.
+ * - (:Counter {name}) monotonic sequences, and markers of one-off data migrations (`kind-labels:<hash>`).
  * - (:AccessToken {id}) personal access tokens: the hash of the token, never the token; (:ActorRole {actor});
  *   (:TokenActor {actor}) the lock that serializes token creation per actor (the live-token cap).
  * - (:Task {id}) background tasks (`<node_id>:<task_id>`), (:SyncCheckpoint), (:Lease) for search sync.
@@ -21,6 +21,8 @@ export const MIGRATIONS: readonly string[] = [
   'CREATE INDEX changelog_trace IF NOT EXISTS FOR (c:ChangeLog) ON (c.traceId)',
   'CREATE CONSTRAINT counter_name IF NOT EXISTS FOR (c:Counter) REQUIRE c.name IS UNIQUE',
   'CREATE INDEX entity_type IF NOT EXISTS FOR (e:Entity) ON (e.entityType)',
+  // Fine-grained lineage edges start at fields but belong to the aspect of a dataset (or job).
+  'CREATE INDEX edge_owner IF NOT EXISTS FOR ()-[e:DownstreamOf]-() ON (e.owner)',
   'CREATE CONSTRAINT task_id IF NOT EXISTS FOR (t:Task) REQUIRE t.id IS UNIQUE',
   'CREATE CONSTRAINT access_token_id IF NOT EXISTS FOR (t:AccessToken) REQUIRE t.id IS UNIQUE',
   'CREATE INDEX access_token_owner IF NOT EXISTS FOR (t:AccessToken) ON (t.ownerUrn)',

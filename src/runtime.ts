@@ -65,8 +65,9 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   await driver.verifyConnectivity();
   const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase);
   const store = new Neo4jStore(exec);
-  await store.migrate();
   const registry = defaultRegistry();
+  const labelled = await store.migrate(registry.allEntities());
+  if (labelled) log.info({ labelled }, 'entity nodes given the label of their kind');
   const index = await openSearchIndex(config, exec, registry);
   const worker = new SearchSyncWorker(
     new SyncStateStore(exec),

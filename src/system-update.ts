@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const driver = createDriver(graph.uri, graph.user, graph.password);
   const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase);
   try {
-    await new Neo4jStore(exec).migrate();
+    await new Neo4jStore(exec).migrate(defaultRegistry().allEntities());
     const index = await openSearchIndex(config, exec, defaultRegistry());
     const result = await systemUpdate(index, process.env, log);
     process.stdout.write(`${JSON.stringify(result)}\n`);

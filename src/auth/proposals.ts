@@ -26,6 +26,6 @@ export function authorizeWrites(writes: readonly ResolvedWrite[]): void {
       'admin',
       system.entityType === 'structuredProperty'
         ? 'manage structured property definitions'
-        : `write ${system.entityType} entities`,
+        : `write ${system.entityType} system metadata or secrets`,
     );
 }

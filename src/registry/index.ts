@@ -14,7 +14,7 @@ export {
   type RecordSchema,
   type Schema,
 } from './schema.js';
-export { extractEdges } from './edges.js';
+export { extractEdges, hasFieldLineage, FINE_GRAINED } from './edges.js';
 export { valuesAtPath } from './paths.js';
 export { OVERLAY } from './overlay.js';
 

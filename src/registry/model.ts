@@ -88,8 +88,22 @@ function checkOverlay(model: DataHubModel, overlay: RegistryOverlay): void {
       if (known.some((k) => k.path === r.path && k.name === r.name))
         fail(`${aspect} ${r.path} ${r.name} is in the model now: remove it`);
   }
-  for (const aspect of Object.keys(overlay.secretFields))
-    if (!model.aspects[aspect]) fail(`secret fields of unknown aspect ${aspect}`);
+  for (const [aspect, paths] of Object.entries(overlay.secretFields)) {
+    const a = model.aspects[aspect] ?? fail(`secret fields of unknown aspect ${aspect}`);
+    for (const path of paths)
+      if (!hasPath(model.types, a.record, path.split('/'))) fail(`${aspect} has no field ${path}`);
+  }
+}
+
+/** Whether a record type has a field at a path of field names. */
+function hasPath(types: DataHubModel['types'], fqn: string, path: readonly string[]): boolean {
+  const [head, ...rest] = path;
+  const def = types[fqn];
+  if (head === undefined) return true;
+  if (!def || !('record' in def)) return false;
+  const field = def.record.find((f) => f.name === head);
+  if (!field) return false;
+  return rest.length === 0 || (typeof field.type === 'string' && hasPath(types, field.type, rest));
 }
 
 /** The registry's declarations from a model and an overlay (by default, the committed ones). */
@@ -104,12 +118,18 @@ export function declarations(
       ...(a.relationships ?? []),
       ...(overlay.relationships[name] ?? []),
     ];
+    const secretPaths = overlay.secretFields[name] ?? [];
+    // A secret is never indexed, whatever a future model annotates.
+    const searchable = (a.searchable ?? []).filter(
+      (x) => !secretPaths.some((p) => x.path === p || x.path.startsWith(`${p}/`)),
+    );
     return {
       name,
       schema: b.namedType(a.record) as s.RecordSchema,
       ...(a.timeseries ? { timeseries: true } : {}),
       ...(relationships.length ? { relationships } : {}),
-      ...(a.searchable ? { searchable: a.searchable } : {}),
+      ...(searchable.length ? { searchable } : {}),
+      ...(secretPaths.length ? { secretPaths } : {}),
     };
   });
   const admin = new Set(overlay.adminOnlyKinds);

@@ -48,6 +48,6 @@ export const OVERLAY: RegistryOverlay = {
     dataHubSecretValue: ['value'],
     corpUserCredentials: ['salt', 'hashedPassword', 'passwordResetToken'],
     inviteToken: ['token'],
-    dataHubConnectionDetails: ['json/blob'],
+    dataHubConnectionDetails: ['json/encryptedBlob'],
   },
 };

@@ -68,6 +68,8 @@ export interface AspectSpec {
   readonly timeseries?: boolean;
   readonly relationships?: readonly RelationshipSpec[];
   readonly searchable?: readonly SearchableSpec[];
+  /** Paths of fields holding secrets (the overlay's): shown to Admins only, never indexed. */
+  readonly secretPaths?: readonly string[];
 }
 
 export interface EntitySpec {

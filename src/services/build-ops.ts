@@ -157,14 +157,19 @@ function upsertOp(
   validated = false,
 ): UpsertOp {
   const value = validated ? (raw as Record<string, unknown>) : registry.validateAspect(aspect, raw);
-  const edges: EdgeRow[] = extractEdges(aspect, value).map((e) => {
-    const type = e.destination.slice(7, e.destination.indexOf(':', 7));
+  const kindOf = (urn: string): { type: string; label: string } => {
+    const type = urn.slice(7, urn.indexOf(':', 7));
     const spec = registry.entityOfUrnType(type);
+    return { type: spec?.name ?? type, label: spec?.label ?? 'Entity' };
+  };
+  const edges: EdgeRow[] = extractEdges(aspect, value).map((e) => {
+    const dst = kindOf(e.destination);
     return {
       type: e.type,
       destination: e.destination,
-      destinationType: spec?.name ?? type,
-      destinationLabel: spec?.label ?? 'Entity',
+      destinationType: dst.type,
+      destinationLabel: dst.label,
+      ...(e.source ? { source: { urn: e.source, ...kindOf(e.source) } } : {}),
     };
   });
   return {

@@ -42,7 +42,10 @@ export class IngestService {
       ops.map((o) => ({
         kind: o.kind,
         entityType: o.entityType,
-        adminOnly: this.registry.entityOfUrnType(o.entityType)?.adminOnly === true,
+        // Admin-only: DataHub's system kinds, and any aspect that holds a secret (credentials).
+        adminOnly:
+          this.registry.entityOfUrnType(o.entityType)?.adminOnly === true ||
+          ('aspect' in o && !!o.aspect && (this.registry.findAspect(o.aspect)?.secretPaths?.length ?? 0) > 0),
       })),
     );
     if (!ops.length) return { results: [], changeLog: [], tasks: [] };

@@ -1,6 +1,6 @@
 import { checkPage } from './page.js';
 import { BadRequestError } from '../errors/index.js';
-import type { Registry } from '../registry/index.js';
+import { FINE_GRAINED, type Registry } from '../registry/index.js';
 import type { EntityStore, LineageHit } from '../store/index.js';
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
@@ -44,7 +44,8 @@ export interface LineageLimits {
 /**
  * Multi-hop lineage over every lineage edge of the registry (`isLineage`), upstream or downstream. An
  * edge's direction is its annotation's: `A -DownstreamOf-> B` makes B upstream of A, while edges marked
- * `isUpstream: false` (`MemberOf`, `Produces`, `UsedBy`) point downstream.
+ * `isUpstream: false` (`MemberOf`, `Produces`, `UsedBy`) point downstream. A walk from a field
+ * (`schemaField`) follows column-level lineage: fine-grained lineage edges between fields.
  */
 export class LineageService {
   private readonly filters: Record<LineageDirection, string>;
@@ -80,7 +81,28 @@ export class LineageService {
     const filter = (outgoing: Set<string>, incoming: Set<string>): string =>
       [...[...outgoing].sort().map((t) => `${t}>`), ...[...incoming].sort().map((t) => `<${t}`)].join('|');
     this.filters = { UPSTREAM: filter(up, down), DOWNSTREAM: filter(down, up) };
+    // Column-level lineage: edges between fields (DataHub's schemaField), from fine-grained lineage.
+    const fieldTypes = new Set(
+      registry
+        .allAspects()
+        .flatMap((a) =>
+          (a.relationships ?? []).filter((r) => r.path.startsWith(FINE_GRAINED)).map((r) => r.name),
+        ),
+    );
+    const field = registry.findEntity('schemaField');
+    this.fieldWalk =
+      field && fieldTypes.size
+        ? {
+            kind: field.name,
+            labelFilter: `+${field.label}`,
+            filters: { UPSTREAM: filter(fieldTypes, new Set()), DOWNSTREAM: filter(new Set(), fieldTypes) },
+          }
+        : undefined;
   }
+
+  /** How to walk column-level lineage: between fields only, over fine-grained lineage edges. */
+  private readonly fieldWalk:
+    { kind: string; labelFilter: string; filters: Record<LineageDirection, string> } | undefined;
 
   /** The lineage edge types and the direction each is followed in, for a direction. */
   relationshipFilter(direction: LineageDirection): string {
@@ -97,16 +119,19 @@ export class LineageService {
       throw new BadRequestError(`maxHops must be between 1 and ${this.limits.maxHops}`);
     const types = new Set((r.types ?? []).map((t) => this.registry.entity(t).name));
     checkPage(r.start ?? 0, r.count ?? 0, this.limits.maxPageSize);
-    if (!this.lineageKinds.has(entity.name)) return { hits: [], total: 0, partial: false, filtered: 0 };
+    const fields = this.fieldWalk?.kind === entity.name ? this.fieldWalk : undefined;
+    if (!fields && !this.lineageKinds.has(entity.name))
+      return { hits: [], total: 0, partial: false, filtered: 0 };
     const page = await this.store.lineage({
       urn: parsed.urn,
-      relationshipFilter: this.filters[direction],
-      labelFilter: this.labelFilter,
+      relationshipFilter: (fields?.filters ?? this.filters)[direction],
+      labelFilter: fields?.labelFilter ?? this.labelFilter,
       maxHops,
       maxVisited: this.limits.maxVisited,
       types: [...types],
       degrees: r.degrees ?? [],
-      includeGhosts: r.includeGhosts === true,
+      // Fields are rarely written as entities: a field walk shows them all.
+      includeGhosts: fields !== undefined || r.includeGhosts === true,
       start: r.start,
       count: r.count,
     });

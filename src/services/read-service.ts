@@ -9,6 +9,7 @@ import type {
   StoredAspect,
 } from '../store/index.js';
 import { conjunctions, matches } from '../search-model/index.js';
+import { redactSecrets } from './secrets.js';
 import { visibleValues } from './structured-properties/index.js';
 
 export interface EnvelopedAspect {
@@ -58,7 +59,7 @@ export class ReadService {
       specs.map((s) => s.parsed.urn),
       names,
     );
-    const shown = await visibleValues(this.store, latest.map(envelope));
+    const shown = redactSecrets(this.registry, await visibleValues(this.store, latest.map(envelope)));
     return specs.map(({ parsed, entity }) => {
       const aspects: Record<string, EnvelopedAspect> = {};
       latest.forEach((a, i) => {
@@ -88,7 +89,7 @@ export class ReadService {
       );
     const found = spec.timeseries ? undefined : await this.store.version(parsed.urn, spec.name, version);
     if (!found) throw new NotFoundError(`Aspect ${spec.name} version ${version} of ${parsed.urn} not found`);
-    const [shown] = await visibleValues(this.store, [envelope(found)]);
+    const [shown] = redactSecrets(this.registry, await visibleValues(this.store, [envelope(found)]));
     return { ...(shown as EnvelopedAspect), recordName: spec.schema.name };
   }
 

@@ -1,3 +1,4 @@
+import { deleteOwnedEdges } from './replace-edges.js';
 import type { Tx } from './executor.js';
 import { runId, type OpResult, type PendingChange } from './batch-util.js';
 import type { WriteOp } from './types.js';
@@ -49,6 +50,7 @@ export async function applyDeletes(
       );
       const rec = res.records[0];
       if (!rec) continue;
+      await deleteOwnedEdges(tx, [{ urn: op.urn, aspect: op.aspect }]);
       result.changed = true;
       result.rows = rec.get('rows');
       log(op.aspect, rec.get('prev'));
@@ -62,6 +64,7 @@ export async function applyDeletes(
         { urn: op.urn },
       );
       result.timeseriesRows = await deleteTimeseries(tx, op.urn, undefined, undefined, undefined);
+      await deleteOwnedEdges(tx, [{ urn: op.urn, aspect: null }]);
       await tx.run(
         `MATCH (n:Entity {urn: $urn})
          OPTIONAL MATCH (n)-[e]->() DELETE e

@@ -1,6 +1,7 @@
 import { likeToRegex } from './like-pattern.js';
 import { readAspectCount } from './read-maintenance.js';
 import { readTrace } from './read-trace.js';
+import { createHash } from 'node:crypto';
 import { MIGRATIONS } from '../../graph-schema/index.js';
 import { applyBatch } from './apply-batch.js';
 import type { Executor } from './executor.js';
@@ -39,8 +40,30 @@ export interface EntityStore {
 export class Neo4jStore implements EntityStore {
   constructor(private readonly exec: Executor) {}
 
-  async migrate(): Promise<void> {
+  /**
+   * Applies the schema, then gives every entity node the label of its kind: a node first written as a
+   * stub of a kind the registry did not have yet carries `:Entity` only (the registry grew to DataHub's
+   * whole model in issue 17), and walks that filter on labels would skip it. Done once per set of kinds:
+   * a marker names the set, so that later start-ups skip the scan. Returns the nodes labelled.
+   */
+  async migrate(kinds: readonly { readonly name: string; readonly label: string }[] = []): Promise<number> {
     for (const statement of MIGRATIONS) await this.exec.write((tx) => tx.run(statement));
+    if (!kinds.length) return 0;
+    const list = kinds.map((k) => ({ name: k.name, label: k.label }));
+    const marker = `kind-labels:${createHash('sha1').update(JSON.stringify(list)).digest('hex').slice(0, 12)}`;
+    return this.exec.write(async (tx) => {
+      const done = await tx.run('MATCH (c:Counter {name: $marker}) RETURN c', { marker });
+      if (done.records.length) return 0;
+      const res = await tx.run<{ n: unknown }>(
+        `UNWIND $kinds AS k
+         MATCH (e:Entity {entityType: k.name}) WHERE NOT k.label IN labels(e)
+         SET e:$(k.label)
+         RETURN count(e) AS n`,
+        { kinds: list },
+      );
+      await tx.run('MERGE (c:Counter {name: $marker}) ON CREATE SET c.value = 0', { marker });
+      return Number(res.records[0]?.get('n') ?? 0);
+    });
   }
   apply(batch: WriteBatch): Promise<ApplyResult> {
     return this.exec.write((tx) => applyBatch(tx, batch, Date.now()));

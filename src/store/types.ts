@@ -11,7 +11,15 @@ export interface EdgeRow {
   readonly destinationType: string;
   /** Neo4j label of the destination's entity kind; `Entity` when the kind is not in the registry. */
   readonly destinationLabel: string;
+  /**
+   * Where the edge starts when that is not the entity owning the aspect (a fine-grained lineage edge
+   * starts at its downstream field); such an edge is owned by the aspect's entity (`owner`).
+   */
+  readonly source?: { readonly urn: string; readonly type: string; readonly label: string };
 }
+
+/** The type of the edges that start elsewhere than at the entity owning their aspect (DataHub's). */
+export const FIELD_EDGE_TYPE = 'DownstreamOf';
 
 interface OpBase {
   readonly urn: string;

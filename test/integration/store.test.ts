@@ -30,6 +30,21 @@ describe('the store against Neo4j', () => {
     expect((err as ConflictError).status).toBe(409);
   });
 
+  it('gives stubs written before their kind was registered the label of their kind', async () => {
+    const urn = `urn:li:dataJob:(urn:li:dataFlow:(airflow,old_${unique()},prod),job)`;
+    await exec.write((tx) =>
+      tx.run('CREATE (:Entity {urn: $urn, entityType: "dataJob", stub: true})', { urn }),
+    );
+    // A set of kinds not migrated yet (the registry's set is, by the server that other suites start).
+    const kinds = [...defaultRegistry().allEntities(), { name: `probe${unique()}`, label: 'Probe' }];
+    expect(await store.migrate(kinds)).toBeGreaterThanOrEqual(1);
+    const labels = await exec.read(async (tx) =>
+      (await tx.run('MATCH (e:Entity {urn: $urn}) RETURN labels(e) AS l', { urn })).records[0]?.get('l'),
+    );
+    expect([...labels].sort()).toEqual(['DataJob', 'Entity']);
+    expect(await store.migrate(kinds)).toBe(0);
+  });
+
   it('keeps a lease to one holder at a time, a new term for each new holder', async () => {
     const state = new SyncStateStore(exec);
     const name = `store-test-${unique()}`;

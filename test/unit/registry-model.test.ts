@@ -66,5 +66,10 @@ describe('the generated registry', () => {
       }),
     ).toThrow(/is in the model now/);
     expect(refused({ secretFields: { nope: ['x'] } })).toThrow(/unknown aspect nope/);
+    expect(refused({ secretFields: { dataHubSecretValue: ['nope'] } })).toThrow(/has no field nope/);
+    // Secrets are never indexed, and their aspects say where they are.
+    const secret = registry.findAspect('dataHubSecretValue');
+    expect(secret?.secretPaths).toEqual(['value']);
+    expect(secret?.searchable?.map((x) => x.path)).not.toContain('value');
   });
 });

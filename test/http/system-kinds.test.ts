@@ -1,0 +1,116 @@
+/**
+ * No way in through DataHub's system kinds (issue 17, item 8): writes of Admin-only kinds and of secret
+ * aspects need Admin on every write route; secret values are read by Admins only (everyone else reads a
+ * placeholder), are never indexed, and DataHub's role and membership aspects never change neohub's own
+ * authorization.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../../src/runtime.js';
+import { REDACTED } from '../../src/services/secrets.js';
+import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
+import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
+import { enc, mcp, unique } from '../support/runtime.js';
+
+let rt: Runtime;
+let t: TestTokens;
+beforeAll(async () => {
+  const started = await startAuthServer({ NEOHUB_RATE_LIMIT_PER_MINUTE: '0' });
+  rt = started.rt;
+  t = await mintTokens(rt, started.root);
+});
+afterAll(async () => rt?.stop());
+const { as } = httpClient(() => rt.url, { headers: { ...JSON_CONTENT, ...RESTLI } });
+
+describe("DataHub's system kinds", () => {
+  it('every Admin-only kind is refused to an Editor on Rest.li and OpenAPI v3, and allowed to an Admin', async () => {
+    const u = unique();
+    const kinds = rt.services.registry.allEntities().filter((e) => e.adminOnly);
+    expect(kinds.map((k) => k.name)).toEqual(
+      expect.arrayContaining([
+        'dataHubSecret',
+        'dataHubAccessToken',
+        'dataHubPolicy',
+        'dataHubRole',
+        'inviteToken',
+        'globalSettings',
+        'dataHubConnection',
+      ]),
+    );
+    for (const kind of kinds) {
+      const urn = `urn:li:${kind.name}:sys${u}`;
+      if (kind.keyFields.length !== 1) continue;
+      const key = { [kind.keyFields[0] as string]: `sys${u}` };
+      const restli = await as(t.editor).call('POST', '/aspects?action=ingestProposal', {
+        proposal: mcp(urn, kind.keyAspect, key),
+      });
+      expect(restli.status, `${kind.name} Rest.li`).toBe(403);
+      const v3 = await as(t.editor).call('POST', `/openapi/v3/entity/${kind.name.toLowerCase()}`, [
+        { urn, [kind.keyAspect]: { value: key } },
+      ]);
+      expect(v3.status, `${kind.name} OpenAPI v3`).toBe(403);
+      const admin = await as(t.admin).call('POST', '/aspects?action=ingestProposal', {
+        proposal: mcp(urn, kind.keyAspect, key),
+      });
+      expect(admin.status, `${kind.name} as Admin`).toBe(200);
+    }
+  });
+
+  it('secret values are read by Admins only, on every read route, and never found by search', async () => {
+    const u = unique();
+    const secret = `urn:li:dataHubSecret:s${u}`;
+    const value = `hunter2-${u}`;
+    const wrote = await as(t.admin).call('POST', '/aspects?action=ingestProposal', {
+      proposal: mcp(secret, 'dataHubSecretValue', { name: `s${u}`, value, description: 'db password' }),
+    });
+    expect(wrote.status, wrote.text).toBe(200);
+    const user = `urn:li:corpuser:cred${u}`;
+    const refused = await as(t.editor).call('POST', '/aspects?action=ingestProposal', {
+      proposal: mcp(user, 'corpUserCredentials', { salt: 's', hashedPassword: 'h' }),
+    });
+    expect(refused.status).toBe(403);
+
+    const reads = (token: string) =>
+      Promise.all([
+        as(token).call('GET', `/entitiesV2/${enc(secret)}`),
+        as(token).call('GET', `/aspects/${enc(secret)}?aspect=dataHubSecretValue&version=0`),
+        as(token).call('GET', `/openapi/v3/entity/datahubsecret/${enc(secret)}`),
+        as(token).call('GET', `/openapi/v2/entity/datahubsecret/${enc(secret)}/dataHubSecretValue`),
+      ]);
+    for (const token of [t.reader, t.editor]) {
+      const texts = (await reads(token)).map((r) => {
+        expect(r.status).toBe(200);
+        return r.text;
+      });
+      for (const text of texts) {
+        expect(text).not.toContain(value);
+        expect(text).toContain(REDACTED);
+      }
+    }
+    for (const r of await reads(t.admin)) expect(r.text).toContain(value);
+
+    expect(await rt.services.search.waitForIndex()).toBe(true);
+    const found = await as(t.admin).call('POST', '/entities?action=search', {
+      entity: 'dataHubSecret',
+      input: value,
+      start: 0,
+      count: 10,
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.value.numEntities).toBe(0);
+  });
+
+  it("DataHub's role and membership aspects do not change neohub's authorization", async () => {
+    const reader = t.actors.reader;
+    const wrote = await as(t.admin).call('POST', '/aspects?action=ingestProposalBatch', {
+      proposals: [
+        mcp(reader, 'roleMembership', { roles: ['urn:li:dataHubRole:Admin'] }),
+        mcp(reader, 'groupMembership', { groups: ['urn:li:corpGroup:admins'] }),
+      ],
+    });
+    expect(wrote.status, wrote.text).toBe(200);
+    const attempt = await as(t.reader).call('POST', '/aspects?action=ingestProposal', {
+      proposal: mcp(`urn:li:tag:t${unique()}`, 'tagProperties', { name: 'x' }),
+    });
+    expect(attempt.status).toBe(403);
+  });
+});
