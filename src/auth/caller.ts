@@ -50,6 +50,15 @@ export function currentCaller(): Caller | undefined {
   return scope.caller;
 }
 
+/**
+ * Whether the current caller holds `privilege`: false with no caller, and outside any scope (so a
+ * check that only withholds, such as hiding secrets, fails closed instead of throwing).
+ */
+export function callerMay(privilege: Privilege): boolean {
+  const caller = scopes.getStore()?.caller;
+  return caller !== undefined && allows(caller.role, privilege);
+}
+
 /** Throws 401 when there is no caller, 403 when the caller's role lacks `privilege`. */
 export function requirePrivilege(privilege: Privilege, what: string): Caller | undefined {
   if (privilege === 'public') return currentCaller();

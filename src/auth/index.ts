@@ -1,6 +1,7 @@
 export { AuthService, type CreateTokenInput, type TokenMetadata } from './auth-service.js';
 export {
   asSystem,
+  callerMay,
   currentCaller,
   inRequestScope,
   requirePrivilege,

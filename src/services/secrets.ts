@@ -1,4 +1,4 @@
-import { allows, currentCaller } from '../auth/index.js';
+import { callerMay } from '../auth/index.js';
 import { isJsonObject, setOwn, getOwn, type Json } from '../json/index.js';
 import type { Registry } from '../registry/index.js';
 
@@ -10,11 +10,10 @@ type Aspect = { readonly name: string; readonly value: Record<string, unknown> }
 /**
  * Aspect values as the caller may see them: the fields the registry marks secret (secret values,
  * credentials, invite tokens, connection blobs) are shown to Admins only; anyone else reads REDACTED
- * in their place, so that the record keeps its shape. Reads run in a request scope or as the system.
+ * in their place, so that the record keeps its shape (and so does a read outside any scope).
  */
 export function redactSecrets<A extends Aspect>(registry: Registry, aspects: readonly A[]): A[] {
-  const caller = currentCaller();
-  if (caller && allows(caller.role, 'admin')) return [...aspects];
+  if (callerMay('admin')) return [...aspects];
   return aspects.map((a) => {
     const paths = registry.findAspect(a.name)?.secretPaths;
     if (!paths?.length) return a;

@@ -37,24 +37,35 @@ export async function replaceEdges(
     );
     await deleteOwnedEdges(tx, stale);
   }
-  const ops = items.map((x) => x.op);
-  const owned = ops.flatMap((o) =>
-    o.edges
-      .filter((e) => e.source !== undefined)
-      .map((e) => ({
-        src: e.source?.urn,
-        srcType: e.source?.type,
-        srcLabel: e.source?.label,
-        owner: o.urn,
-        aspect: o.aspect,
-        type: e.type,
-        dst: e.destination,
-        dstType: e.destinationType,
-        dstLabel: e.destinationLabel,
-        time: o.created.time,
-        actor: o.created.actor,
-      })),
+  const rows = items.flatMap(({ op: o }) =>
+    o.edges.map((e) => ({
+      src: e.source?.urn ?? o.urn,
+      srcType: e.source?.type ?? o.entityType,
+      srcLabel: e.source?.label ?? 'Entity',
+      // Only an edge that starts elsewhere than at the aspect's entity names its owner.
+      owner: e.source ? o.urn : null,
+      aspect: o.aspect,
+      type: e.type,
+      dst: e.destination,
+      dstType: e.destinationType,
+      dstLabel: e.destinationLabel,
+      time: o.created.time,
+      actor: o.created.actor,
+    })),
   );
+  const own = rows.filter((r) => r.owner === null);
+  const owned = rows.filter((r) => r.owner !== null);
+  // One statement for the edges of the batch from their aspects' entities, one for those that start
+  // elsewhere (their source may be a stub): Neo4j 5.26 takes labels and relationship types as values.
+  if (own.length)
+    await tx.run(
+      `UNWIND $edges AS x
+       MATCH (s:Entity {urn: x.src})
+       MERGE (d:Entity {urn: x.dst})
+       ON CREATE SET d.entityType = x.dstType, d.stub = true, d.createdAt = $now, d:$(x.dstLabel)
+       CREATE (s)-[:$(x.type) {aspect: x.aspect, createdOn: x.time, createdActor: x.actor}]->(d)`,
+      { edges: own, now },
+    );
   if (owned.length)
     await tx.run(
       `UNWIND $edges AS x
@@ -65,28 +76,4 @@ export async function replaceEdges(
        CREATE (s)-[:$(x.type) {aspect: x.aspect, owner: x.owner, createdOn: x.time, createdActor: x.actor}]->(d)`,
       { edges: owned, now },
     );
-  const edges = ops.flatMap((o) =>
-    o.edges
-      .filter((e) => e.source === undefined)
-      .map((e) => ({
-        src: o.urn,
-        aspect: o.aspect,
-        type: e.type,
-        dst: e.destination,
-        dstType: e.destinationType,
-        dstLabel: e.destinationLabel,
-        time: o.created.time,
-        actor: o.created.actor,
-      })),
-  );
-  if (!edges.length) return;
-  // One statement for every edge of the batch: Neo4j 5.26 takes labels and relationship types as values.
-  await tx.run(
-    `UNWIND $edges AS x
-     MATCH (s:Entity {urn: x.src})
-     MERGE (d:Entity {urn: x.dst})
-     ON CREATE SET d.entityType = x.dstType, d.stub = true, d.createdAt = $now, d:$(x.dstLabel)
-     CREATE (s)-[:$(x.type) {aspect: x.aspect, createdOn: x.time, createdActor: x.actor}]->(d)`,
-    { edges, now },
-  );
 }
