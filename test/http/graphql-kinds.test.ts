@@ -34,6 +34,7 @@ describe('GraphQL types of the model kinds', () => {
       mcp(db, 'containerProperties', { name: `db${u}`, qualifiedName: `/tmp/db${u}.sqlite` }),
       mcp(db, 'subTypes', { typeNames: ['Database'] }),
       mcp(db, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:sqlite', instance }),
+      mcp(db, 'browsePaths', { paths: ['/sqlite/prod'] }),
       mcp(schema, 'containerProperties', { name: 'main' }),
       mcp(schema, 'subTypes', { typeNames: ['Schema'] }),
       mcp(schema, 'container', { container: db }),
@@ -60,7 +61,9 @@ describe('GraphQL types of the model kinds', () => {
           dataPlatformInstance { urn instanceId platform { urn } properties { name } }
           browsePathV2 { path { name entity { urn } } }
         }
-        container(urn: $db) { urn type platform { urn } properties { name qualifiedName } subTypes { typeNames } }
+        container(urn: $db) {
+          urn type platform { urn } properties { name qualifiedName } subTypes { typeNames } browsePaths { path }
+        }
         domain(urn: $domain) { urn type properties { name } }
       }`,
       { ds, db, domain },
@@ -97,6 +100,7 @@ describe('GraphQL types of the model kinds', () => {
       platform: { urn: 'urn:li:dataPlatform:sqlite' },
       properties: { name: `db${u}`, qualifiedName: `/tmp/db${u}.sqlite` },
       subTypes: { typeNames: ['Database'] },
+      browsePaths: [{ path: ['sqlite', 'prod'] }],
     });
     expect(data.domain).toEqual({ urn: domain, type: 'DOMAIN', properties: { name: 'Finance' } });
   });

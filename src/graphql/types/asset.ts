@@ -54,12 +54,25 @@ export class BrowsePathV2 {
 }
 
 /**
- * DataHub's interface of the entities with browse paths. The types that implement it declare
- * `browsePaths` themselves (`AssetEntity.readBrowsePaths`), so this class only names the field.
+ * DataHub's interface of the entities with browse paths; its resolver serves every type that implements
+ * it (each an AssetEntity): the `browsePaths` aspect, each path split on `/`.
  */
 @InterfaceType({ resolveType: (v: Entity) => v.typeName, description: 'An entity with browse paths' })
 export abstract class BrowsableEntity {
-  @Field(() => [BrowsePath], { nullable: true }) browsePaths?: BrowsePath[];
+  @Field(() => [BrowsePath], { nullable: true })
+  browsePaths(): Promise<BrowsePath[] | undefined> {
+    // type-graphql calls an interface's resolver on a copy of the object's own fields.
+    const { ctx, urn } = this as unknown as { ctx: GraphQLContext; urn: string };
+    return browsePathsOf(ctx, urn);
+  }
+}
+
+/** The `browsePaths` aspect of an entity, each path split on `/`. */
+async function browsePathsOf(ctx: GraphQLContext, urn: string): Promise<BrowsePath[] | undefined> {
+  const v = (await ctx.entities.load(urn)).aspects['browsePaths']?.value as
+    Record<string, unknown> | undefined;
+  if (!v) return undefined;
+  return strings(v.paths).map((p) => make(BrowsePath, { path: p.split('/').filter((s) => s.length > 0) }));
 }
 
 /**
@@ -138,12 +151,6 @@ export abstract class AssetEntity extends EntityWithRelationships {
   async dataPlatformInstance(): Promise<Entity | undefined> {
     const urn = str((await this.aspect('dataPlatformInstance'))?.instance);
     return urn ? this.ctx.entity(urn) : undefined;
-  }
-  /** The `browsePaths` of the types that implement BrowsableEntity: each path split on `/`. */
-  protected async readBrowsePaths(): Promise<BrowsePath[] | undefined> {
-    const v = await this.aspect('browsePaths');
-    if (!v) return undefined;
-    return strings(v.paths).map((p) => make(BrowsePath, { path: p.split('/').filter((s) => s.length > 0) }));
   }
 }
 

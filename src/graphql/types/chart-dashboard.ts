@@ -1,7 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { AccessLevelSchema, ChartTypeSchema } from '../../registry/index.js';
-import type { GraphQLContext } from '../context.js';
-import { AssetEntity, BrowsableEntity, BrowsePath } from './asset.js';
+import { BrowsableEntity } from './asset.js';
 import {
   AuditStamp,
   auditStamp,
@@ -14,8 +13,8 @@ import {
   str,
   type Json,
 } from './common.js';
+import { kindBase } from './kind-types.js';
 import { Entity, EntityWithRelationships } from './entity.js';
-import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
@@ -89,13 +88,7 @@ const biProperties = (v: Json, urn: string): Partial<BiProperties> => {
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
   description: 'A chart of a BI tool',
 })
-export class Chart extends AssetEntity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.CHART);
-  }
-  get typeName(): string {
-    return 'Chart';
-  }
+export class Chart extends kindBase('chart') {
   @Field(() => String) tool(): string {
     return toolAndId(this.urn)[0];
   }
@@ -120,23 +113,13 @@ export class Chart extends AssetEntity {
     const v = await this.aspect('editableChartProperties');
     return v ? make(ChartEditableProperties, { description: str(v.description) }) : undefined;
   }
-  @Field(() => [BrowsePath], { nullable: true })
-  browsePaths(): Promise<BrowsePath[] | undefined> {
-    return this.readBrowsePaths();
-  }
 }
 
 @ObjectType({
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
   description: 'A dashboard of a BI tool',
 })
-export class Dashboard extends AssetEntity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.DASHBOARD);
-  }
-  get typeName(): string {
-    return 'Dashboard';
-  }
+export class Dashboard extends kindBase('dashboard') {
   @Field(() => String) tool(): string {
     return toolAndId(this.urn)[0];
   }
@@ -156,9 +139,5 @@ export class Dashboard extends AssetEntity {
   async editableProperties(): Promise<DashboardEditableProperties | undefined> {
     const v = await this.aspect('editableDashboardProperties');
     return v ? make(DashboardEditableProperties, { description: str(v.description) }) : undefined;
-  }
-  @Field(() => [BrowsePath], { nullable: true })
-  browsePaths(): Promise<BrowsePath[] | undefined> {
-    return this.readBrowsePaths();
   }
 }

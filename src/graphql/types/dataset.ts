@@ -1,8 +1,7 @@
 import { NotFoundError } from '../../errors/index.js';
 import { Arg, Field, ObjectType } from 'type-graphql';
 import { stringEnum } from './enums.js';
-import type { GraphQLContext } from '../context.js';
-import { AssetEntity, BrowsableEntity, BrowsePath, FabricType } from './asset.js';
+import { BrowsableEntity, FabricType } from './asset.js';
 import {
   AuditStamp,
   customProperties,
@@ -20,8 +19,8 @@ import {
   strings,
   type Json,
 } from './common.js';
+import { kindBase } from './kind-types.js';
 import { Entity, EntityWithRelationships } from './entity.js';
-import { EntityType } from './entity-type.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
 
@@ -136,13 +135,7 @@ export function datasetKeyOf(urn: string): { platform: string; name: string; ori
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
   description: 'A dataset: a table, view, topic, file, ...',
 })
-export class Dataset extends AssetEntity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.DATASET);
-  }
-  get typeName(): string {
-    return 'Dataset';
-  }
+export class Dataset extends kindBase('dataset') {
   /** The name in the dataset's key (its URN); the display name is `properties.name`. */
   @Field(() => String) name(): string {
     return datasetKeyOf(this.urn).name;
@@ -171,10 +164,6 @@ export class Dataset extends AssetEntity {
       lastModifiedActor: lastModified.actor,
       origin: key.origin as FabricType,
     });
-  }
-  @Field(() => [BrowsePath], { nullable: true })
-  browsePaths(): Promise<BrowsePath[] | undefined> {
-    return this.readBrowsePaths();
   }
   @Field(() => String, { nullable: true, deprecationReason: 'Use properties.description' })
   async description(): Promise<string | undefined> {

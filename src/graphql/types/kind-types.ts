@@ -1,7 +1,7 @@
-import { Field, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
 import { defaultRegistry } from '../../registry/index.js';
 import type { GraphQLContext } from '../context.js';
-import { AssetEntity, BrowsableEntity, BrowsePath } from './asset.js';
+import { AssetEntity, BrowsableEntity } from './asset.js';
 import { Entity, EntityWithRelationships } from './entity.js';
 import type { EntityClass } from './entity-classes.js';
 import { entityTypeName, type EntityType } from './entity-type.js';
@@ -50,10 +50,6 @@ export function kindBase(kind: string) {
     }
     get typeName(): string {
       return name;
-    }
-    @Field(() => [BrowsePath], { nullable: true })
-    browsePaths(): Promise<BrowsePath[] | undefined> {
-      return this.readBrowsePaths();
     }
   }
   // Decorated (as AssetEntity is) so that the kind's type inherits the fields of the chain; unreferenced,

@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { MLFeatureDataTypeSchema } from '../../registry/index.js';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
-import { AssetEntity, BrowsableEntity, BrowsePath, FabricType } from './asset.js';
+import { AssetEntity, BrowsableEntity, FabricType } from './asset.js';
 import {
   AuditStamp,
   auditStamp,
@@ -17,6 +17,7 @@ import {
   type Json,
 } from './common.js';
 import { Dataset } from './dataset.js';
+import { kindBase } from './kind-types.js';
 import { Entity, EntityWithRelationships } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { DataPlatform } from './people.js';
@@ -83,13 +84,7 @@ function featureProperties(ctx: GraphQLContext, v: Json, urn: string): MLFeature
 }
 
 @ObjectType({ implements: [Entity, EntityWithRelationships], description: 'An ML feature' })
-export class MLFeature extends AssetEntity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.MLFEATURE);
-  }
-  get typeName(): string {
-    return 'MLFeature';
-  }
+export class MLFeature extends kindBase('mlFeature') {
   @Field(() => String) name(): string {
     return pair(this.urn)[1];
   }
@@ -119,13 +114,7 @@ export class MLFeature extends AssetEntity {
 export class MLPrimaryKeyProperties extends MLFeatureProperties {}
 
 @ObjectType({ implements: [Entity, EntityWithRelationships], description: 'An ML primary key' })
-export class MLPrimaryKey extends AssetEntity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.MLPRIMARY_KEY);
-  }
-  get typeName(): string {
-    return 'MLPrimaryKey';
-  }
+export class MLPrimaryKey extends kindBase('mlPrimaryKey') {
   @Field(() => String) name(): string {
     return pair(this.urn)[1];
   }
@@ -165,13 +154,7 @@ export class MLFeatureTableProperties {
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
   description: 'An ML feature table',
 })
-export class MLFeatureTable extends AssetEntity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.MLFEATURE_TABLE);
-  }
-  get typeName(): string {
-    return 'MLFeatureTable';
-  }
+export class MLFeatureTable extends kindBase('mlFeatureTable') {
   @Field(() => String) name(): string {
     return pair(this.urn)[1];
   }
@@ -195,10 +178,6 @@ export class MLFeatureTable extends AssetEntity {
   @Field(() => MLFeatureTableProperties, { nullable: true, deprecationReason: 'Use properties' })
   featureTableProperties(): Promise<MLFeatureTableProperties | undefined> {
     return this.properties();
-  }
-  @Field(() => [BrowsePath], { nullable: true })
-  browsePaths(): Promise<BrowsePath[] | undefined> {
-    return this.readBrowsePaths();
   }
 }
 
@@ -261,10 +240,6 @@ export class MLModelGroup extends ModelAsset {
       customProperties: customProperties(v.customProperties, this.urn),
       mlModelLineageInfo: lineageInfo(v),
     });
-  }
-  @Field(() => [BrowsePath], { nullable: true })
-  browsePaths(): Promise<BrowsePath[] | undefined> {
-    return this.readBrowsePaths();
   }
 }
 
@@ -348,9 +323,5 @@ export class MLModel extends ModelAsset {
       customProperties: customProperties(v.customProperties, this.urn),
       mlModelLineageInfo: lineageInfo(v),
     });
-  }
-  @Field(() => [BrowsePath], { nullable: true })
-  browsePaths(): Promise<BrowsePath[] | undefined> {
-    return this.readBrowsePaths();
   }
 }
