@@ -28,7 +28,16 @@ import { BadRequestError } from '../../src/errors/index.js';
 import { autocomplete } from './autocomplete.js';
 import { browse } from './browse.js';
 import { filterPredicate } from './filters.js';
-import { fullTextIndex, isDefaultText, isKeyed, keyProp, listProp, TEXT_TYPES, textProp } from './fields.js';
+import {
+  fieldsByKind,
+  fullTextIndex,
+  isDefaultText,
+  isKeyed,
+  keyProp,
+  listProp,
+  TEXT_TYPES,
+  textProp,
+} from './fields.js';
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
 import { ResultCache } from './result-cache.js';
@@ -43,6 +52,15 @@ const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.va
  * The embedded search adapter: documents are `(:SearchDocument)` nodes in the same Neo4j, with a
  * full-text (Lucene) index over the default search fields and list properties for filters and facets.
  */
+interface TextFields {
+  readonly props: readonly string[];
+  readonly boosted: readonly { prop: string; boost: number }[];
+}
+const boostedOf = (fields: readonly SearchField[]): { prop: string; boost: number }[] =>
+  fields
+    .filter((f) => f.queryByDefault && TEXT_TYPES.has(f.type) && f.boost > 1)
+    .map((f) => ({ prop: textProp(f.name), boost: f.boost }));
+
 export class EmbeddedSearchIndex implements SearchIndex {
   private readonly fields: Map<string, SearchField>;
   private readonly fullText: { name: string; props: string[]; textProps: string[] };
@@ -60,6 +78,19 @@ export class EmbeddedSearchIndex implements SearchIndex {
   ) {
     this.fields = searchFields(registry);
     this.fullText = fullTextIndex(this.fields);
+    this.kindFields = fieldsByKind(registry);
+    this.allText = { props: this.fullText.textProps, boosted: boostedOf([...this.fields.values()]) };
+  }
+  private readonly kindFields: ReadonlyMap<string, ReadonlySet<string>>;
+  private readonly allText: TextFields;
+
+  /** The fields a free-text search of some kinds (all when none are named) looks in. */
+  private textFields(types: readonly string[]): TextFields {
+    const sets = types.map((t) => this.kindFields.get(t));
+    if (!types.length || sets.some((x) => x === undefined)) return this.allText;
+    const wanted = [...this.fields.values()].filter((f) => sets.some((x) => x?.has(f.name)));
+    const props = new Set(wanted.filter(isDefaultText).map((f) => textProp(f.name)));
+    return { props: this.fullText.textProps.filter((p) => props.has(p)), boosted: boostedOf(wanted) };
   }
 
   /**
@@ -185,10 +216,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
     const fields = withExtra(this.fields, q.extraFields);
     let where = this.where(q.types, groups, params, q.includeRemoved === true, fields);
+    const searched = this.textFields(q.types);
     const text =
-      exact || input === '' || input === '*'
-        ? undefined
-        : textQuery(input, this.fullText.textProps, this.boosted());
+      exact || input === '' || input === '*' ? undefined : textQuery(input, searched.props, searched.boosted);
     const narrowing = keyClauses(groups, fields);
     const lucene = [text, narrowing].filter(Boolean).join(' AND ') || undefined;
     const within = q.urns !== undefined;
@@ -356,12 +386,6 @@ export class EmbeddedSearchIndex implements SearchIndex {
   private cacheKey(match: string, params: Record<string, unknown>): string {
     const { start: _s, ...rest } = params;
     return JSON.stringify([match, rest]);
-  }
-
-  private boosted(): { prop: string; boost: number }[] {
-    return [...this.fields.values()]
-      .filter((f) => f.queryByDefault && TEXT_TYPES.has(f.type) && f.boost > 1)
-      .map((f) => ({ prop: textProp(f.name), boost: f.boost }));
   }
 
   private toProps(d: SearchDocument): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Registry } from '../../src/registry/index.js';
 import type { SearchField } from '../../src/search-model/index.js';
 
 /** Neo4j property names of index fields: `f_<name>` holds the list of values, `t_<name>` the joined text. */
@@ -36,4 +37,21 @@ export function fullTextIndex(fields: ReadonlyMap<string, SearchField>): {
     .digest('hex')
     .slice(0, 8);
   return { name: `search_text_${hash}`, props, textProps };
+}
+
+/**
+ * The index fields each entity kind can hold (those of its aspects' searchable annotations, with their
+ * has-values and count companions), so that a search of some kinds asks only for their fields: over
+ * DataHub's whole model a word searched in every field costs about a hundred clauses.
+ */
+export function fieldsByKind(registry: Registry): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const e of registry.allEntities()) {
+    const names = new Set<string>();
+    for (const a of e.aspects)
+      for (const s of registry.findAspect(a)?.searchable ?? [])
+        for (const n of [s.fieldName, s.hasValuesFieldName, s.numValuesFieldName]) if (n) names.add(n);
+    out.set(e.name, names);
+  }
+  return out;
 }

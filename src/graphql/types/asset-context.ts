@@ -24,26 +24,31 @@ export class DomainAssociation {
   @Field(() => String, { nullable: true }) associatedUrn?: string;
 }
 
-/** Containers go at most this deep (a guard against a cycle written by a client). */
-const MAX_CONTAINER_DEPTH = 32;
+/** Parent chains go at most this deep (a guard against a cycle written by a client). */
+const MAX_PARENT_DEPTH = 32;
 
 export const subTypes = (v: Json | undefined): SubTypes | undefined =>
   v ? make(SubTypes, { typeNames: strings(v.typeNames) }) : undefined;
 
-/** The container chain above an entity, nearest first. */
-export async function parentContainers(
+/**
+ * The chain of parents above an entity, nearest first: `first`, then the entity its `aspect`'s `field`
+ * names, and so on (containers by `container.container`, glossary nodes by `glossaryNodeInfo.parentNode`).
+ */
+export async function parentChain(
   ctx: GraphQLContext,
-  container: string | undefined,
+  first: string | undefined,
+  aspect: string,
+  field: string,
+  seen: Set<string> = new Set(),
 ): Promise<Entity[]> {
   const out: Entity[] = [];
-  const seen = new Set<string>();
-  for (let at = container; at && !seen.has(at) && out.length < MAX_CONTAINER_DEPTH;) {
+  for (let at = first; at && !seen.has(at) && out.length < MAX_PARENT_DEPTH;) {
     seen.add(at);
     const e = ctx.entity(at);
     if (!e) break;
     out.push(e);
     const view = await ctx.entities.load(at);
-    at = str((view.aspects['container']?.value as Json | undefined)?.container);
+    at = str((view.aspects[aspect]?.value as Json | undefined)?.[field]);
   }
   return out;
 }

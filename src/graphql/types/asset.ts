@@ -23,7 +23,7 @@ import { stringEnum } from './enums.js';
 import {
   domainAssociation,
   DomainAssociation,
-  parentContainers,
+  parentChain,
   ParentContainersResult,
   subTypes,
   SubTypes,
@@ -140,7 +140,8 @@ export abstract class AssetEntity extends EntityWithRelationships {
   }
   @Field(() => ParentContainersResult, { nullable: true })
   async parentContainers(): Promise<ParentContainersResult> {
-    const containers = await parentContainers(this.ctx, str((await this.aspect('container'))?.container));
+    const first = str((await this.aspect('container'))?.container);
+    const containers = await parentChain(this.ctx, first, 'container', 'container');
     return make(ParentContainersResult, { count: containers.length, containers });
   }
   @Field(() => DomainAssociation, { nullable: true })

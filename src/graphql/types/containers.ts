@@ -11,11 +11,12 @@ import {
   GlossaryNodeProperties,
   namedProperties,
 } from './kind-properties.js';
+import { parentChain } from './asset-context.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform, idOf } from './people.js';
 
 /** The platform of an asset: its dataPlatformInstance's platform (DataHub's `platform` field). */
-async function platformOf(ctx: GraphQLContext, v: Json | undefined): Promise<DataPlatform> {
+function platformOf(ctx: GraphQLContext, v: Json | undefined): DataPlatform {
   return new DataPlatform(ctx, str(v?.platform) ?? 'urn:li:dataPlatform:unknown');
 }
 
@@ -85,19 +86,8 @@ export class GlossaryNode extends kindBase('glossaryNode') {
   }
   @Field(() => ParentNodesResult, { nullable: true })
   async parentNodes(): Promise<ParentNodesResult> {
-    const nodes: Entity[] = [];
-    const seen = new Set<string>([this.urn]);
-    let at = str((await this.aspect('glossaryNodeInfo'))?.parentNode);
-    while (at && !seen.has(at) && nodes.length < 32) {
-      seen.add(at);
-      const node = this.ctx.entity(at);
-      if (!node) break;
-      nodes.push(node);
-      at = str(
-        ((await this.ctx.entities.load(at)).aspects['glossaryNodeInfo']?.value as Json | undefined)
-          ?.parentNode,
-      );
-    }
+    const first = str((await this.aspect('glossaryNodeInfo'))?.parentNode);
+    const nodes = await parentChain(this.ctx, first, 'glossaryNodeInfo', 'parentNode', new Set([this.urn]));
     return make(ParentNodesResult, { count: nodes.length, nodes });
   }
 }
