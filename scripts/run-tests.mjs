@@ -145,7 +145,8 @@ async function meiliHalf(env) {
     return;
   }
   const port = await freePort();
-  const key = randomBytes(24).toString('base64url');
+  // Hex: a base64url key may begin with '-', which Meilisearch's argument parser takes for a flag.
+  const key = randomBytes(24).toString('hex');
   const dir = path.join(home, 'meilisearch');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
