@@ -2,7 +2,8 @@
  * The Neo4j schema of neohub: constraints and indexes, applied idempotently at start-up.
  *
  * - (:Entity {urn}) one node per entity (plus a label per entity kind); stubs for referenced URNs.
- * - (:Aspect {urn, name}) the latest version (version 0) of each versioned aspect.
+ * - (:Aspect {urn, name}) the latest version (version 0) of each versioned aspect, with the `runId` that
+ *   wrote its value (ingestion runs: list, describe, rollback).
  * - (:AspectVersion {urn, name, version}) the history, version 1 = oldest.
  * - (:TimeseriesValue {urn, aspect, timestampMillis}) time-series aspect values.
  * - (:ChangeLog {seq}) the metadata change log, written in the same transaction as the change.
@@ -14,6 +15,7 @@
 export const MIGRATIONS: readonly string[] = [
   'CREATE CONSTRAINT entity_urn IF NOT EXISTS FOR (e:Entity) REQUIRE e.urn IS UNIQUE',
   'CREATE CONSTRAINT aspect_urn_name IF NOT EXISTS FOR (a:Aspect) REQUIRE (a.urn, a.name) IS UNIQUE',
+  'CREATE INDEX aspect_run IF NOT EXISTS FOR (a:Aspect) ON (a.runId, a.urn)',
   'CREATE INDEX aspect_version IF NOT EXISTS FOR (v:AspectVersion) ON (v.urn, v.name, v.version)',
   'CREATE CONSTRAINT timeseries_key IF NOT EXISTS FOR (t:TimeseriesValue) REQUIRE (t.urn, t.aspect, t.timestampMillis) IS UNIQUE',
   'CREATE INDEX timeseries_entity_aspect IF NOT EXISTS FOR (t:TimeseriesValue) ON (t.entityType, t.aspect)',

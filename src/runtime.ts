@@ -24,6 +24,7 @@ import {
   createDriver,
   Executor,
   MaintenanceStore,
+  RunStore,
   Neo4jStore,
   SyncStateStore,
   TaskStore,
@@ -68,6 +69,9 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const registry = defaultRegistry();
   const labelled = await store.migrate(registry.allEntities());
   if (labelled) log.info({ labelled }, 'entity nodes given the label of their kind');
+  const runs = new RunStore(exec);
+  const indexed = await runs.indexRunIds();
+  if (indexed) log.info({ indexed }, 'aspects indexed by the run that wrote them');
   const index = await openSearchIndex(config, exec, registry);
   const worker = new SearchSyncWorker(
     new SyncStateStore(exec),
@@ -104,7 +108,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     );
   const rootToken = config.auth ? await loadRootToken(config.rootToken, config.home, log) : newToken();
   const auth = new AuthService(new AuthStore(exec), rootToken, config.auth, config.maxTokensPerActor);
-  const services = createServices({ config, registry, store, ingest, search, operations, auth, log });
+  const services = createServices({ config, registry, store, runs, ingest, search, operations, auth, log });
   const app = await createApp(services, {
     driver,
     database: config.neo4jDatabase,

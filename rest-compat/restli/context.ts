@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentCaller } from '../../src/auth/index.js';
 import { BadRequestError } from '../../src/errors/index.js';
 import {
@@ -58,6 +58,16 @@ export function body(req: FastifyRequest): Record<string, unknown> {
 /** An integer parameter of a body or query, within the bounds of the one table (`PARAMETERS`). */
 export const optionalInt = (v: unknown, name: ParamName): number | undefined => integerParam(name, v);
 
+/** A boolean parameter (JSON or its text), or `fallback` when absent; anything else is a 400. */
+export function bool(v: unknown, name: string, fallback: boolean): boolean;
+export function bool(v: unknown, name: string, fallback: boolean | undefined): boolean | undefined;
+export function bool(v: unknown, name: string, fallback: boolean | undefined): boolean | undefined {
+  if (v === undefined || v === null) return fallback;
+  if (typeof v === 'boolean') return v;
+  if (v === 'true' || v === 'false') return v === 'true';
+  throw new BadRequestError(`${name} must be a boolean`);
+}
+
 export function requiredString(b: Record<string, unknown>, name: string): string {
   const v = b[name];
   if (typeof v !== 'string' || v === '') throw new BadRequestError(`Parameter '${name}' is required`);
@@ -71,6 +81,26 @@ export async function syncIndexIfAsked(req: FastifyRequest, s: Services): Promis
 }
 
 export const action = (req: FastifyRequest): string | undefined => (req.query as { action?: string }).action;
+
+/** A handler of one Rest.li action: the request body in, the response's `value` out. */
+export type ActionHandler = (b: Record<string, unknown>, req: FastifyRequest) => Promise<unknown>;
+
+/**
+ * A Rest.li resource's actions, `POST path?action=name`, each answered `{value}` by its handler; an
+ * action the resource does not have is a 400 naming it.
+ */
+export function actionRoutes(
+  app: FastifyInstance,
+  path: string,
+  handlers: Record<string, ActionHandler>,
+): void {
+  app.post(path, async (req, reply) => {
+    const name = action(req);
+    const handler = name !== undefined && Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+    if (!handler) throw new BadRequestError(`Unsupported action on ${path}: ${String(name)}`);
+    return ok(reply, await handler(body(req), req));
+  });
+}
 
 export const ok = (reply: FastifyReply, value: unknown): FastifyReply =>
   reply.header('Content-Type', 'application/json').send({ value });

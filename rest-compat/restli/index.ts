@@ -5,6 +5,7 @@ import { configRoutes } from './config-routes.js';
 import { entitiesRoutes } from './entities-routes.js';
 import { operationsRoutes } from './operations-routes.js';
 import { relationshipsRoutes } from './relationships-routes.js';
+import { runsRoutes } from './runs-routes.js';
 
 export { sendRestliError } from './errors.js';
 export { traceparentOf, writeContext } from './context.js';
@@ -18,4 +19,5 @@ export function restliRoutes(scope: FastifyInstance, s: Services): void {
   entitiesRoutes(scope, s);
   relationshipsRoutes(scope, s);
   operationsRoutes(scope, s);
+  runsRoutes(scope, s);
 }

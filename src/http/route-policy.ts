@@ -67,6 +67,8 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['POST /relationships', 'read'],
   ['GET /relationships', 'read'],
   ['POST /operations', 'admin'],
+  // Runs: listing, describing and dry runs read; a rollback itself needs Admin (checked by the service).
+  ['POST /runs', { byAction: { list: 'read', describe: 'read', rollback: 'read' }, other: 'read' }],
   // OpenAPI
   ['GET /openapi/relationships/v1/', 'read'],
   ['GET /openapi/v3/relationship/scroll', 'read'],

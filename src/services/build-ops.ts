@@ -47,15 +47,7 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp, tr
   const sm = systemMetadataOf(p.systemMetadata, created.time, traceId);
   const base = { urn, entityType: entity.name, created, systemMetadata: sm };
   const keySpec = registry.keyAspectOf(entity);
-  const entityRow: EntityRow = {
-    urn,
-    entityType: entity.name,
-    label: entity.label,
-    keyAspect: keySpec.name,
-    keyValue: JSON.stringify(registry.keyValue(entity, parsed)),
-    created,
-    systemMetadata: sm,
-  };
+  const entityRow = entityRowOf(registry, { parsed, entity }, created, sm);
   if (typeof p.aspectName !== 'string' || !p.aspectName) {
     if (changeType === 'DELETE') return { op: { ...base, kind: 'deleteEntity' }, entity: entityRow };
     throw new ValidationError('Missing aspectName', [
@@ -149,7 +141,25 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp, tr
   return { op, entity: entityRow };
 }
 
-function upsertOp(
+/** The entity row of a URN: its kind's label and key aspect, locked (or created) by a write batch. */
+export function entityRowOf(
+  registry: Registry,
+  { parsed, entity }: ReturnType<Registry['parseEntityUrn']>,
+  created: AuditStamp,
+  sm: string,
+): EntityRow {
+  return {
+    urn: parsed.urn,
+    entityType: entity.name,
+    label: entity.label,
+    keyAspect: registry.keyAspectOf(entity).name,
+    keyValue: JSON.stringify(registry.keyValue(entity, parsed)),
+    created,
+    systemMetadata: sm,
+  };
+}
+
+export function upsertOp(
   registry: Registry,
   aspect: AspectSpec,
   base: { urn: string; entityType: string; created: AuditStamp; systemMetadata: string },

@@ -71,7 +71,9 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     removeValues: 'write',
     values: 'read',
   },
-  ingest: { ingest: 'write', deleteTimeseries: 'write', deleteEntity: 'admin' },
+  ingest: { ingest: 'write', deleteTimeseries: 'write', deleteEntity: 'admin', revert: 'admin' },
+  // A dry run reads; a rollback itself needs Admin (checked by the service).
+  runs: { list: 'read', describe: 'read', rollback: 'read' },
   search: {
     search: 'read',
     autocomplete: 'read',

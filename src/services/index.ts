@@ -2,18 +2,20 @@ import type { AuthService } from '../auth/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
-import type { EntityStore } from '../store/index.js';
+import type { EntityStore, RunStore } from '../store/index.js';
 import { IngestService } from './ingest-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage-search-service.js';
 import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
+import { RunsService } from './runs-service.js';
 import { StructuredPropertyService } from './structured-properties/index.js';
 import { TraceService } from './trace-service.js';
 import type { OperationsService, SearchService } from './search/index.js';
 
 export { IngestService } from './ingest-service.js';
+export { RunsService, type AspectRowSummary, type RollbackResult, type RunSummary } from './runs-service.js';
 export { checkPage, type Page } from './page.js';
 export type { EdgeEnd, EdgeScrollQuery, ScrolledEdge } from '../store/index.js';
 export { guardServices, SERVICE_PRIVILEGES, type PrivilegeTable } from './guard.js';
@@ -95,6 +97,7 @@ export interface Services {
   readonly operations: OperationsService;
   readonly properties: StructuredPropertyService;
   readonly traces: TraceService;
+  readonly runs: RunsService;
   readonly auth: AuthService;
   readonly log: Logger;
 }
@@ -103,6 +106,7 @@ export interface ServiceParts {
   readonly config: Config;
   readonly registry: Registry;
   readonly store: EntityStore;
+  readonly runs: RunStore;
   readonly ingest: IngestService;
   readonly search: SearchService;
   readonly operations: OperationsService;
@@ -130,6 +134,7 @@ export function createServices(p: ServiceParts): Services {
     operations: p.operations,
     properties: new StructuredPropertyService(p.ingest, reads, p.store),
     traces: new TraceService(p.registry, p.store, p.search),
+    runs: new RunsService(p.registry, p.runs, p.ingest, p.config.maxPageSize),
     auth: p.auth,
     log: p.log,
   });

@@ -1,10 +1,20 @@
 import { authorizeWrites, requirePrivilege } from '../auth/index.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
-import type { ApplyResult, EntityRow, EntityStore, WriteOp } from '../store/index.js';
-import { buildOp, inBatch } from './build-ops.js';
+import { runIdOf, type ApplyResult, type EntityRow, type EntityStore, type WriteOp } from '../store/index.js';
+import { buildOp, entityRowOf, inBatch, upsertOp } from './build-ops.js';
+import { clearedProjections } from './projections.js';
 import type { Proposal, WriteContext } from './proposal.js';
 import type { StructuredPropertyRules } from './structured-properties/index.js';
+
+/** One aspect of a run's rollback: the run's version (checked still current) and the one before it. */
+export interface Revert {
+  readonly urn: string;
+  readonly aspect: string;
+  readonly runId: string;
+  readonly maxVersion: number;
+  readonly previous: { readonly value: string; readonly systemMetadata: string | null } | null;
+}
 
 /** What a write did: per proposal, the change log, and the background tasks it started. */
 export interface IngestResult extends ApplyResult {
@@ -38,16 +48,7 @@ export class IngestService {
         throw inBatch(err, i, proposals.length);
       }
     });
-    authorizeWrites(
-      ops.map((o) => ({
-        kind: o.kind,
-        entityType: o.entityType,
-        // Admin-only: DataHub's system kinds, and any aspect that holds a secret (credentials).
-        adminOnly:
-          this.registry.entityOfUrnType(o.entityType)?.adminOnly === true ||
-          ('aspect' in o && !!o.aspect && (this.registry.findAspect(o.aspect)?.secretPaths?.length ?? 0) > 0),
-      })),
-    );
+    this.authorize(ops);
     if (!ops.length) return { results: [], changeLog: [], tasks: [] };
     const prepared = this.rules ? await this.rules.prepare(ops) : undefined;
     const result = await this.store.apply({
@@ -58,6 +59,84 @@ export class IngestService {
     const tasks = prepared ? await prepared.after(result) : [];
     this.log.debug({ proposals: proposals.length, changes: result.changeLog.length }, 'ingested');
     return { ...result, tasks };
+  }
+
+  /**
+   * Undoes what a run wrote (its rollback), through the same store batch as every write: each aspect
+   * whose latest version the run wrote goes back to the version before (or goes, when the run created
+   * it), and each entity of `deletes` is hard deleted. Applied as one transaction.
+   */
+  async revert(
+    reverts: readonly Revert[],
+    deletes: readonly string[],
+    ctx: WriteContext,
+  ): Promise<ApplyResult> {
+    requirePrivilege('write', 'roll back a run');
+    const created = { time: ctx.now ?? Date.now(), actor: ctx.actor };
+    const entities = new Map<string, EntityRow>();
+    const entityOf = (urn: string, sm: string): EntityRow => {
+      const row =
+        entities.get(urn) ?? entityRowOf(this.registry, this.registry.parseEntityUrn(urn), created, sm);
+      entities.set(urn, row);
+      return row;
+    };
+    const ops: WriteOp[] = [];
+    for (const r of reverts) {
+      const sm = r.previous?.systemMetadata ?? JSON.stringify({ lastObserved: created.time, runId: r.runId });
+      const e = entityOf(r.urn, sm);
+      const base = { urn: e.urn, entityType: e.entityType, created, systemMetadata: sm };
+      const spec = this.registry.findAspect(r.aspect);
+      const restore =
+        r.previous === null
+          ? null
+          : {
+              upsert: spec
+                ? upsertOp(this.registry, spec, base, JSON.parse(r.previous.value), true)
+                : {
+                    ...base,
+                    kind: 'upsert' as const,
+                    aspect: r.aspect,
+                    value: r.previous.value,
+                    edges: [],
+                    projections: {},
+                  },
+              runId: runIdOf(sm),
+            };
+      ops.push({
+        ...base,
+        kind: 'revert',
+        aspect: r.aspect,
+        runId: r.runId,
+        maxVersion: r.maxVersion,
+        restore,
+        projections: clearedProjections(r.aspect),
+      });
+    }
+    for (const urn of deletes) {
+      const sm = JSON.stringify({
+        lastObserved: created.time,
+        runId: reverts[0]?.runId ?? 'no-run-id-provided',
+      });
+      const e = entityOf(urn, sm);
+      ops.push({ urn: e.urn, entityType: e.entityType, created, systemMetadata: sm, kind: 'deleteEntity' });
+    }
+    this.authorize(ops);
+    if (!ops.length) return { results: [], changeLog: [] };
+    return this.store.apply({ entities: [...entities.values()], ops, traceId: ctx.traceId });
+  }
+
+  /** What a batch needs beyond `write`, decided on what the registry resolved each operation to. */
+  private authorize(ops: readonly WriteOp[]): void {
+    authorizeWrites(
+      ops.map((o) => ({
+        kind: o.kind,
+        entityType: o.entityType,
+        // Admin-only: DataHub's system kinds, and any aspect that holds a secret (credentials).
+        adminOnly:
+          this.registry.entityOfUrnType(o.entityType)?.adminOnly === true ||
+          ('aspect' in o && !!o.aspect && (this.registry.findAspect(o.aspect)?.secretPaths?.length ?? 0) > 0),
+      })),
+    );
   }
 
   /** Hard delete of an entity: all its aspects, versions, time-series values and outgoing edges. */

@@ -21,6 +21,8 @@ const long = (min = -Number.MAX_SAFE_INTEGER): Bound =>
  */
 export const PARAMETERS = Object.freeze({
   start: int(),
+  pageOffset: int(),
+  pageSize: int(),
   count: int(),
   limit: int(),
   batchSize: int(),

@@ -1,6 +1,7 @@
 import { runId, type OpResult, type PendingChange } from './batch-util.js';
 import { appendChangeLog } from './append-change-log.js';
 import { applyDeletes } from './apply-deletes.js';
+import { applyReverts } from './apply-reverts.js';
 import { applyTimeseries } from './apply-timeseries.js';
 import type { Tx } from './executor.js';
 import { lockEntities } from './lock-entities.js';
@@ -42,9 +43,13 @@ export async function applyBatch(tx: Tx, batch: WriteBatch, now: number): Promis
     }
     const timeseries = round.filter((x) => x.op.kind === 'timeseries');
     if (timeseries.length) await applyTimeseries(tx, timeseries, results, pending);
-    const deletes = round.filter((x) => x.op.kind !== 'upsert' && x.op.kind !== 'timeseries');
+    const reverts = round.filter((x) => x.op.kind === 'revert');
+    if (reverts.length) await applyReverts({ tx, items: reverts, results, pending, now });
+    const deletes = round.filter(
+      (x) => x.op.kind !== 'upsert' && x.op.kind !== 'timeseries' && x.op.kind !== 'revert',
+    );
     if (deletes.length) {
-      await applyDeletes(tx, deletes, results, pending, now);
+      await applyDeletes({ tx, items: deletes, results, pending, now });
       const gone = new Set(deletes.filter((x) => x.op.kind === 'deleteEntity').map((x) => x.op.urn));
       if (gone.size) {
         // Entities hard deleted in this round and written again in a later one are created anew.
@@ -77,6 +82,7 @@ async function applyUpserts(
     time: op.created.time,
     actor: op.created.actor,
     sm: op.systemMetadata,
+    runId: runId(op.systemMetadata),
   });
   const isFresh = new Set(items.filter((x) => fresh(x.op)).map((x) => x.i));
   const changed = new Map<number, string | null>();
@@ -86,7 +92,7 @@ async function applyUpserts(
     await tx.run(
       `UNWIND $rows AS r
        CREATE (:Aspect {urn: r.urn, name: r.aspect, version: 0, maxVersion: 0, value: r.value,
-                        createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm})`,
+                        createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm, runId: r.runId})`,
       { rows: created },
     );
     for (const r of created) changed.set(r.i, null);
@@ -97,16 +103,23 @@ async function applyUpserts(
     : await tx.run<{ i: number; prev: string | null }>(
         `UNWIND $rows AS r
      MERGE (a:Aspect {urn: r.urn, name: r.aspect})
-     WITH a, r, a.value AS prev, coalesce(a.maxVersion, 0) AS mv, a.createdTime AS pt, a.createdActor AS pa, a.systemMetadata AS psm
+     WITH a, r, a.value AS prev, coalesce(a.maxVersion, 0) AS mv, a.createdTime AS pt, a.createdActor AS pa,
+          a.systemMetadata AS psm, a.runId AS prun
      FOREACH (_ IN CASE WHEN prev IS NOT NULL AND prev <> r.value THEN [1] ELSE [] END |
        CREATE (:AspectVersion {urn: r.urn, name: r.aspect, version: mv + 1, value: prev,
                                createdTime: pt, createdActor: pa, systemMetadata: psm}))
+     // A write that changes nothing keeps the run that wrote the value (DataHub's runId), and names
+     // itself the last run that saw it (lastRunId).
+     WITH a, r, prev, mv, pt, pa, prun, prev = r.value AND prun IS NOT NULL AND prun <> r.runId AS seen
      SET a.version = 0,
          a.maxVersion = CASE WHEN prev IS NULL OR prev = r.value THEN mv ELSE mv + 1 END,
          a.value = r.value,
          a.createdTime = CASE WHEN prev = r.value THEN pt ELSE r.time END,
          a.createdActor = CASE WHEN prev = r.value THEN pa ELSE r.actor END,
-         a.systemMetadata = r.sm
+         a.systemMetadata = CASE WHEN seen
+           THEN apoc.convert.toJson(apoc.map.merge(apoc.convert.fromJsonMap(r.sm), {runId: prun, lastRunId: r.runId}))
+           ELSE r.sm END,
+         a.runId = CASE WHEN seen THEN prun ELSE r.runId END
      RETURN r.i AS i, prev`,
         { rows },
       );

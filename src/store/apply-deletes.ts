@@ -1,18 +1,9 @@
 import { deleteOwnedEdges } from './replace-edges.js';
 import type { Tx } from './executor.js';
-import { runId, type OpResult, type PendingChange } from './batch-util.js';
-import type { WriteOp } from './types.js';
-
-type Item = { op: WriteOp; i: number };
+import { runId, type OpResult, type Round } from './batch-util.js';
 
 /** Aspect deletes, entity hard deletes and time-series range deletes of one round. */
-export async function applyDeletes(
-  tx: Tx,
-  items: Item[],
-  results: OpResult[],
-  pending: PendingChange[],
-  now: number,
-): Promise<void> {
+export async function applyDeletes({ tx, items, results, pending, now }: Round): Promise<void> {
   for (const { op, i } of items) {
     const result = results[i] as OpResult;
     const log = (
@@ -32,28 +23,11 @@ export async function applyDeletes(
       });
     };
     if (op.kind === 'deleteAspect') {
-      const res = await tx.run<{ prev: string; rows: number }>(
-        `MATCH (a:Aspect {urn: $urn, name: $aspect})
-         WITH a, a.value AS prev
-         OPTIONAL MATCH (v:AspectVersion {urn: $urn, name: $aspect})
-         WITH a, prev, collect(v) AS vs
-         FOREACH (x IN vs | DELETE x)
-         DELETE a
-         WITH prev, size(vs) + 1 AS rows
-         OPTIONAL MATCH (n:Entity {urn: $urn})
-         SET n += $clear
-         WITH prev, rows, n
-         OPTIONAL MATCH (n)-[e]->() WHERE e.aspect = $aspect
-         DELETE e
-         RETURN DISTINCT prev, rows`,
-        { urn: op.urn, aspect: op.aspect, clear: op.projections },
-      );
-      const rec = res.records[0];
-      if (!rec) continue;
-      await deleteOwnedEdges(tx, [{ urn: op.urn, aspect: op.aspect }]);
+      const gone = await deleteAspectNode(tx, op.urn, op.aspect, op.projections);
+      if (!gone) continue;
       result.changed = true;
-      result.rows = rec.get('rows');
-      log(op.aspect, rec.get('prev'));
+      result.rows = gone.rows;
+      log(op.aspect, gone.prev);
     } else if (op.kind === 'deleteEntity') {
       const aspects = await tx.run<{ name: string; value: string }>(
         `MATCH (a:Aspect {urn: $urn}) WHERE a.name IS NOT NULL WITH a, a.name AS name, a.value AS value DELETE a RETURN name, value`,
@@ -99,6 +73,38 @@ export async function applyDeletes(
       }
     }
   }
+}
+
+/**
+ * Removes an aspect: its latest version, its history, the entity-node projections it set (`clear`) and
+ * the edges it owns. Returns its last value and the rows removed, or null when it did not exist.
+ */
+export async function deleteAspectNode(
+  tx: Tx,
+  urn: string,
+  aspect: string,
+  clear: Readonly<Record<string, unknown>>,
+): Promise<{ prev: string; rows: number } | null> {
+  const res = await tx.run<{ prev: string; rows: number }>(
+    `MATCH (a:Aspect {urn: $urn, name: $aspect})
+     WITH a, a.value AS prev
+     OPTIONAL MATCH (v:AspectVersion {urn: $urn, name: $aspect})
+     WITH a, prev, collect(v) AS vs
+     FOREACH (x IN vs | DELETE x)
+     DELETE a
+     WITH prev, size(vs) + 1 AS rows
+     OPTIONAL MATCH (n:Entity {urn: $urn})
+     SET n += $clear
+     WITH prev, rows, n
+     OPTIONAL MATCH (n)-[e]->() WHERE e.aspect = $aspect
+     DELETE e
+     RETURN DISTINCT prev, rows`,
+    { urn, aspect, clear },
+  );
+  const rec = res.records[0];
+  if (!rec) return null;
+  await deleteOwnedEdges(tx, [{ urn, aspect }]);
+  return { prev: rec.get('prev'), rows: rec.get('rows') };
 }
 
 async function deleteTimeseries(

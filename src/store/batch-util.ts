@@ -1,9 +1,19 @@
-import type { ChangeLogEntry } from './types.js';
+import type { Tx } from './executor.js';
+import type { ChangeLogEntry, WriteOp } from './types.js';
 
 /** Small helpers shared by the write operations of the store. */
 
 export type PendingChange = Omit<ChangeLogEntry, 'seq'>;
 export type OpResult = { changed: boolean; rows: number; timeseriesRows: number };
+
+/** The operations of one kind in one round of a batch, with where their results and changes go. */
+export interface Round {
+  readonly tx: Tx;
+  readonly items: readonly { op: WriteOp; i: number }[];
+  readonly results: OpResult[];
+  readonly pending: PendingChange[];
+  readonly now: number;
+}
 
 /**
  * Labels and relationship types cannot be Cypher parameters. They come from the registry's whitelist;

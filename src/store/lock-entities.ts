@@ -49,7 +49,8 @@ export async function lockEntities(
        WITH n, e WHERE n.hasKey IS NULL
        SET n.hasKey = true
        CREATE (a:Aspect {urn: e.urn, name: e.keyAspect, version: 0, maxVersion: 0, value: e.keyValue,
-                         createdTime: e.created.time, createdActor: e.created.actor, systemMetadata: e.systemMetadata})
+                         createdTime: e.created.time, createdActor: e.created.actor, systemMetadata: e.systemMetadata,
+                         runId: e.runId})
        RETURN e.urn AS urn, e.entityType AS entityType, e.keyAspect AS keyAspect, e.keyValue AS keyValue,
               e.created.time AS time, e.created.actor AS actor, e.runId AS runId`,
       {

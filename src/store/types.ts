@@ -75,8 +75,25 @@ export interface ComputeOp extends OpBase {
   readonly resolve: (current: string | undefined) => UpsertOp | DeleteAspectOp | null;
 }
 
+/**
+ * Undoes the latest version of an aspect when a run wrote it (the rollback of an ingestion run): the
+ * previous version becomes current again and leaves the history, or the aspect goes when the run created
+ * it. Nothing happens when the aspect moved on meanwhile (another run's value, or another version).
+ */
+export interface RevertOp extends OpBase {
+  readonly kind: 'revert';
+  readonly aspect: string;
+  /** The run whose version is undone, and the version count the aspect must still have. */
+  readonly runId: string;
+  readonly maxVersion: number;
+  /** The previous version (its edges and projections, its run), or null: the aspect is removed. */
+  readonly restore: { readonly upsert: UpsertOp; readonly runId: string | null } | null;
+  /** The projections this aspect set, cleared when it is removed. */
+  readonly projections: Readonly<Record<string, unknown>>;
+}
+
 export type WriteOp =
-  UpsertOp | DeleteAspectOp | DeleteEntityOp | TimeseriesOp | DeleteTimeseriesOp | ComputeOp;
+  UpsertOp | DeleteAspectOp | DeleteEntityOp | TimeseriesOp | DeleteTimeseriesOp | ComputeOp | RevertOp;
 
 /** Per entity of a batch: its label and the key aspect to write when the entity is new. */
 export interface EntityRow {

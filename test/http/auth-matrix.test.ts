@@ -323,6 +323,13 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
       { path: '/operations?action=getIndexSizes', body: {} },
       { path: '/operations?action=getStructuredPropertyMappings', body: {} },
     ],
+    'POST /runs': [
+      { path: '/runs?action=list', body: { pageSize: 1 } },
+      { path: '/runs?action=describe', body: { runId: 'matrix-run', count: 1 } },
+      // A dry run reads; a rollback itself needs Admin, which the service checks (test/http/runs.test.ts).
+      { path: '/runs?action=rollback', body: { runId: 'matrix-run', dryRun: true } },
+      { path: '/runs?action=unknownAction', body: {} },
+    ],
     // OpenAPI
     'GET /openapi/relationships/v1/': [
       { path: `/openapi/relationships/v1/?urn=${ds}&relationshipTypes=DownstreamOf&direction=OUTGOING` },

@@ -710,6 +710,24 @@ urlSlot('GET /entitiesV2', 'aspects', 'all', (e) =>
   slot(R, 'count', 'numbers', (v) => rel({ count: enc(String(v)) }));
 }
 
+// /runs
+{
+  const R = 'POST /runs';
+  urlSlot(R, 'action', 'core', (e) => post(`/runs?action=${e}`, {}));
+  slot(R, 'list pages', 'numbers', (v) => post('/runs?action=list', { pageOffset: v, pageSize: v }));
+  slot(R, 'list typed', 'typed', (v) => post('/runs?action=list', { includeSoft: v, pageSize: v }));
+  slot(R, 'describe runId', 'all', (v) => post('/runs?action=describe', { runId: v, includeAspect: true }));
+  slot(R, 'describe pages', 'numbers', (v) =>
+    post('/runs?action=describe', { runId: 'r', start: v, count: v }),
+  );
+  slot(R, 'describe typed', 'typed', (v) => post('/runs?action=describe', { runId: v, includeSoft: v }));
+  // Dry runs only: a payload never names a run of the canary catalog, but nothing here should write.
+  slot(R, 'rollback runId', 'all', (v) => post('/runs?action=rollback', { runId: v, dryRun: true }));
+  slot(R, 'rollback typed', 'typed', (v) =>
+    post('/runs?action=rollback', { runId: v, dryRun: true, safe: v, hardDelete: v }),
+  );
+}
+
 // /operations
 {
   const R = 'POST /operations';

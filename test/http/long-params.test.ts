@@ -127,6 +127,8 @@ describe('the bounds of every integer parameter come from one table', () => {
   const CALLS: Record<ParamName, (v: number) => [string, Record<string, unknown>]> = {
     start: (v) => ['/entities?action=search', { input: '*', entity: 'dataset', start: v, count: 1 }],
     count: (v) => ['/entities?action=search', { input: '*', entity: 'dataset', start: 0, count: v }],
+    pageOffset: (v) => ['/runs?action=list', { pageOffset: v, pageSize: 1 }],
+    pageSize: (v) => ['/runs?action=list', { pageOffset: 0, pageSize: v }],
     limit: (v) => ['/entities?action=autocomplete', { query: 'a', entity: 'dataset', limit: v }],
     batchSize: (v) => ['/operations?action=restoreIndices', { urn: datasetUrn('none'), batchSize: v }],
     maxHops: (v) => [

@@ -20,23 +20,21 @@ import {
   type GraphQLField,
   type GraphQLOutputType,
 } from 'graphql';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { explorerSchema } from '../../src/graph-explorer/schema.js';
 import { graphqlSchema } from '../../src/graphql/schema.js';
 import type { Runtime } from '../../src/runtime.js';
-import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
+import { useAuthServer, type TestTokens } from '../support/auth.js';
 import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
 import { enc, mcp, unique } from '../support/runtime.js';
 import { aspectsWithMaps, sampleUrn, sampleValue } from '../support/samples.js';
 
 let rt: Runtime;
 let t: TestTokens;
-beforeAll(async () => {
-  const started = await startAuthServer({ NEOHUB_RATE_LIMIT_PER_MINUTE: '0' });
-  rt = started.rt;
-  t = await mintTokens(rt, started.root);
+useAuthServer({ NEOHUB_RATE_LIMIT_PER_MINUTE: '0' }, (r, tokens) => {
+  rt = r;
+  t = tokens;
 });
-afterAll(async () => rt?.stop());
 afterEach(() => {
   for (const k of Object.getOwnPropertyNames(Object.prototype))
     expect(typeof Object.getOwnPropertyDescriptor(Object.prototype, k)).toBe('object');

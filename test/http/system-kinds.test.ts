@@ -4,21 +4,19 @@
  * placeholder), are never indexed, and DataHub's role and membership aspects never change neohub's own
  * authorization.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
 import { REDACTED } from '../../src/services/secrets.js';
-import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
+import { useAuthServer, type TestTokens } from '../support/auth.js';
 import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
 import { enc, mcp, unique } from '../support/runtime.js';
 
 let rt: Runtime;
 let t: TestTokens;
-beforeAll(async () => {
-  const started = await startAuthServer({ NEOHUB_RATE_LIMIT_PER_MINUTE: '0' });
-  rt = started.rt;
-  t = await mintTokens(rt, started.root);
+useAuthServer({ NEOHUB_RATE_LIMIT_PER_MINUTE: '0' }, (r, tokens) => {
+  rt = r;
+  t = tokens;
 });
-afterAll(async () => rt?.stop());
 const { as } = httpClient(() => rt.url, { headers: { ...JSON_CONTENT, ...RESTLI } });
 
 describe("DataHub's system kinds", () => {

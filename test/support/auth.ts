@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { asSystem, newToken, tokenId } from '../../src/auth/index.js';
 import { createLogger } from '../../src/logger.js';
 import type { Runtime } from '../../src/runtime.js';
@@ -11,6 +12,23 @@ export async function startAuthServer(
   const root = newToken();
   const rt = await startTestServer({ NEOHUB_AUTH: 'on', NEOHUB_ROOT_TOKEN: root, ...env });
   return { rt, root };
+}
+
+/**
+ * A suite's server with authentication on and its tokens: started before the suite's tests (and handed
+ * to `ready`), stopped after them.
+ */
+export function useAuthServer(
+  env: Record<string, string>,
+  ready: (rt: Runtime, t: TestTokens) => void,
+): void {
+  let rt: Runtime | undefined;
+  beforeAll(async () => {
+    const started = await startAuthServer(env);
+    rt = started.rt;
+    ready(rt, await mintTokens(rt, started.root));
+  });
+  afterAll(async () => rt?.stop());
 }
 
 /** The tokens every auth test needs: one per role, and the ways a token can be bad. */

@@ -1,0 +1,122 @@
+import type { Tx } from './executor.js';
+
+/** The run id DataHub gives writes that name none; such writes form no run. */
+export const NO_RUN_ID = 'no-run-id-provided';
+
+export interface RunSummaryRow {
+  readonly runId: string;
+  /** Aspects whose current value the run wrote. */
+  readonly rows: number;
+  /** When the run last wrote one of them. */
+  readonly timestamp: number;
+}
+
+/** An aspect whose current value a run wrote. */
+export interface RunAspectRow {
+  readonly urn: string;
+  readonly entityType: string;
+  readonly aspect: string;
+  readonly timestamp: number;
+  readonly systemMetadata: string | null;
+  /** How many earlier versions the aspect keeps (0: the run created it). */
+  readonly maxVersion: number;
+  readonly value?: string;
+}
+
+/** What a rollback needs to know of one entity a run wrote to. */
+export interface RunEntity {
+  readonly urn: string;
+  readonly entityType: string;
+  readonly rows: readonly (RunAspectRow & {
+    /** The version before the run's: what a revert makes current again. */
+    readonly previous: { value: string; systemMetadata: string | null } | null;
+  })[];
+  /** The entity's aspects that other runs (or no run) wrote. */
+  readonly others: readonly string[];
+}
+
+const SOFT = `($includeSoft OR NOT EXISTS { MATCH (n:Entity {urn: a.urn}) WHERE n.removed = true })`;
+
+/** Runs, newest first: the aspects each wrote and when it last wrote one. */
+export async function readRuns(
+  tx: Tx,
+  q: { offset: number; size: number; includeSoft: boolean },
+): Promise<RunSummaryRow[]> {
+  const res = await tx.run<RunSummaryRow>(
+    `MATCH (a:Aspect) WHERE a.runId IS NOT NULL AND a.runId <> $none AND ${SOFT}
+     WITH a.runId AS runId, count(*) AS rows, max(a.createdTime) AS timestamp
+     RETURN runId, rows, timestamp ORDER BY timestamp DESC, runId SKIP $offset LIMIT $size`,
+    { none: NO_RUN_ID, ...q },
+  );
+  return res.records.map((r) => r.toObject());
+}
+
+/** A page of the aspects whose current value a run wrote, in URN and aspect order. */
+export async function readRunRows(
+  tx: Tx,
+  q: { runId: string; start: number; count: number; includeSoft: boolean; withValue: boolean },
+): Promise<RunAspectRow[]> {
+  const res = await tx.run<RunAspectRow>(
+    `MATCH (a:Aspect) WHERE a.runId = $runId AND a.urn IS NOT NULL AND ${SOFT}
+     WITH a ORDER BY a.urn, a.name SKIP $start LIMIT $count
+     OPTIONAL MATCH (n:Entity {urn: a.urn})
+     RETURN a.urn AS urn, n.entityType AS entityType, a.name AS aspect, a.createdTime AS timestamp,
+            a.systemMetadata AS systemMetadata, coalesce(a.maxVersion, 0) AS maxVersion,
+            CASE WHEN $withValue THEN a.value END AS value`,
+    { ...q },
+  );
+  return res.records.map((r) => {
+    const o = r.toObject();
+    return o.value === null ? { ...o, value: undefined } : o;
+  });
+}
+
+/**
+ * The next entities (in URN order, after `after`) a run wrote to, each with the aspects it wrote, the
+ * version before each, and the entity's aspects written by others.
+ */
+export async function readRunEntities(
+  tx: Tx,
+  runId: string,
+  after: string,
+  limit: number,
+): Promise<RunEntity[]> {
+  const res = await tx.run<RunEntity>(
+    `MATCH (a:Aspect) WHERE a.runId = $runId AND a.urn > $after
+     WITH DISTINCT a.urn AS urn ORDER BY urn LIMIT $limit
+     MATCH (a:Aspect {urn: urn}) WHERE a.name IS NOT NULL
+     OPTIONAL MATCH (v:AspectVersion {urn: urn, name: a.name, version: a.maxVersion})
+     WITH urn, a, v
+     ORDER BY a.name
+     WITH urn,
+          collect(CASE WHEN a.runId = $runId THEN {
+            urn: urn, aspect: a.name, timestamp: a.createdTime, systemMetadata: a.systemMetadata,
+            maxVersion: coalesce(a.maxVersion, 0),
+            previous: CASE WHEN v IS NULL THEN null ELSE {value: v.value, systemMetadata: v.systemMetadata} END
+          } END) AS rows,
+          collect(CASE WHEN a.runId IS NULL OR a.runId <> $runId THEN a.name END) AS others
+     OPTIONAL MATCH (n:Entity {urn: urn})
+     RETURN urn, n.entityType AS entityType, rows, others
+     ORDER BY urn`,
+    { runId, after, limit },
+  );
+  return res.records.map((r) => {
+    const o = r.toObject();
+    return { ...o, rows: o.rows.map((row) => ({ ...row, entityType: o.entityType })) };
+  });
+}
+
+/**
+ * Gives aspects written before runs were indexed the `runId` of their system metadata, a batch per
+ * transaction; returns how many it set (0 once none is left).
+ */
+export async function indexRunIds(tx: Tx, batch: number): Promise<number> {
+  const res = await tx.run<{ n: number }>(
+    `MATCH (a:Aspect) WHERE a.runId IS NULL AND a.systemMetadata IS NOT NULL
+     WITH a LIMIT $batch
+     SET a.runId = coalesce(apoc.convert.fromJsonMap(a.systemMetadata).runId, $none)
+     RETURN count(a) AS n`,
+    { batch, none: NO_RUN_ID },
+  );
+  return res.records[0]?.get('n') ?? 0;
+}

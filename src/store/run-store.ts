@@ -1,0 +1,57 @@
+import type { Executor } from './executor.js';
+import {
+  indexRunIds,
+  readRunEntities,
+  readRunRows,
+  readRuns,
+  type RunAspectRow,
+  type RunEntity,
+  type RunSummaryRow,
+} from './read-runs.js';
+
+const RUN_IDS_MARKER = 'aspect-run-ids:1';
+
+/** What ingestion runs read: the runs, the aspects a run wrote, and a rollback's plan per entity. */
+export class RunStore {
+  constructor(private readonly exec: Executor) {}
+
+  list(offset: number, size: number, includeSoft: boolean): Promise<RunSummaryRow[]> {
+    return this.exec.read((tx) => readRuns(tx, { offset, size, includeSoft }));
+  }
+
+  rows(q: {
+    runId: string;
+    start: number;
+    count: number;
+    includeSoft: boolean;
+    withValue: boolean;
+  }): Promise<RunAspectRow[]> {
+    return this.exec.read((tx) => readRunRows(tx, q));
+  }
+
+  entities(runId: string, after: string, limit: number): Promise<RunEntity[]> {
+    return this.exec.read((tx) => readRunEntities(tx, runId, after, limit));
+  }
+
+  /**
+   * Once per database: gives the aspects written before runs were indexed their run id (read from their
+   * system metadata), in batches. Returns how many aspects it indexed.
+   */
+  async indexRunIds(batch = 20_000): Promise<number> {
+    const done = await this.exec.read(
+      async (tx) =>
+        (await tx.run('MATCH (c:Counter {name: $m}) RETURN c', { m: RUN_IDS_MARKER })).records.length > 0,
+    );
+    if (done) return 0;
+    let total = 0;
+    for (;;) {
+      const n = await this.exec.write((tx) => indexRunIds(tx, batch));
+      total += n;
+      if (n < batch) break;
+    }
+    await this.exec.write((tx) =>
+      tx.run('MERGE (c:Counter {name: $m}) ON CREATE SET c.value = 0', { m: RUN_IDS_MARKER }),
+    );
+    return total;
+  }
+}
