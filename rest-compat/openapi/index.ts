@@ -7,6 +7,7 @@ import { entityWriteRoutes } from './entity-write-routes.js';
 import { registryRoutes } from './registry-routes.js';
 import { relationshipScrollRoutes } from './relationship-scroll-routes.js';
 import { openApiRelationshipsRoutes } from './relationships-routes.js';
+import { timelineRoutes } from './timeline-routes.js';
 import { traceRoutes } from './trace-routes.js';
 
 export { sendOpenApiError } from './errors.js';
@@ -17,6 +18,7 @@ export function openApiRoutes(scope: FastifyInstance, s: Services): void {
   openApiRelationshipsRoutes(scope, s);
   relationshipScrollRoutes(scope, s);
   traceRoutes(scope, s);
+  timelineRoutes(scope, s);
   registryRoutes(scope, s);
   openApiDocsRoutes(scope, s);
   for (const version of ['v2', 'v3'] as const) {

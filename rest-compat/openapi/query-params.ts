@@ -42,12 +42,17 @@ export const Q = Object.freeze({
   createIfNotExistsV3: flag('createIfNotExists', true),
   clear: flag('clear', false),
   onlyIncludeErrors: flag('onlyIncludeErrors', true),
+  /** The timeline: each transaction with its JSON Patch (`rawDiff`). */
+  raw: flag('raw', false),
   detailed: flag('detailed', false),
   skipCache: flag('skipCache', false),
   /** A scroll's page: DataHub clamps `count` to its search maximum. */
   count: int('count', 10, 10_000),
   version: int('version', 0),
   start: int('start', 0),
+  /** The timeline's window: -1 is a week before its end, 0 is now (DataHub's defaults). */
+  startTime: int('startTime', -1),
+  endTime: int('endTime', 0),
   entitySpecCount: int('count', 5, 1000),
   aspectSpecCount: int('count', 20, 1000),
   scrollId: text('scrollId'),

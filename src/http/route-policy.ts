@@ -74,6 +74,7 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['GET /openapi/v3/relationship/scroll', 'read'],
   ['POST /openapi/v3/relationship/scroll', 'read'],
   ['POST /openapi/v1/trace/write/:traceId', 'read'],
+  ['GET /openapi/v2/timeline/v1/:urn', 'read'],
   ['GET /openapi/v1/registry/models/entity/specifications', 'read'],
   ['GET /openapi/v1/registry/models/entity/specifications/:entityName', 'read'],
   ['GET /openapi/v1/registry/models/entity/specifications/:entityName/aspects', 'read'],

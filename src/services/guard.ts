@@ -74,6 +74,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   ingest: { ingest: 'write', deleteTimeseries: 'write', deleteEntity: 'admin', revert: 'admin' },
   // A dry run reads; a rollback itself needs Admin (checked by the service).
   runs: { list: 'read', describe: 'read', rollback: 'read' },
+  timeline: { timeline: 'read' },
   search: {
     search: 'read',
     autocomplete: 'read',

@@ -11,6 +11,7 @@ import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
 import { RunsService } from './runs-service.js';
 import { StructuredPropertyService } from './structured-properties/index.js';
+import { TimelineService } from './timeline-service.js';
 import { TraceService } from './trace-service.js';
 import type { OperationsService, SearchService } from './search/index.js';
 
@@ -40,6 +41,8 @@ export { linkRow, ownerRow, type LinkRef, type OwnerRef } from './edit-rows.js';
 export type { DatasetUpdate, TagsUpdate } from './dataset-update.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
 export { TraceService, type AspectTrace, type WriteStatus } from './trace-service.js';
+export { TimelineService, type ChangeTransaction, type TimelineQuery } from './timeline-service.js';
+export { CHANGE_CATEGORIES, type ChangeEvent } from './changes/index.js';
 export {
   LineageService,
   type LineageDirection,
@@ -98,6 +101,7 @@ export interface Services {
   readonly properties: StructuredPropertyService;
   readonly traces: TraceService;
   readonly runs: RunsService;
+  readonly timeline: TimelineService;
   readonly auth: AuthService;
   readonly log: Logger;
 }
@@ -135,6 +139,7 @@ export function createServices(p: ServiceParts): Services {
     properties: new StructuredPropertyService(p.ingest, reads, p.store),
     traces: new TraceService(p.registry, p.store, p.search),
     runs: new RunsService(p.registry, p.runs, p.ingest, p.config.maxPageSize),
+    timeline: new TimelineService(p.registry, p.store),
     auth: p.auth,
     log: p.log,
   });

@@ -30,6 +30,8 @@ export const PARAMETERS = Object.freeze({
   timeoutSeconds: long(0),
   version: long(0),
   startTimeMillis: long(),
+  startTime: long(),
+  endTime: long(),
   endTimeMillis: long(),
 });
 

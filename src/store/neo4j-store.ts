@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { MIGRATIONS } from '../../graph-schema/index.js';
 import { applyBatch } from './apply-batch.js';
 import type { Executor } from './executor.js';
-import { readExists, readLatest, readVersion } from './read-aspects.js';
+import { readExists, readHistory, readLatest, readVersion } from './read-aspects.js';
 import { readEdges, type EdgeRow, type EdgeScrollQuery } from './read-edges.js';
 import { readLineage, type LineagePage, type LineageQuery } from './read-lineage.js';
 import { readPropertyHolders, readPropertyStates, type PropertyStateRow } from './read-property-states.js';
@@ -20,6 +20,8 @@ export interface EntityStore {
   latest(urns: readonly string[], names?: readonly string[]): Promise<StoredAspect[]>;
   version(urn: string, name: string, version: number): Promise<StoredAspect | undefined>;
   exists(urn: string): Promise<boolean>;
+  /** Every version of some aspects of an entity, oldest first per aspect (the latest numbered last). */
+  history(urn: string, names: readonly string[]): Promise<StoredAspect[]>;
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]>;
   relationships(q: RelationshipQuery): Promise<RelationshipPage>;
   lineage(q: LineageQuery): Promise<LineagePage>;
@@ -83,6 +85,9 @@ export class Neo4jStore implements EntityStore {
   }
   exists(urn: string): Promise<boolean> {
     return this.exec.read((tx) => readExists(tx, urn));
+  }
+  history(urn: string, names: readonly string[]): Promise<StoredAspect[]> {
+    return this.exec.read((tx) => readHistory(tx, urn, names));
   }
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]> {
     return this.exec.read((tx) => readTimeseries(tx, q));

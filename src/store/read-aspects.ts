@@ -60,3 +60,23 @@ export async function readExists(tx: Tx, urn: string): Promise<boolean> {
   const res = await tx.run(`MATCH (n:Entity {urn: $urn}) WHERE n.hasKey RETURN 1 AS x`, { urn });
   return res.records.length > 0;
 }
+
+/**
+ * Every version of some aspects of one entity, oldest first per aspect: the history (1 the oldest)
+ * and the latest, numbered after it (`maxVersion + 1`).
+ */
+export async function readHistory(tx: Tx, urn: string, names: readonly string[]): Promise<StoredAspect[]> {
+  const res = await tx.run<Row>(
+    `MATCH (a:Aspect {urn: $urn}) WHERE a.name IN $names
+     RETURN a.urn AS urn, a.name AS name, coalesce(a.maxVersion, 0) + 1 AS version, a.value AS value,
+            a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm
+     UNION ALL
+     MATCH (v:AspectVersion {urn: $urn}) WHERE v.name IN $names AND v.version IS NOT NULL
+     RETURN v.urn AS urn, v.name AS name, v.version AS version, v.value AS value,
+            v.createdTime AS time, v.createdActor AS actor, v.systemMetadata AS sm`,
+    { urn, names },
+  );
+  return res.records
+    .map((r) => toAspect(r.toObject()))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.version - b.version));
+}

@@ -85,6 +85,32 @@ def test_list_runs_and_show(server, token, two_runs):
     assert with_aspects.returncode == 0 and '"aspect"' in with_aspects.stdout, tail(with_aspects)
 
 
+def test_timeline_of_the_two_runs(server, token, graph, two_runs):
+    """`datahub timeline`: the schema changes between the two ingests with their semantic versions, and a
+    tag and an owner change in their categories."""
+    env = cli_env(server, token)
+    urns, unique = two_runs["urns"], two_runs["unique"]
+    added = run_cli(env, "timeline", "--urn", urns["customers"], "--category", "TECHNICAL_SCHEMA")
+    assert added.returncode == 0, tail(added)
+    assert "0.0.0-computed" in added.stdout and "0.1.0-computed" in added.stdout, tail(added)
+    assert "field:phone" in added.stdout and "ADD TECHNICAL_SCHEMA" in added.stdout, tail(added)
+    dropped = run_cli(env, "timeline", "--urn", urns["orders"], "--category", "TECHNICAL_SCHEMA")
+    assert "1.0.0-computed" in dropped.stdout and "REMOVE TECHNICAL_SCHEMA" in dropped.stdout, tail(dropped)
+    assert "field:note" in dropped.stdout, tail(dropped)
+
+    # On the table only the second run created (the rollbacks below keep it as unsafe anyway).
+    labelled = urns["extra"]
+    graph.emit(MetadataChangeProposalWrapper(
+        entityUrn=labelled, aspect=m.GlobalTagsClass(tags=[m.TagAssociationClass(tag=f"urn:li:tag:tl{unique}")])))
+    graph.emit(MetadataChangeProposalWrapper(entityUrn=labelled, aspect=m.OwnershipClass(owners=[
+        m.OwnerClass(owner=f"urn:li:corpuser:tl{unique}", type=m.OwnershipTypeClass.DATAOWNER)])))
+    labels = run_cli(env, "timeline", "--urn", labelled, "-c", "tag", "-c", "owner")
+    assert labels.returncode == 0, tail(labels)
+    assert "ADD TAG" in labels.stdout and f"tl{unique}" in labels.stdout, tail(labels)
+    assert "ADD OWNER" in labels.stdout, tail(labels)
+    assert "TECHNICAL_SCHEMA" not in labels.stdout
+
+
 def test_rollback_second_then_first(server, token, graph, two_runs):
     env = cli_env(server, token)
     urns, instance, unique = two_runs["urns"], two_runs["instance"], two_runs["unique"]

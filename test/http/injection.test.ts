@@ -710,6 +710,22 @@ urlSlot('GET /entitiesV2', 'aspects', 'all', (e) =>
   slot(R, 'count', 'numbers', (v) => rel({ count: enc(String(v)) }));
 }
 
+// the timeline
+{
+  const R = 'GET /openapi/v2/timeline/v1/:urn';
+  const tl = (urn: string, query: string): Req => ({
+    method: 'GET',
+    path: `/openapi/v2/timeline/v1/${urn}?${query}`,
+  });
+  const orders = enc(C.orders);
+  urlSlot(R, 'urn', 'all', (e) => tl(e, 'categories=TAG'));
+  urlSlot(R, 'categories', 'all', (e) => tl(orders, `categories=${e}`));
+  urlSlot(R, 'raw', 'core', (e) => tl(orders, `categories=TECHNICAL_SCHEMA&raw=${e}`));
+  slot(R, 'window', 'numbers', (v) =>
+    tl(orders, `categories=TAG&startTime=${enc(String(v))}&endTime=${enc(String(v))}`),
+  );
+}
+
 // /runs
 {
   const R = 'POST /runs';

@@ -140,6 +140,11 @@ describe('the bounds of every integer parameter come from one table', () => {
       { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 0, timeoutSeconds: v },
     ],
     version: (v) => [`/aspects/${enc(datasetUrn('none'))}?aspect=datasetProperties&version=${v}`, {}],
+    startTime: (v) => [
+      `/openapi/v2/timeline/v1/${enc(datasetUrn('none'))}?categories=TAG&startTime=${v}`,
+      {},
+    ],
+    endTime: (v) => [`/openapi/v2/timeline/v1/${enc(datasetUrn('none'))}?categories=TAG&endTime=${v}`, {}],
     startTimeMillis: (v) => [
       '/aspects?action=getTimeseriesAspectValues',
       { urn: datasetUrn('none'), entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: v },
@@ -162,11 +167,12 @@ describe('the bounds of every integer parameter come from one table', () => {
       ] as const) {
         if (!Number.isSafeInteger(v) && good) continue;
         const [path, body] = CALLS[name](v);
-        const res = path.startsWith('/aspects/')
+        const res = /^\/(aspects|openapi)\//.test(path)
           ? await call('GET', path, undefined, { 'X-RestLi-Protocol-Version': '2.0.0' })
           : await restli(path, body);
         const refused =
-          res.status === 400 && String(res.body?.message).includes(`${param} must be an integer`);
+          res.status === 400 &&
+          String(res.body?.message ?? res.body?.error).includes(`${param} must be an integer`);
         if (good ? refused || res.status >= 500 : !refused)
           failures.push(`${name}=${v}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
       }

@@ -1,0 +1,49 @@
+/** Small helpers the change-event generators share. */
+
+export type Value = Readonly<Record<string, unknown>> | undefined;
+
+export const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
+
+export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The last part of a simple URN: `urn:li:tag:PII` -> `PII`. */
+export const idOf = (urn: string): string => urn.split(':').slice(3).join(':');
+
+/** Items by key, in the order they come. */
+export function byKey<T>(items: readonly T[], key: (item: T) => string | undefined): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    if (k !== undefined && !out.has(k)) out.set(k, item);
+  }
+  return out;
+}
+
+/** What is only in `after` (added), only in `before` (removed), and in both (kept: before, after). */
+export function keyedDiff<T>(
+  before: ReadonlyMap<string, T>,
+  after: ReadonlyMap<string, T>,
+): { added: [string, T][]; removed: [string, T][]; kept: [string, T, T][] } {
+  const added: [string, T][] = [];
+  const removed: [string, T][] = [];
+  const kept: [string, T, T][] = [];
+  for (const [k, v] of after) {
+    const old = before.get(k);
+    if (old === undefined) added.push([k, v]);
+    else kept.push([k, old, v]);
+  }
+  for (const [k, v] of before) if (!after.has(k)) removed.push([k, v]);
+  return { added, removed, kept };
+}
+
+/** A schema field's URN, as DataHub builds it (the field path's parentheses and commas escaped). */
+export const schemaFieldUrn = (entityUrn: string, fieldPath: string): string =>
+  `urn:li:schemaField:(${entityUrn},${fieldPath.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/,/g, '%2C')})`;
+
+/** A v2 field path as people read it: `[version=2.0].[type=struct].a.[type=int].b` -> `a.b`. */
+export const readablePath = (path: string): string =>
+  path
+    .split('.')
+    .filter((t) => !(t.startsWith('[') && t.endsWith(']')))
+    .join('.');

@@ -1,0 +1,115 @@
+import type { ChangeCategory, ChangeEvent } from './change-event.js';
+import { byKey, keyedDiff, list, str, type Value } from './diff.js';
+import { DOMAINS, labelChanges, ownerChanges, propertyChanges, TAGS, TERMS } from './label-changes.js';
+import { descriptionChanges, editableSchemaChanges, schemaChanges } from './schema-changes.js';
+
+export * from './change-event.js';
+
+type Generator = (prev: Value, cur: Value, urn: string) => ChangeEvent[];
+
+/** The generator of each aspect that has one, with the categories it speaks of. */
+const GENERATORS: Readonly<Record<string, { categories: readonly ChangeCategory[]; run: Generator }>> = {
+  schemaMetadata: { categories: ['TECHNICAL_SCHEMA', 'DOCUMENTATION', 'TAG'], run: schemaChanges },
+  editableSchemaMetadata: {
+    categories: ['DOCUMENTATION', 'TAG', 'GLOSSARY_TERM'],
+    run: editableSchemaChanges,
+  },
+  globalTags: { categories: ['TAG'], run: (p, c, u) => labelChanges(TAGS, p, c, u) },
+  glossaryTerms: { categories: ['GLOSSARY_TERM'], run: (p, c, u) => labelChanges(TERMS, p, c, u) },
+  domains: { categories: ['DOMAIN'], run: (p, c, u) => labelChanges(DOMAINS, p, c, u) },
+  ownership: { categories: ['OWNER'], run: ownerChanges },
+  structuredProperties: { categories: ['STRUCTURED_PROPERTY'], run: propertyChanges },
+  institutionalMemory: { categories: ['DOCUMENTATION'], run: linkChanges },
+  deprecation: { categories: ['DEPRECATION'], run: deprecationChanges },
+  status: { categories: ['LIFECYCLE'], run: statusChanges },
+};
+
+/** An entity's own description, in its properties aspects (`datasetProperties`, `editable...`, `...Info`). */
+const DESCRIBED = /(Properties|Info)$/;
+const describedRun: Generator = (p, c, u) =>
+  descriptionChanges(str(p?.description), str(c?.description), u, `'${u}'`);
+
+/** The categories an aspect's changes fall in (none: its versions make no change events). */
+export function categoriesOf(aspect: string, keyAspect: string): readonly ChangeCategory[] {
+  if (aspect === keyAspect) return ['LIFECYCLE'];
+  return GENERATORS[aspect]?.categories ?? (DESCRIBED.test(aspect) ? ['DOCUMENTATION'] : []);
+}
+
+/**
+ * The change events of one version of an aspect against the one before (`prev` undefined: the aspect
+ * is new; `cur` undefined: it went), as DataHub's change event generators make them.
+ */
+export function changeEvents(
+  aspect: string,
+  keyAspect: string,
+  prev: Value,
+  cur: Value,
+  urn: string,
+): ChangeEvent[] {
+  if (aspect === keyAspect) {
+    if (prev === undefined && cur !== undefined) return [lifecycle(urn, 'CREATE', 'created')];
+    if (prev !== undefined && cur === undefined) return [lifecycle(urn, 'HARD_DELETE', 'hard deleted')];
+    return [];
+  }
+  const run = GENERATORS[aspect]?.run ?? (DESCRIBED.test(aspect) ? describedRun : undefined);
+  return run ? run(prev, cur, urn) : [];
+}
+
+const lifecycle = (urn: string, operation: ChangeEvent['operation'], what: string): ChangeEvent => ({
+  entityUrn: urn,
+  category: 'LIFECYCLE',
+  operation,
+  semVerChange: 'NONE',
+  description: `'${urn}' was ${what}.`,
+});
+
+function statusChanges(prev: Value, cur: Value, urn: string): ChangeEvent[] {
+  const was = prev?.removed === true;
+  const is = cur?.removed === true;
+  if (was === is) return [];
+  return [is ? lifecycle(urn, 'SOFT_DELETE', 'soft deleted') : lifecycle(urn, 'REINSTATE', 'reinstated')];
+}
+
+function deprecationChanges(prev: Value, cur: Value, urn: string): ChangeEvent[] {
+  const was = prev?.deprecated === true;
+  const is = cur?.deprecated === true;
+  if (was === is) return [];
+  const status = is ? 'DEPRECATED' : 'ACTIVE';
+  return [
+    {
+      entityUrn: urn,
+      category: 'DEPRECATION',
+      operation: 'MODIFY',
+      parameters: { status, ...(is && str(cur?.note) ? { note: cur?.note } : {}) },
+      semVerChange: 'MINOR',
+      description: `Deprecation status of '${urn}' is now ${status}.`,
+    },
+  ];
+}
+
+function linkChanges(prev: Value, cur: Value, urn: string): ChangeEvent[] {
+  const links = (v: Value) => byKey(list(v?.elements), (e) => str(e.url));
+  const { added, removed, kept } = keyedDiff(links(prev), links(cur));
+  const event = (url: string, e: Record<string, unknown>, op: 'ADD' | 'REMOVE'): ChangeEvent => ({
+    entityUrn: urn,
+    category: 'DOCUMENTATION',
+    operation: op,
+    modifier: url,
+    semVerChange: 'MINOR',
+    description: `Institutional Memory '${url}' with documentation of '${urn}' has been ${op === 'ADD' ? 'added' : 'removed'}: '${String(e.description ?? '')}'`,
+  });
+  return [
+    ...added.map(([u, e]) => event(u, e, 'ADD')),
+    ...removed.map(([u, e]) => event(u, e, 'REMOVE')),
+    ...kept
+      .filter(([, a, b]) => a.description !== b.description)
+      .map(([url, a, b]) => ({
+        entityUrn: urn,
+        category: 'DOCUMENTATION' as const,
+        operation: 'MODIFY' as const,
+        modifier: url,
+        semVerChange: 'PATCH' as const,
+        description: `Documentation of Institutional Memory '${url}' of '${urn}' has been changed from '${String(a.description ?? '')}' to '${String(b.description ?? '')}'.`,
+      })),
+  ];
+}
