@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
 import type { EntityView, Services } from '../../src/services/index.js';
-import { action, body, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
+import { action, body, bool, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
 import { all, parseRestliQuery } from './query.js';
 import { restliSearchResult } from './search-shapes.js';
 import { snapshotToProposals, viewToSnapshot } from './snapshot.js';
@@ -35,6 +35,13 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
         const { rows, timeseriesRows, tasks } = await s.ingest.deleteEntity(urn, ctx);
         if (tasks.length) reply.header('x-neohub-tasks', tasks.join(','));
         return ok(reply, { urn, rows, timeseriesRows });
+      }
+      case 'deleteReferences': {
+        const dryRun = bool(b.dryRun, 'dryRun', false);
+        return ok(
+          reply,
+          await s.references.deleteReferences(requiredString(b, 'urn'), dryRun, writeContext(req)),
+        );
       }
       case 'search': {
         const start = optionalInt(b.start, 'start') ?? 0;

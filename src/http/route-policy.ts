@@ -53,6 +53,7 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
         ingest: 'write',
         batchIngest: 'write',
         delete: 'write',
+        deleteReferences: 'write',
         search: 'read',
         autocomplete: 'read',
         browse: 'read',

@@ -75,6 +75,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   // A dry run reads; a rollback itself needs Admin (checked by the service).
   runs: { list: 'read', describe: 'read', rollback: 'read' },
   timeline: { timeline: 'read' },
+  references: { deleteReferences: 'write' },
   search: {
     search: 'read',
     autocomplete: 'read',

@@ -9,6 +9,7 @@ import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage-search-service.js';
 import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
+import { ReferenceService } from './reference-service.js';
 import { RunsService } from './runs-service.js';
 import { StructuredPropertyService } from './structured-properties/index.js';
 import { TimelineService } from './timeline-service.js';
@@ -41,6 +42,7 @@ export { linkRow, ownerRow, type LinkRef, type OwnerRef } from './edit-rows.js';
 export type { DatasetUpdate, TagsUpdate } from './dataset-update.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
 export { TraceService, type AspectTrace, type WriteStatus } from './trace-service.js';
+export { ReferenceService, type DeleteReferencesResult } from './reference-service.js';
 export { TimelineService, type ChangeTransaction, type TimelineQuery } from './timeline-service.js';
 export { CHANGE_CATEGORIES, type ChangeEvent } from './changes/index.js';
 export {
@@ -102,6 +104,7 @@ export interface Services {
   readonly traces: TraceService;
   readonly runs: RunsService;
   readonly timeline: TimelineService;
+  readonly references: ReferenceService;
   readonly auth: AuthService;
   readonly log: Logger;
 }
@@ -140,6 +143,7 @@ export function createServices(p: ServiceParts): Services {
     traces: new TraceService(p.registry, p.store, p.search),
     runs: new RunsService(p.registry, p.runs, p.ingest, p.config.maxPageSize),
     timeline: new TimelineService(p.registry, p.store),
+    references: new ReferenceService(p.registry, p.store, p.ingest),
     auth: p.auth,
     log: p.log,
   });

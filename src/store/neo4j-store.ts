@@ -9,7 +9,12 @@ import { readExists, readHistory, readLatest, readVersion } from './read-aspects
 import { readEdges, type EdgeRow, type EdgeScrollQuery } from './read-edges.js';
 import { readLineage, type LineagePage, type LineageQuery } from './read-lineage.js';
 import { readPropertyHolders, readPropertyStates, type PropertyStateRow } from './read-property-states.js';
-import { readRelationships, type RelationshipPage, type RelationshipQuery } from './read-relationships.js';
+import {
+  readReferences,
+  readRelationships,
+  type RelationshipPage,
+  type RelationshipQuery,
+} from './read-relationships.js';
 import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
 import { readUrns } from './read-urns.js';
 import type { ApplyResult, StoredAspect, StoredTimeseries, WriteBatch } from './types.js';
@@ -24,6 +29,8 @@ export interface EntityStore {
   history(urn: string, names: readonly string[]): Promise<StoredAspect[]>;
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]>;
   relationships(q: RelationshipQuery): Promise<RelationshipPage>;
+  /** The aspects (of other entities) whose edges point at an entity, with each edge's type. */
+  references(urn: string): Promise<{ entity: string; aspect: string; type: string }[]>;
   lineage(q: LineageQuery): Promise<LineagePage>;
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]>;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
@@ -94,6 +101,9 @@ export class Neo4jStore implements EntityStore {
   }
   relationships(q: RelationshipQuery): Promise<RelationshipPage> {
     return this.exec.read((tx) => readRelationships(tx, q));
+  }
+  references(urn: string): Promise<{ entity: string; aspect: string; type: string }[]> {
+    return this.exec.read((tx) => readReferences(tx, urn));
   }
   /**
    * A walk asks APOC for the relationships of each type of its filter at every node it visits, so a

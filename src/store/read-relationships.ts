@@ -37,3 +37,17 @@ export async function readRelationships(tx: Tx, q: RelationshipQuery): Promise<R
   const rec = res.records[0];
   return rec ? { total: rec.get('total'), relationships: rec.get('page') } : { total: 0, relationships: [] };
 }
+
+/** The aspects whose edges point at an entity: the entity (or the owner of a field's edge) and aspect. */
+export async function readReferences(
+  tx: Tx,
+  urn: string,
+): Promise<{ entity: string; aspect: string; type: string }[]> {
+  const res = await tx.run<{ entity: string; aspect: string; type: string }>(
+    `MATCH (t:Entity {urn: $urn})<-[r]-(s:Entity) WHERE r.aspect IS NOT NULL
+     RETURN DISTINCT coalesce(r.owner, s.urn) AS entity, r.aspect AS aspect, type(r) AS type
+     ORDER BY entity, aspect, type`,
+    { urn },
+  );
+  return res.records.map((r) => r.toObject());
+}

@@ -303,6 +303,8 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
         path: '/entities?action=delete',
         body: { urn: f.dataset, aspectName: 'datasetProfile', startTimeMillis: 0, endTimeMillis: 1 },
       },
+      // References to a tag nobody uses: nothing to remove, but a write all the same.
+      { path: '/entities?action=deleteReferences', body: { urn: `urn:li:tag:authm_unused_${f.id}` } },
       { path: '/entities?action=search', body: { input: '*', entity: 'dataset', filter: mine, count: 1 } },
       {
         path: '/entities?action=autocomplete',

@@ -608,6 +608,12 @@ const GQL_CONDITIONS = CONDITIONS.filter((c) => c !== 'IS_NULL');
     post('/entities?action=delete', { urn: C.orders, aspectName: v }),
   );
   slot(R, 'delete typed', 'typed', (v) => post('/entities?action=delete', { urn: v }));
+  slot(R, 'deleteReferences urn', 'all', (v) =>
+    post('/entities?action=deleteReferences', { urn: v, dryRun: true }),
+  );
+  slot(R, 'deleteReferences typed', 'typed', (v) =>
+    post('/entities?action=deleteReferences', { urn: v, dryRun: v }),
+  );
   const search = (over: Record<string, unknown>): Req =>
     post('/entities?action=search', { input: '*', entity: 'dataset', start: 0, count: 10, ...over });
   const platform = `urn:li:dataPlatform:${CANARY_PLATFORM}`;
