@@ -5,6 +5,14 @@ import type { Target } from './client.js';
 export const USAGE = `Usage: neohub <command> [options]
 
 Commands:
+  ingest -f <file.json|file.jsonl>   send DataHub metadata files (change proposals and events, as written
+                                     by DataHub's file sink), batched, with a progress bar
+  runs list                          the ingestion runs, newest first
+  runs show --run-id <id>            the aspects a run wrote
+  runs rollback --run-id <id> [--apply]
+                                     roll a run back: a dry run unless --apply
+  get --urn <urn> [--aspect <name>]  print any entity (or one of its aspects) as JSON
+  delete --urn <urn> [--hard]        soft delete any entity (status removed); --hard removes it
   properties upsert -f <file.yaml>   create or update the structured properties defined in a YAML file
   properties get --urn <urn>         print a structured property (the v3 entity GET) as JSON
   dataset upsert -f <file.yaml>      write the datasets of a YAML file: properties and structured-property
@@ -15,7 +23,10 @@ Commands:
                                      delete it and (in the background) its values on every entity
 
 Options:
-  -f, --file <path>    the YAML file to read
+  -f, --file <path>    the file to read
+  --run-id <id>        the ingestion run
+  --apply              with runs rollback: roll back for real
+  --aspect <name>      with get: one aspect
   --urn <urn>          the entity to print
   --server <url>       the neohub (or DataHub GMS) address; default $NEOHUB_GMS_URL, then
                        $DATAHUB_GMS_URL, then http://127.0.0.1:8080
@@ -44,7 +55,17 @@ export type Command =
       readonly urn: string;
       readonly target: Target;
     }
-  | { readonly kind: 'delete'; readonly urn: string; readonly hard: boolean; readonly target: Target };
+  | { readonly kind: 'delete'; readonly urn: string; readonly hard: boolean; readonly target: Target }
+  | { readonly kind: 'ingest'; readonly file: string; readonly target: Target }
+  | {
+      readonly kind: 'runs';
+      readonly action: 'list' | 'show' | 'rollback';
+      readonly runId: string;
+      readonly apply: boolean;
+      readonly target: Target;
+    }
+  | { readonly kind: 'getAny'; readonly urn: string; readonly aspect?: string; readonly target: Target }
+  | { readonly kind: 'deleteAny'; readonly urn: string; readonly hard: boolean; readonly target: Target };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -55,6 +76,9 @@ const OPTIONS = {
   server: { type: 'string' },
   token: { type: 'string' },
   hard: { type: 'boolean' },
+  'run-id': { type: 'string' },
+  apply: { type: 'boolean' },
+  aspect: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 const GROUPS: Record<string, 'structuredProperty' | 'dataset'> = {
@@ -81,9 +105,11 @@ export function parseArgs(argv: readonly string[], env: Env): Command {
       seen.add(t.name);
       if (t.value === '') throw new UsageError(`${t.rawName} needs a value`);
     }
-  const opts: { file?: string; urn?: string; server?: string; token?: string; hard?: boolean } = values;
+  const opts: Opts = values;
   if (positional.length === 0) throw new UsageError('no command given');
   const [group, action, ...extra] = positional;
+  const metadata = metadataCommand(positional, opts, env);
+  if (metadata) return metadata;
   const entity = lookup(GROUPS, group ?? '');
   if (!entity) throw new UsageError(`unknown command "${group}"`);
   const deletes = action === 'delete' && entity === 'structuredProperty';
@@ -105,6 +131,51 @@ export function parseArgs(argv: readonly string[], env: Env): Command {
   if (!opts.urn) throw new UsageError(`${group} get needs --urn <urn>`);
   if (opts.file) throw new UsageError('-f is for upsert');
   return { kind: 'get', entity, urn: opts.urn, target };
+}
+
+type Opts = {
+  file?: string;
+  urn?: string;
+  server?: string;
+  token?: string;
+  hard?: boolean;
+  'run-id'?: string;
+  apply?: boolean;
+  aspect?: string;
+};
+
+/** The commands over any entity and over runs (`ingest`, `runs`, `get`, `delete`); undefined for others. */
+function metadataCommand(positional: readonly string[], opts: Opts, env: Env): Command | undefined {
+  const [first, second, ...rest] = positional;
+  if (!['ingest', 'runs', 'get', 'delete'].includes(first ?? '')) return undefined;
+  const extra = first === 'runs' ? rest[0] : second;
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  const only = (allowed: (keyof Opts)[]) => {
+    for (const k of ['file', 'urn', 'hard', 'run-id', 'apply', 'aspect'] as const)
+      if (opts[k] !== undefined && !allowed.includes(k))
+        throw new UsageError(`--${k} is not an option of ${first}`);
+  };
+  const target = resolveTarget(opts, env);
+  if (first === 'ingest') {
+    only(['file']);
+    if (!opts.file) throw new UsageError('ingest needs -f <file>');
+    return { kind: 'ingest', file: opts.file, target };
+  }
+  if (first === 'runs') {
+    if (second !== 'list' && second !== 'show' && second !== 'rollback')
+      throw new UsageError('runs needs list, show or rollback');
+    only(second === 'rollback' ? ['run-id', 'apply'] : second === 'show' ? ['run-id'] : []);
+    const runId = opts['run-id'] ?? '';
+    if (second !== 'list' && !runId) throw new UsageError(`runs ${second} needs --run-id <id>`);
+    return { kind: 'runs', action: second, runId, apply: opts.apply === true, target };
+  }
+  if (!opts.urn) throw new UsageError(`${first} needs --urn <urn>`);
+  if (first === 'get') {
+    only(['urn', 'aspect']);
+    return { kind: 'getAny', urn: opts.urn, ...(opts.aspect ? { aspect: opts.aspect } : {}), target };
+  }
+  only(['urn', 'hard']);
+  return { kind: 'deleteAny', urn: opts.urn, hard: opts.hard === true, target };
 }
 
 const readArgs = (argv: readonly string[]) =>

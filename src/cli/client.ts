@@ -4,6 +4,8 @@ export interface Target {
   readonly token?: string;
 }
 
+const RESTLI = { 'X-RestLi-Protocol-Version': '2.0.0' };
+
 /** A request the server answered with an error status: its status and its message. */
 export class ServerError extends Error {
   constructor(
@@ -81,6 +83,13 @@ export class GmsClient {
     return this.request('GET', this.path(entity, urn));
   }
 
+  /** A Rest.li action (`POST /<resource>?action=<name>`): the answer's `value`. */
+  async action(resource: string, name: string, body: unknown): Promise<unknown> {
+    const res = (await this.request('POST', `/${resource}?action=${name}`, body, undefined, RESTLI)) as
+      { value?: unknown } | undefined;
+    return res?.value;
+  }
+
   private path(entity: string, urn: string): string {
     return `/openapi/v3/entity/${entity}/${encodeURIComponent(urn)}`;
   }
@@ -91,8 +100,9 @@ export class GmsClient {
     path: string,
     body?: unknown,
     onHeaders?: (headers: Headers) => void,
+    extraHeaders: Readonly<Record<string, string>> = {},
   ): Promise<unknown> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.target.token) headers.Authorization = `Bearer ${this.target.token}`;
     let res: Response;

@@ -6,11 +6,24 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs, UsageError, USAGE } from './args.js';
 import { GmsClient, type Target } from './client.js';
 import { type Output, deleteProperty, printEntity, upsertDatasets, upsertProperties } from './commands.js';
+import {
+  deleteAny,
+  getAny,
+  ingestFile,
+  listRuns,
+  NO_PROGRESS,
+  rollbackRun,
+  showRun,
+  type Progress,
+} from './metadata-commands.js';
+import { terminalProgress } from './progress.js';
 
 /** Where `run` prints, and (for tests) the environment and fetch it uses instead of the process's. */
 export interface CliIO extends Output {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly fetch?: typeof fetch;
+  /** How `ingest` shows its progress (none unless given: the bin gives a bar on a terminal). */
+  readonly progress?: Progress;
 }
 
 /**
@@ -54,6 +67,13 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   try {
     if (command.kind === 'get') return await printEntity(client, io, command.entity, command.urn);
     if (command.kind === 'delete') return await deleteProperty(client, io, command.urn, command.hard);
+    if (command.kind === 'getAny') return await getAny(client, io, command.urn, command.aspect);
+    if (command.kind === 'deleteAny') return await deleteAny(client, io, command.urn, command.hard);
+    if (command.kind === 'runs') {
+      if (command.action === 'list') return await listRuns(client, io);
+      if (command.action === 'show') return await showRun(client, io, command.runId);
+      return await rollbackRun(client, io, command.runId, command.apply);
+    }
     let text: string;
     try {
       text = await readFile(command.file, 'utf8');
@@ -63,6 +83,8 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       );
       return 1;
     }
+    if (command.kind === 'ingest')
+      return await ingestFile(client, io, command.file, text, io.progress ?? NO_PROGRESS);
     return command.entity === 'structuredProperty'
       ? await upsertProperties(client, io, command.file, text)
       : await upsertDatasets(client, io, command.file, text);
@@ -87,6 +109,7 @@ if (isMain()) {
   const io: CliIO = {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
+    progress: process.stderr.isTTY ? terminalProgress() : NO_PROGRESS,
   };
   process.exitCode = await run(process.argv.slice(2), io);
 }

@@ -1,47 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/index.js';
-import type { Runtime } from '../../src/runtime.js';
+import { describe, expect, it } from 'vitest';
+import { useCliSuite } from '../support/cli.js';
 import { get } from '../support/http.js';
-import { datasetUrn, enc, startTestServer, unique } from '../support/runtime.js';
+import { datasetUrn, enc, unique } from '../support/runtime.js';
 
-let rt: Runtime;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'neohub-cli-'));
-beforeAll(async () => {
-  rt = await startTestServer();
-});
-afterAll(async () => {
-  await rt?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs the CLI in-process against the test server, with an empty environment. */
-async function cli(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await run([...args, '--server', rt.url], {
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    env: {},
-  });
-  return { code, out, err };
-}
-
-const file = (name: string, text: string): string => {
-  const p = path.join(dir, `${unique()}-${name}`);
-  writeFileSync(p, text);
-  return p;
-};
+const { rt, cli, file } = useCliSuite();
 const propUrn = (qn: string) => `urn:li:structuredProperty:${qn}`;
 const fieldUrn = (ds: string, f: string) => `urn:li:schemaField:(${ds},${f})`;
 /** A property's stored definition; the single-aspect GET answers `{value}` or `{urn, propertyDefinition: {value}}`. */
 const definitionOf = async (urn: string) => {
-  const res = await get(rt.url, `/openapi/v3/entity/structuredProperty/${enc(urn)}/propertyDefinition`);
+  const res = await get(rt().url, `/openapi/v3/entity/structuredProperty/${enc(urn)}/propertyDefinition`);
   return { status: res.status, value: res.body?.propertyDefinition?.value ?? res.body?.value };
 };
-const entity = async (kind: string, urn: string) => get(rt.url, `/openapi/v3/entity/${kind}/${enc(urn)}`);
+const entity = async (kind: string, urn: string) => get(rt().url, `/openapi/v3/entity/${kind}/${enc(urn)}`);
 
 /** A number property (MULTIPLE, with allowed values) and a string property for datasets and schema fields. */
 function definitions(u: string) {
