@@ -146,10 +146,14 @@ async function ingestPhases(
   // 3. The write path alone (search sync in no process), to compare with the direct writes.
   const plain = await startServer(graph, { NEOHUB_SEARCH_SYNC: 'false' });
   let httpRate: number;
+  let rollback: Record<string, number>;
   try {
     await httpLoad(plain.base, ...datasetRows(`warm_plain_${randomUUID().slice(0, 6)}`, 400));
-    httpRate = await httpLoad(plain.base, ...datasetRows(`plain_${randomUUID().slice(0, 6)}`, datasets));
+    const plainRun = `plain_${randomUUID().slice(0, 6)}`;
+    httpRate = await httpLoad(plain.base, ...datasetRows(plainRun, datasets));
     console.log(`neohub ingestProposalBatch over HTTP, write path alone: ${round(httpRate)} aspects/s`);
+    // 4. Rolling that run back (it created its entities, so each goes whole), dry run first.
+    rollback = await rollbackRun(plain.base, plainRun);
   } finally {
     await plain.stop();
   }
@@ -158,6 +162,7 @@ async function ingestPhases(
     'ingest.directDriver.aspectsPerSec': round(directRate),
     'ingest.httpBatch.aspectsPerSec': round(httpRate),
     'ingest.httpToDirectRatio': round(httpRate / directRate, 3),
+    ...rollback,
     ...figures,
   };
   return figures;
@@ -325,6 +330,32 @@ async function httpLoad(base: string, run: string, rows: readonly Row[]): Promis
     if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
   }
   return proposals.length / ((performance.now() - started) / 1000);
+}
+
+/** Rolls a run back over HTTP (`/runs?action=rollback`), a dry run first; its figures. */
+async function rollbackRun(base: string, runId: string): Promise<Record<string, number>> {
+  const call = async (dryRun: boolean) => {
+    const started = performance.now();
+    const res = await fetch(`${base}/runs?action=rollback`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
+      body: JSON.stringify({ runId, dryRun, safe: true }),
+    });
+    if (!res.ok) throw new Error(`rollback failed: ${res.status} ${await res.text()}`);
+    const value = ((await res.json()) as { value: { aspectsReverted: number } }).value;
+    return { ms: performance.now() - started, aspects: value.aspectsReverted };
+  };
+  const dry = await call(true);
+  const done = await call(false);
+  const perSec = done.aspects / (done.ms / 1000);
+  console.log(
+    `rollback of ${done.aspects} aspects: dry run ${round(dry.ms / 1000, 2)} s, ${round(perSec)} aspects/s`,
+  );
+  return {
+    'rollback.aspects': done.aspects,
+    'rollback.dryRunSec': round(dry.ms / 1000, 2),
+    'rollback.aspectsPerSec': round(perSec),
+  };
 }
 
 main().catch((err: unknown) => {
