@@ -141,7 +141,7 @@ export function createServices(p: ServiceParts): Services {
     operations: p.operations,
     properties: new StructuredPropertyService(p.ingest, reads, p.store),
     traces: new TraceService(p.registry, p.store, p.search),
-    runs: new RunsService(p.registry, p.runs, p.ingest, p.config.maxPageSize),
+    runs: new RunsService(p.registry, p.runs, p.store, p.ingest, p.config.maxPageSize),
     timeline: new TimelineService(p.registry, p.store),
     references: new ReferenceService(p.registry, p.store, p.ingest),
     auth: p.auth,

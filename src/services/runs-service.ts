@@ -1,7 +1,13 @@
 import { requirePrivilege } from '../auth/index.js';
 import { BadRequestError } from '../errors/index.js';
 import type { Registry } from '../registry/index.js';
-import { NO_RUN_ID, type RunAspectRow, type RunEntity, type RunStore } from '../store/index.js';
+import {
+  NO_RUN_ID,
+  type EntityStore,
+  type RunAspectRow,
+  type RunEntity,
+  type RunStore,
+} from '../store/index.js';
 import type { IngestService, Revert } from './ingest-service.js';
 import { checkPage } from './page.js';
 import type { WriteContext } from './proposal.js';
@@ -36,6 +42,7 @@ export interface RollbackResult {
   readonly unsafeEntities: { urn: string }[];
 }
 
+const EXECUTION_RESULT = 'dataHubExecutionRequestResult';
 /** How many entities one rollback transaction takes (each entity is reverted whole in one). */
 const ROLLBACK_BATCH = 200;
 /** The rows a rollback answers with, as DataHub does. */
@@ -52,6 +59,7 @@ export class RunsService {
   constructor(
     private readonly registry: Registry,
     private readonly runs: RunStore,
+    private readonly store: EntityStore,
     private readonly ingest: IngestService,
     private readonly maxPageSize: number,
   ) {}
@@ -131,6 +139,7 @@ export class RunsService {
       }
       if (!dryRun && (reverts.length || deletes.length)) await this.ingest.revert(reverts, deletes, ctx);
     }
+    if (!dryRun) await this.markRolledBack(runId, ctx);
     return {
       aspectRowSummaries: summaries,
       entitiesAffected,
@@ -140,6 +149,18 @@ export class RunsService {
       unsafeEntitiesCount: unsafe.length,
       unsafeEntities: unsafe,
     };
+  }
+
+  /**
+   * The run's execution request (what DataHub's CLI reports a run as, keyed by its run id) gets the
+   * status ROLLED_BACK, as DataHub's rollback sets it.
+   */
+  private async markRolledBack(runId: string, ctx: WriteContext): Promise<void> {
+    const urn = `urn:li:dataHubExecutionRequest:${runId}`;
+    const [result] = await this.store.latest([urn], [EXECUTION_RESULT]);
+    if (!result) return;
+    const value = { ...(JSON.parse(result.value) as Record<string, unknown>), status: 'ROLLED_BACK' };
+    await this.ingest.ingest([{ entityUrn: urn, aspectName: EXECUTION_RESULT, aspect: { value } }], ctx);
   }
 
   /** What a rollback does to one entity. */

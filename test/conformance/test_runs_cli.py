@@ -22,6 +22,7 @@ def recipe(server, token, db, instance, pipeline, run_id):
             "platform": "sqlite", "connect_uri": f"sqlite:///{db}", "platform_instance": instance,
             "env": "PROD", "include_tables": True, "include_views": False}},
         "sink": rest_sink(server, token),
+        "reporting": [{"type": "datahub"}],
     }
 
 
@@ -131,6 +132,10 @@ def test_rollback_second_then_first(server, token, graph, two_runs):
                    str(cwd / "reports"), cwd=cwd)
     assert done.returncode == 0, tail(done)
     assert "WARNING" in done.stdout and "1 entities" in done.stdout, tail(done)
+    # The run as the CLI reported it (its execution request) is marked rolled back.
+    result = graph.get_aspect(f"urn:li:dataHubExecutionRequest:{two_runs['run2']}",
+                              m.ExecutionRequestResultClass)
+    assert result is not None and result.status == "ROLLED_BACK"
     # What the second run wrote is reverted; what the first wrote is intact.
     assert fields(graph, urns["customers"]) == ["id", "name", "email", "created_at"]
     assert fields(graph, urns["orders"]) == ["id", "customer_id", "product_id", "qty", "note"]
