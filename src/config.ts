@@ -33,6 +33,8 @@ export interface Config {
    * long is resumed by another process or after a restart (NEOHUB_TASK_STALE_MS, default 60000).
    */
   readonly taskStaleMs: number;
+  /** A rollback of more aspects than this runs as a background task (resumed if its process stops). */
+  readonly rollbackTaskAspects: number;
   /** Most hops of a lineage walk (NEOHUB_LINEAGE_MAX_HOPS, default 10). */
   readonly lineageMaxHops: number;
   /** Entities one lineage walk visits before it answers with a partial result (NEOHUB_LINEAGE_MAX_VISITED, default 10000). */
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v1.3.0',
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
     taskStaleMs: int(env, 'NEOHUB_TASK_STALE_MS', 60_000),
+    rollbackTaskAspects: int(env, 'NEOHUB_ROLLBACK_TASK_ASPECTS', 10_000),
     lineageMaxHops: int(env, 'NEOHUB_LINEAGE_MAX_HOPS', 10),
     lineageMaxVisited: int(env, 'NEOHUB_LINEAGE_MAX_VISITED', 10_000),
     meiliHost: env.MEILI_HOST || undefined,

@@ -73,7 +73,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   },
   ingest: { ingest: 'write', deleteTimeseries: 'write', deleteEntity: 'admin', revert: 'admin' },
   // A dry run reads; a rollback itself needs Admin (checked by the service).
-  runs: { list: 'read', describe: 'read', rollback: 'read' },
+  runs: { list: 'read', describe: 'read', rollback: 'read', rollbackTask: 'admin' },
   timeline: { timeline: 'read' },
   references: { deleteReferences: 'write' },
   search: {
@@ -92,6 +92,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     taskStatus: 'admin',
     indexSizes: 'admin',
     truncateTimeseries: 'admin',
+    waitFor: 'admin',
     register: 'admin',
     start: 'admin',
     resumeStale: 'admin',

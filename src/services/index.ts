@@ -10,7 +10,7 @@ import { LineageSearchService } from './lineage-search-service.js';
 import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
 import { ReferenceService } from './reference-service.js';
-import { RunsService } from './runs-service.js';
+import { ROLLBACK_TASK, RunsService } from './runs-service.js';
 import { StructuredPropertyService } from './structured-properties/index.js';
 import { TimelineService } from './timeline-service.js';
 import { TraceService } from './trace-service.js';
@@ -128,6 +128,16 @@ export function createServices(p: ServiceParts): Services {
     maxVisited: p.config.lineageMaxVisited,
     maxPageSize: p.config.maxPageSize,
   });
+  const runs = new RunsService(
+    p.registry,
+    p.runs,
+    p.store,
+    p.ingest,
+    p.config.maxPageSize,
+    p.operations,
+    p.config.rollbackTaskAspects,
+  );
+  p.operations.register(ROLLBACK_TASK, (params, progress) => runs.rollbackTask(params, progress));
   return Object.freeze({
     config: p.config,
     registry: p.registry,
@@ -141,7 +151,7 @@ export function createServices(p: ServiceParts): Services {
     operations: p.operations,
     properties: new StructuredPropertyService(p.ingest, reads, p.store),
     traces: new TraceService(p.registry, p.store, p.search),
-    runs: new RunsService(p.registry, p.runs, p.store, p.ingest, p.config.maxPageSize),
+    runs,
     timeline: new TimelineService(p.registry, p.store),
     references: new ReferenceService(p.registry, p.store, p.ingest),
     auth: p.auth,

@@ -10,7 +10,7 @@ import {
 } from '../store/index.js';
 import type { IngestService, Revert } from './ingest-service.js';
 import { checkPage } from './page.js';
-import type { WriteContext } from './proposal.js';
+import { SYSTEM_ACTOR, type WriteContext } from './proposal.js';
 
 /** DataHub's IngestionRunSummary. */
 export interface RunSummary {
@@ -43,6 +43,14 @@ export interface RollbackResult {
 }
 
 const EXECUTION_RESULT = 'dataHubExecutionRequestResult';
+/** The kind of task a large rollback runs as. */
+export const ROLLBACK_TASK = 'rollbackRun';
+
+/** Starting a task and waiting for its end (OperationsService). */
+export interface RollbackTasks {
+  start(type: string, params: Record<string, unknown>): Promise<string>;
+  waitFor(id: string): Promise<void>;
+}
 /** How many entities one rollback transaction takes (each entity is reverted whole in one). */
 const ROLLBACK_BATCH = 200;
 /** The rows a rollback answers with, as DataHub does. */
@@ -62,6 +70,9 @@ export class RunsService {
     private readonly store: EntityStore,
     private readonly ingest: IngestService,
     private readonly maxPageSize: number,
+    /** Where large rollbacks run as tasks (none: every rollback runs in the request). */
+    private readonly tasks?: RollbackTasks,
+    private readonly taskAspects = 10_000,
   ) {}
 
   /** Runs, newest first. */
@@ -104,9 +115,41 @@ export class RunsService {
     ctx: WriteContext,
   ): Promise<RollbackResult> {
     const runId = checkRunId(q.runId);
-    const dryRun = q.dryRun ?? false;
     const safe = q.safe ?? true;
-    if (!dryRun) requirePrivilege('admin', 'roll back an ingestion run');
+    if (q.dryRun ?? false) return this.walk(runId, safe);
+    requirePrivilege('admin', 'roll back an ingestion run');
+    let figures: RollbackResult;
+    const planned = this.tasks ? await this.walk(runId, safe) : undefined;
+    if (this.tasks && planned && planned.aspectsReverted > this.taskAspects) {
+      // A large rollback runs as a task: another process resumes it if this one stops.
+      const id = await this.tasks.start(ROLLBACK_TASK, { runId, safe, actor: ctx.actor });
+      await this.tasks.waitFor(id);
+      figures = planned;
+    } else figures = await this.walk(runId, safe, ctx);
+    await this.markRolledBack(runId, ctx);
+    return figures;
+  }
+
+  /** The rollback task's work (started by `rollback`, resumed after a stop): what is left of the run. */
+  async rollbackTask(
+    params: Record<string, unknown>,
+    progress: (delta: { updated: number; batches: number }) => Promise<void>,
+  ): Promise<void> {
+    const runId = checkRunId(params.runId);
+    const actor = typeof params.actor === 'string' ? params.actor : SYSTEM_ACTOR;
+    await this.walk(runId, params.safe !== false, { actor }, progress);
+  }
+
+  /**
+   * Walks the run's entities a batch at a time and works out what the rollback does to each; with a
+   * write context it also does it, a batch per transaction. Answers the figures.
+   */
+  private async walk(
+    runId: string,
+    safe: boolean,
+    ctx?: WriteContext,
+    progress?: (delta: { updated: number; batches: number }) => Promise<void>,
+  ): Promise<RollbackResult> {
     const summaries: AspectRowSummary[] = [];
     const unsafe: { urn: string }[] = [];
     let entitiesAffected = 0;
@@ -120,6 +163,7 @@ export class RunsService {
       after = batch[batch.length - 1]?.urn ?? after;
       const reverts: Revert[] = [];
       const deletes: string[] = [];
+      let undoneHere = 0;
       for (const e of batch) {
         const plan = this.plan(e, runId, safe);
         if (plan.unsafe) {
@@ -134,12 +178,13 @@ export class RunsService {
           ? e.rows
           : e.rows.filter((r) => plan.reverts.some((x) => x.aspect === r.aspect));
         if (undone.length) entitiesAffected++;
-        aspectsReverted += undone.length;
+        undoneHere += undone.length;
         for (const r of undone) if (summaries.length < SUMMARY_ROWS) summaries.push(this.summary(runId, r));
       }
-      if (!dryRun && (reverts.length || deletes.length)) await this.ingest.revert(reverts, deletes, ctx);
+      aspectsReverted += undoneHere;
+      if (ctx && (reverts.length || deletes.length)) await this.ingest.revert(reverts, deletes, ctx);
+      await progress?.({ updated: undoneHere, batches: 1 });
     }
-    if (!dryRun) await this.markRolledBack(runId, ctx);
     return {
       aspectRowSummaries: summaries,
       entitiesAffected,

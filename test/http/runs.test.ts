@@ -11,7 +11,8 @@ import { datasetUrn, enc, mcp, unique } from '../support/runtime.js';
 
 let rt: Runtime;
 let t: TestTokens;
-useAuthServer({ NEOHUB_RATE_LIMIT_PER_MINUTE: '0' }, (r, tokens) => {
+// Rollbacks of more than 3 aspects run as background tasks here: both ways are exercised.
+useAuthServer({ NEOHUB_RATE_LIMIT_PER_MINUTE: '0', NEOHUB_ROLLBACK_TASK_ASPECTS: '3' }, (r, tokens) => {
   rt = r;
   t = tokens;
 });

@@ -64,6 +64,19 @@ export class OperationsService {
     return id;
   }
 
+  /** Waits until a task has finished (polling its record); throws its error, if it failed. */
+  async waitFor(id: string, pollMs = 250): Promise<void> {
+    for (;;) {
+      const t = await this.tasks.get(id);
+      if (!t) throw new Error(`task ${id} is gone`);
+      if (t.completed) {
+        if (t.error) throw new Error(`task ${id} failed: ${t.error}`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
   /** Rebuilds the search documents of the selected entities from the store, as a background task. */
   async restoreIndices(p: RestoreParams): Promise<string> {
     if (p.start < 0 || p.batchSize <= 0) throw new BadRequestError('start must be >= 0 and batchSize > 0');
