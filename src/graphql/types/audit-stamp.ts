@@ -1,13 +1,13 @@
-import { Field, ObjectType } from 'type-graphql';
 import { make, num, obj, str } from './json.js';
 import { Long } from './scalars.js';
+import { fields, opt, req, TableObjectType } from './field-table.js';
 
 /** DataHub's AuditStamp (a leaf module, so that `entity.ts` can use it without an import cycle). */
-@ObjectType()
-export class AuditStamp {
-  @Field(() => Long) time!: number;
-  @Field(() => String, { nullable: true }) actor?: string;
-}
+@TableObjectType()
+export class AuditStamp extends fields({
+  time: req(Long),
+  actor: opt(String),
+}) {}
 
 /** An AuditStamp (or TimeStamp) record of an aspect; undefined when absent. */
 export const auditStamp = (v: unknown): AuditStamp | undefined => {

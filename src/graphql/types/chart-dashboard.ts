@@ -1,23 +1,14 @@
 import { Field, ObjectType } from 'type-graphql';
 import { AccessLevelSchema, ChartTypeSchema } from '../../registry/index.js';
 import { BrowsableEntity } from './asset.js';
-import {
-  AuditStamp,
-  auditStamp,
-  customProperties,
-  CustomPropertiesEntry,
-  make,
-  num,
-  obj,
-  requiredStamp,
-  str,
-  type Json,
-} from './common.js';
+import { AuditStamp, auditStamp, make, num, obj, requiredStamp, str, type Json } from './common.js';
 import { kindBase } from './kind-types.js';
 import { Entity, EntityWithRelationships } from './entity.js';
 import { stringEnum } from './enums.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
+import { fields, opt, req, required, TableObjectType, type FieldsOf } from './field-table.js';
+import { described, DESCRIBED } from './kind-properties.js';
 
 /** The registry's symbols (DataHub's AccessLevel and ChartType). */
 export const AccessLevel = stringEnum('AccessLevel', AccessLevelSchema.symbols) as Record<string, string>;
@@ -31,52 +22,48 @@ const toolAndId = (urn: string): [string, string] => {
   return [m?.[1] ?? '', m?.[2] ?? urn];
 };
 
-/** What DataHub's ChartProperties and DashboardProperties share (not a type of the schema). */
-@ObjectType()
-abstract class BiProperties {
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) externalUrl?: string;
-  @Field(() => AccessLevel, { nullable: true }) access?: AccessLevel;
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-  @Field(() => Long, { nullable: true }) lastRefreshed?: number;
-  @Field(() => AuditStamp) created!: AuditStamp;
-  @Field(() => AuditStamp) lastModified!: AuditStamp;
-  @Field(() => AuditStamp, { nullable: true }) deleted?: AuditStamp;
-}
+/** What DataHub's ChartProperties and DashboardProperties share. */
+const BI_PROPERTIES = {
+  name: req(String),
+  ...DESCRIBED,
+  access: opt(AccessLevel),
+  lastRefreshed: opt(Long),
+  ...required(AuditStamp, 'created', 'lastModified'),
+  deleted: opt(AuditStamp),
+};
 
-@ObjectType()
-export class ChartProperties extends BiProperties {
-  @Field(() => ChartType, { nullable: true }) type?: ChartType;
+@TableObjectType()
+export class ChartProperties extends fields({
+  ...BI_PROPERTIES,
+  type: opt(ChartType),
   /** neohub: the chart's URL in its tool (chartInfo.chartUrl). */
-  @Field(() => String, { nullable: true }) chartUrl?: string;
-}
+  chartUrl: opt(String),
+}) {}
 
-@ObjectType()
-export class DashboardProperties extends BiProperties {
+@TableObjectType()
+export class DashboardProperties extends fields({
+  ...BI_PROPERTIES,
   /** neohub: the dashboard's URL in its tool (dashboardInfo.dashboardUrl). */
-  @Field(() => String, { nullable: true }) dashboardUrl?: string;
-}
+  dashboardUrl: opt(String),
+}) {}
 
-@ObjectType()
-export class ChartEditableProperties {
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableObjectType()
+export class ChartEditableProperties extends fields({
+  description: opt(String),
+}) {}
 
-@ObjectType()
-export class DashboardEditableProperties {
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableObjectType()
+export class DashboardEditableProperties extends fields({
+  description: opt(String),
+}) {}
 
 /** The fields of chartInfo and dashboardInfo that the two property types share. */
-const biProperties = (v: Json, urn: string): Partial<BiProperties> => {
+const biProperties = (v: Json, urn: string): FieldsOf<typeof BI_PROPERTIES> => {
   const stamps = obj(v.lastModified);
   return {
     name: str(v.title) ?? toolAndId(urn)[1],
-    description: str(v.description),
-    externalUrl: str(v.externalUrl),
+    ...described(v, urn),
     access: str(v.access),
-    customProperties: customProperties(v.customProperties, urn),
     lastRefreshed: num(v.lastRefreshed),
     created: requiredStamp(stamps?.created),
     lastModified: requiredStamp(stamps?.lastModified),

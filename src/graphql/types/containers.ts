@@ -2,6 +2,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { make, str, type Json } from './common.js';
 import type { Entity } from './entity.js';
+import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
 import {
   ContainerProperties,
@@ -14,6 +15,7 @@ import {
 import { parentChain } from './asset-context.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform, idOf } from './people.js';
+import { fields, req, TableObjectType } from './field-table.js';
 
 /** The platform of an asset: its dataPlatformInstance's platform (DataHub's `platform` field). */
 function platformOf(ctx: GraphQLContext, v: Json | undefined): DataPlatform {
@@ -67,11 +69,11 @@ export class DataProduct extends kindBase('dataProduct') {
   }
 }
 
-@ObjectType()
-export class ParentNodesResult {
-  @Field(() => Int) count!: number;
-  @Field(() => [GlossaryNode]) nodes!: Entity[];
-}
+@TableObjectType()
+export class ParentNodesResult extends fields({
+  count: req(Int),
+  nodes: req(() => [entityClass(EntityType.GLOSSARY_NODE)]),
+}) {}
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A glossary node: a folder of glossary terms' })
 export class GlossaryNode extends kindBase('glossaryNode') {

@@ -23,6 +23,7 @@ import { kindBase } from './kind-types.js';
 import { Entity, EntityWithRelationships } from './entity.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
+import { fields, opt, optional, req, required, TableObjectType } from './field-table.js';
 
 export const SchemaFieldDataType = stringEnum('SchemaFieldDataType', [
   'BYTES',
@@ -73,57 +74,52 @@ export class DatasetProperties {
   @Field(() => FabricType, { deprecationReason: 'Use Dataset.origin' }) origin!: FabricType;
 }
 
-@ObjectType()
-export class DatasetEditableProperties {
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) name?: string;
-}
+@TableObjectType()
+export class DatasetEditableProperties extends fields({
+  ...optional(String, 'description', 'name'),
+}) {}
 
-@ObjectType()
-export class SchemaField {
-  @Field(() => String) fieldPath!: string;
-  @Field(() => String, { nullable: true }) jsonPath?: string;
-  @Field(() => String, { nullable: true }) label?: string;
-  @Field(() => Boolean) nullable!: boolean;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => SchemaFieldDataType) type!: SchemaFieldDataType;
-  @Field(() => String, { nullable: true }) nativeDataType?: string;
-  @Field(() => Boolean) recursive!: boolean;
-  @Field(() => GlobalTags, { nullable: true }) tags?: GlobalTags;
-  @Field(() => GlobalTags, { nullable: true, deprecationReason: 'Use tags' }) globalTags?: GlobalTags;
-  @Field(() => GlossaryTerms, { nullable: true }) glossaryTerms?: GlossaryTerms;
-  @Field(() => Boolean, { nullable: true }) isPartOfKey?: boolean;
-  @Field(() => Boolean, { nullable: true }) isPartitioningKey?: boolean;
-  @Field(() => String, { nullable: true }) jsonProps?: string;
-}
+@TableObjectType()
+export class SchemaField extends fields({
+  fieldPath: req(String),
+  ...optional(String, 'jsonPath', 'label'),
+  nullable: req(Boolean),
+  description: opt(String),
+  type: req(SchemaFieldDataType),
+  nativeDataType: opt(String),
+  recursive: req(Boolean),
+  tags: opt(GlobalTags),
+  globalTags: opt(GlobalTags, { deprecationReason: 'Use tags' }),
+  glossaryTerms: opt(GlossaryTerms),
+  ...optional(Boolean, 'isPartOfKey', 'isPartitioningKey'),
+  jsonProps: opt(String),
+}) {}
 
-@ObjectType()
-export class SchemaMetadata {
-  @Field(() => String, { nullable: true }) datasetUrn?: string;
-  @Field(() => String) name!: string;
-  @Field(() => String) platformUrn!: string;
-  @Field(() => Long) version!: number;
-  @Field(() => String, { nullable: true }) cluster?: string;
-  @Field(() => String) hash!: string;
-  @Field(() => [SchemaField]) fields!: SchemaField[];
-  @Field(() => [String], { nullable: true }) primaryKeys?: string[];
-  @Field(() => Long, { nullable: true }) createdAt?: number;
-  @Field(() => Long, { nullable: true }) aspectVersion?: number;
-}
+@TableObjectType()
+export class SchemaMetadata extends fields({
+  datasetUrn: opt(String),
+  ...required(String, 'name', 'platformUrn'),
+  version: req(Long),
+  cluster: opt(String),
+  hash: req(String),
+  fields: req([SchemaField]),
+  primaryKeys: opt([String]),
+  ...optional(Long, 'createdAt', 'aspectVersion'),
+}) {}
 
-@ObjectType()
-export class EditableSchemaFieldInfo {
-  @Field(() => String) fieldPath!: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => GlobalTags, { nullable: true }) tags?: GlobalTags;
-  @Field(() => GlobalTags, { nullable: true, deprecationReason: 'Use tags' }) globalTags?: GlobalTags;
-  @Field(() => GlossaryTerms, { nullable: true }) glossaryTerms?: GlossaryTerms;
-}
+@TableObjectType()
+export class EditableSchemaFieldInfo extends fields({
+  fieldPath: req(String),
+  description: opt(String),
+  tags: opt(GlobalTags),
+  globalTags: opt(GlobalTags, { deprecationReason: 'Use tags' }),
+  glossaryTerms: opt(GlossaryTerms),
+}) {}
 
-@ObjectType()
-export class EditableSchemaMetadata {
-  @Field(() => [EditableSchemaFieldInfo]) editableSchemaFieldInfo!: EditableSchemaFieldInfo[];
-}
+@TableObjectType()
+export class EditableSchemaMetadata extends fields({
+  editableSchemaFieldInfo: req([EditableSchemaFieldInfo]),
+}) {}
 
 /** `urn:li:dataset:(<platform urn>,<name>,<origin>)` read from the URN itself. */
 export function datasetKeyOf(urn: string): { platform: string; name: string; origin: string } {

@@ -22,6 +22,7 @@ import { Entity, EntityWithRelationships } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
+import { fields, opt, optional, TableObjectType } from './field-table.js';
 
 /** The registry's symbols (DataHub's MLFeatureDataType). */
 export const MLFeatureDataType = stringEnum('MLFeatureDataType', MLFeatureDataTypeSchema.symbols) as Record<
@@ -30,20 +31,19 @@ export const MLFeatureDataType = stringEnum('MLFeatureDataType', MLFeatureDataTy
 >;
 export type MLFeatureDataType = string;
 
-@ObjectType()
-export class VersionTag {
-  @Field(() => String, { nullable: true }) versionTag?: string;
-}
+@TableObjectType()
+export class VersionTag extends fields({
+  versionTag: opt(String),
+}) {}
 const versionTag = (v: unknown): VersionTag | undefined => {
   const o = obj(v);
   return o ? make(VersionTag, { versionTag: str(o.versionTag) }) : undefined;
 };
 
-@ObjectType()
-export class MLModelLineageInfo {
-  @Field(() => [String], { nullable: true }) trainingJobs?: string[];
-  @Field(() => [String], { nullable: true }) downstreamJobs?: string[];
-}
+@TableObjectType()
+export class MLModelLineageInfo extends fields({
+  ...optional([String], 'trainingJobs', 'downstreamJobs'),
+}) {}
 /** The training and downstream jobs (URNs) of a model or model group; undefined when it names none. */
 const lineageInfo = (v: Json): MLModelLineageInfo | undefined =>
   Array.isArray(v.trainingJobs) || Array.isArray(v.downstreamJobs)
@@ -64,14 +64,14 @@ const triple = (urn: string): { platform: string; name: string; origin: string }
   return { platform: m?.[1] ?? 'urn:li:dataPlatform:unknown', name: m?.[2] ?? urn, origin: m?.[3] ?? 'PROD' };
 };
 
-@ObjectType()
-export class MLFeatureProperties {
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => MLFeatureDataType, { nullable: true }) dataType?: MLFeatureDataType;
-  @Field(() => VersionTag, { nullable: true }) version?: VersionTag;
-  @Field(() => [Dataset], { nullable: 'itemsAndList' }) sources?: Dataset[];
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-}
+@TableObjectType()
+export class MLFeatureProperties extends fields({
+  description: opt(String),
+  dataType: opt(MLFeatureDataType),
+  version: opt(VersionTag),
+  sources: opt([Dataset], { nullable: 'itemsAndList' }),
+  customProperties: opt([CustomPropertiesEntry]),
+}) {}
 
 function featureProperties(ctx: GraphQLContext, v: Json, urn: string): MLFeatureProperties {
   return make(MLFeatureProperties, {
@@ -142,13 +142,13 @@ export class MLPrimaryKey extends kindBase('mlPrimaryKey') {
   }
 }
 
-@ObjectType()
-export class MLFeatureTableProperties {
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => [MLFeature], { nullable: 'itemsAndList' }) mlFeatures?: MLFeature[];
-  @Field(() => [MLPrimaryKey], { nullable: 'itemsAndList' }) mlPrimaryKeys?: MLPrimaryKey[];
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-}
+@TableObjectType()
+export class MLFeatureTableProperties extends fields({
+  description: opt(String),
+  mlFeatures: opt([MLFeature], { nullable: 'itemsAndList' }),
+  mlPrimaryKeys: opt([MLPrimaryKey], { nullable: 'itemsAndList' }),
+  customProperties: opt([CustomPropertiesEntry]),
+}) {}
 
 @ObjectType({
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
@@ -200,18 +200,16 @@ abstract class ModelAsset extends AssetEntity {
   }
 }
 
-@ObjectType()
-export class MLModelGroupProperties {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
-  @Field(() => AuditStamp, { nullable: true }) lastModified?: AuditStamp;
-  @Field(() => Long, { nullable: true, deprecationReason: 'Use created' }) createdAt?: number;
-  @Field(() => VersionTag, { nullable: true }) version?: VersionTag;
-  @Field(() => String, { nullable: true }) externalUrl?: string;
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-  @Field(() => MLModelLineageInfo, { nullable: true }) mlModelLineageInfo?: MLModelLineageInfo;
-}
+@TableObjectType()
+export class MLModelGroupProperties extends fields({
+  ...optional(String, 'name', 'description'),
+  ...optional(AuditStamp, 'created', 'lastModified'),
+  createdAt: opt(Long, { deprecationReason: 'Use created' }),
+  version: opt(VersionTag),
+  externalUrl: opt(String),
+  customProperties: opt([CustomPropertiesEntry]),
+  mlModelLineageInfo: opt(MLModelLineageInfo),
+}) {}
 
 @ObjectType({
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
@@ -243,21 +241,17 @@ export class MLModelGroup extends ModelAsset {
   }
 }
 
-@ObjectType({ description: 'A hyper-parameter of a model' })
-export class MLHyperParam {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) value?: string;
-  @Field(() => Long, { nullable: true }) createdAt?: number;
-}
+@TableObjectType({ description: 'A hyper-parameter of a model' })
+export class MLHyperParam extends fields({
+  ...optional(String, 'name', 'description', 'value'),
+  createdAt: opt(Long),
+}) {}
 
-@ObjectType({ description: 'A metric of a model' })
-export class MLMetric {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) value?: string;
-  @Field(() => Long, { nullable: true }) createdAt?: number;
-}
+@TableObjectType({ description: 'A metric of a model' })
+export class MLMetric extends fields({
+  ...optional(String, 'name', 'description', 'value'),
+  createdAt: opt(Long),
+}) {}
 
 const params = <T extends MLHyperParam | MLMetric>(cls: new () => T, v: unknown): T[] | undefined =>
   Array.isArray(v)
@@ -271,24 +265,20 @@ const params = <T extends MLHyperParam | MLMetric>(cls: new () => T, v: unknown)
       )
     : undefined;
 
-@ObjectType()
-export class MLModelProperties {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
-  @Field(() => AuditStamp, { nullable: true }) lastModified?: AuditStamp;
-  @Field(() => Long, { nullable: true, deprecationReason: 'Use created' }) date?: number;
-  @Field(() => String, { nullable: true }) version?: string;
-  @Field(() => String, { nullable: true }) type?: string;
-  @Field(() => String, { nullable: true }) externalUrl?: string;
-  @Field(() => [String], { nullable: true }) mlFeatures?: string[];
-  @Field(() => [MLHyperParam], { nullable: 'itemsAndList' }) hyperParams?: MLHyperParam[];
-  @Field(() => [MLMetric], { nullable: 'itemsAndList' }) trainingMetrics?: MLMetric[];
-  @Field(() => [String], { nullable: true }) tags?: string[];
-  @Field(() => [MLModelGroup], { nullable: 'itemsAndList' }) groups?: MLModelGroup[];
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-  @Field(() => MLModelLineageInfo, { nullable: true }) mlModelLineageInfo?: MLModelLineageInfo;
-}
+@TableObjectType()
+export class MLModelProperties extends fields({
+  ...optional(String, 'name', 'description'),
+  ...optional(AuditStamp, 'created', 'lastModified'),
+  date: opt(Long, { deprecationReason: 'Use created' }),
+  ...optional(String, 'version', 'type', 'externalUrl'),
+  mlFeatures: opt([String]),
+  hyperParams: opt([MLHyperParam], { nullable: 'itemsAndList' }),
+  trainingMetrics: opt([MLMetric], { nullable: 'itemsAndList' }),
+  tags: opt([String]),
+  groups: opt([MLModelGroup], { nullable: 'itemsAndList' }),
+  customProperties: opt([CustomPropertiesEntry]),
+  mlModelLineageInfo: opt(MLModelLineageInfo),
+}) {}
 
 @ObjectType({
   implements: [Entity, EntityWithRelationships, BrowsableEntity],

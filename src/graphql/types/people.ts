@@ -1,27 +1,11 @@
 import { Field, ObjectType } from 'type-graphql';
 import { PlatformTypeSchema } from '../../registry/index.js';
-import type { GraphQLContext } from '../context.js';
-import {
-  customProperties,
-  CustomPropertiesEntry,
-  deprecation,
-  Deprecation,
-  GlobalTags,
-  globalTags,
-  InstitutionalMemory,
-  institutionalMemory,
-  make,
-  num,
-  Ownership,
-  ownership,
-  str,
-  strings,
-  type Json,
-} from './common.js';
-import { Entity } from './entity.js';
+import { showAspects } from './aspect-fields.js';
+import { customProperties, CustomPropertiesEntry, make, num, str, strings, type Json } from './common.js';
+import { entityBase, Entity } from './entity.js';
+import { fields, opt, optional, req, TableObjectType } from './field-table.js';
 import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
-import { StructuredProperties, structuredProperties } from './structured-properties.js';
 import { Long } from './scalars.js';
 
 /** The last segment of a simple URN: `urn:li:tag:PII` -> `PII`. */
@@ -30,48 +14,30 @@ export const idOf = (urn: string): string => urn.split(':').slice(3).join(':');
 export const CorpUserStatus = stringEnum('CorpUserStatus', ['ACTIVE', 'SUSPENDED'] as const);
 export type CorpUserStatus = keyof typeof CorpUserStatus;
 
-@ObjectType()
-export class CorpUserProperties {
-  @Field(() => Boolean) active!: boolean;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) email?: string;
-  @Field(() => String, { nullable: true }) title?: string;
-  @Field(() => CorpUser, { nullable: true }) manager?: CorpUser;
-  @Field(() => Long, { nullable: true }) departmentId?: number;
-  @Field(() => String, { nullable: true }) departmentName?: string;
-  @Field(() => String, { nullable: true }) firstName?: string;
-  @Field(() => String, { nullable: true }) lastName?: string;
-  @Field(() => String, { nullable: true }) fullName?: string;
-  @Field(() => String, { nullable: true }) countryCode?: string;
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-}
+@TableObjectType()
+export class CorpUserProperties extends fields({
+  active: req(Boolean),
+  ...optional(String, 'displayName', 'email', 'title'),
+  manager: opt(() => CorpUser),
+  departmentId: opt(Long),
+  ...optional(String, 'departmentName', 'firstName', 'lastName', 'fullName', 'countryCode'),
+  customProperties: opt([CustomPropertiesEntry]),
+}) {}
 
 /** The deprecated `CorpUser.info`: the same fields as CorpUserProperties, under DataHub's older name. */
 @ObjectType()
 export class CorpUserInfo extends CorpUserProperties {}
 
-@ObjectType()
-export class CorpUserEditableProperties {
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) title?: string;
-  @Field(() => String, { nullable: true }) aboutMe?: string;
-  @Field(() => [String], { nullable: true }) teams?: string[];
-  @Field(() => [String], { nullable: true }) skills?: string[];
-  @Field(() => String, { nullable: true }) pictureLink?: string;
-  @Field(() => String, { nullable: true }) slack?: string;
-  @Field(() => String, { nullable: true }) phone?: string;
-  @Field(() => String, { nullable: true }) email?: string;
-  @Field(() => [DataPlatform], { nullable: true }) platforms?: DataPlatform[];
-}
+@TableObjectType()
+export class CorpUserEditableProperties extends fields({
+  ...optional(String, 'displayName', 'title', 'aboutMe'),
+  ...optional([String], 'teams', 'skills'),
+  ...optional(String, 'pictureLink', 'slack', 'phone', 'email'),
+  platforms: opt(() => [DataPlatform]),
+}) {}
 
 @ObjectType({ implements: Entity, description: 'A user' })
-export class CorpUser extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.CORP_USER);
-  }
-  get typeName(): string {
-    return 'CorpUser';
-  }
+export class CorpUser extends entityBase(EntityType.CORP_USER, 'CorpUser') {
   @Field(() => String) username(): string {
     return idOf(this.urn);
   }
@@ -128,48 +94,25 @@ export class CorpUser extends Entity {
     const s = str((await this.aspect('corpUserStatus'))?.status);
     return s && Object.hasOwn(CorpUserStatus, s) ? (s as CorpUserStatus) : undefined;
   }
-  @Field(() => GlobalTags, { nullable: true })
-  async tags(): Promise<GlobalTags | undefined> {
-    return globalTags(this.ctx, await this.aspect('globalTags'), this.urn);
-  }
-  @Field(() => GlobalTags, { nullable: true, deprecationReason: 'Use tags' })
-  globalTags(): Promise<GlobalTags | undefined> {
-    return this.tags();
-  }
-  @Field(() => StructuredProperties, { nullable: true })
-  async structuredProperties(): Promise<StructuredProperties | undefined> {
-    return structuredProperties(this.ctx, await this.aspect('structuredProperties'), this.urn);
-  }
   /** Whether the user signs in with a password kept by the catalog: never in neohub. */
   @Field(() => Boolean, { nullable: true }) isNativeUser(): boolean {
     return false;
   }
 }
+showAspects(CorpUser, 'tags', 'globalTags', 'structuredProperties');
 
-@ObjectType()
-export class CorpGroupProperties {
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) email?: string;
-  @Field(() => String, { nullable: true }) slack?: string;
-}
+@TableObjectType()
+export class CorpGroupProperties extends fields(
+  optional(String, 'displayName', 'description', 'email', 'slack'),
+) {}
 
-@ObjectType()
-export class CorpGroupEditableProperties {
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) slack?: string;
-  @Field(() => String, { nullable: true }) email?: string;
-  @Field(() => String, { nullable: true }) pictureLink?: string;
-}
+@TableObjectType()
+export class CorpGroupEditableProperties extends fields(
+  optional(String, 'description', 'slack', 'email', 'pictureLink'),
+) {}
 
 @ObjectType({ implements: Entity, description: 'A group of users' })
-export class CorpGroup extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.CORP_GROUP);
-  }
-  get typeName(): string {
-    return 'CorpGroup';
-  }
+export class CorpGroup extends entityBase(EntityType.CORP_GROUP, 'CorpGroup') {
   @Field(() => String) name(): string {
     return idOf(this.urn);
   }
@@ -197,31 +140,17 @@ export class CorpGroup extends Entity {
         })
       : undefined;
   }
-  @Field(() => StructuredProperties, { nullable: true })
-  async structuredProperties(): Promise<StructuredProperties | undefined> {
-    return structuredProperties(this.ctx, await this.aspect('structuredProperties'), this.urn);
-  }
-  @Field(() => Ownership, { nullable: true })
-  async ownership(): Promise<Ownership | undefined> {
-    return ownership(this.ctx, await this.aspect('ownership'), this.urn);
-  }
 }
+showAspects(CorpGroup, 'structuredProperties', 'ownership');
 
-@ObjectType()
-export class TagProperties {
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) colorHex?: string;
-}
+@TableObjectType()
+export class TagProperties extends fields({
+  name: req(String),
+  ...optional(String, 'description', 'colorHex'),
+}) {}
 
 @ObjectType({ implements: Entity, description: 'A tag' })
-export class Tag extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.TAG);
-  }
-  get typeName(): string {
-    return 'Tag';
-  }
+export class Tag extends entityBase(EntityType.TAG, 'Tag') {
   @Field(() => String, { deprecationReason: 'Use properties.name' }) name(): string {
     return idOf(this.urn);
   }
@@ -240,45 +169,28 @@ export class Tag extends Entity {
   async description(): Promise<string | undefined> {
     return (await this.properties())?.description;
   }
-  @Field(() => Ownership, { nullable: true })
-  async ownership(): Promise<Ownership | undefined> {
-    return ownership(this.ctx, await this.aspect('ownership'), this.urn);
-  }
 }
+showAspects(Tag, 'ownership');
 
-@ObjectType()
-export class GlossaryTermProperties {
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { deprecationReason: 'Use description' }) definition!: string;
-  @Field(() => String) termSource!: string;
-  @Field(() => String, { nullable: true }) sourceRef?: string;
-  @Field(() => String, { nullable: true }) sourceUrl?: string;
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-  @Field(() => String, { nullable: true }) rawSchema?: string;
-}
+/** The fields of a glossary term's info but its name. */
+const TERM_INFO = {
+  description: opt(String),
+  definition: req(String, { deprecationReason: 'Use description' }),
+  termSource: req(String),
+  ...optional(String, 'sourceRef', 'sourceUrl'),
+  customProperties: opt([CustomPropertiesEntry]),
+  rawSchema: opt(String),
+};
+
+@TableObjectType()
+export class GlossaryTermProperties extends fields({ name: req(String), ...TERM_INFO }) {}
 
 /** The older `GlossaryTerm.glossaryTermInfo`: GlossaryTermProperties' fields, `name` optional. */
-@ObjectType()
-export class GlossaryTermInfo {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { deprecationReason: 'Use description' }) definition!: string;
-  @Field(() => String) termSource!: string;
-  @Field(() => String, { nullable: true }) sourceRef?: string;
-  @Field(() => String, { nullable: true }) sourceUrl?: string;
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-  @Field(() => String, { nullable: true }) rawSchema?: string;
-}
+@TableObjectType()
+export class GlossaryTermInfo extends fields({ name: opt(String), ...TERM_INFO }) {}
 
 @ObjectType({ implements: Entity, description: 'A term of the business glossary' })
-export class GlossaryTerm extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.GLOSSARY_TERM);
-  }
-  get typeName(): string {
-    return 'GlossaryTerm';
-  }
+export class GlossaryTerm extends entityBase(EntityType.GLOSSARY_TERM, 'GlossaryTerm') {
   @Field(() => String, { deprecationReason: 'Use properties.name' }) name(): string {
     return idOf(this.urn);
   }
@@ -309,45 +221,22 @@ export class GlossaryTerm extends Entity {
     const v = await this.aspect('glossaryTermInfo');
     return v ? this.termInfo(new GlossaryTermInfo(), v) : undefined;
   }
-  @Field(() => Ownership, { nullable: true })
-  async ownership(): Promise<Ownership | undefined> {
-    return ownership(this.ctx, await this.aspect('ownership'), this.urn);
-  }
-  @Field(() => InstitutionalMemory, { nullable: true })
-  async institutionalMemory(): Promise<InstitutionalMemory | undefined> {
-    return institutionalMemory(this.ctx, await this.aspect('institutionalMemory'), this.urn);
-  }
-  @Field(() => StructuredProperties, { nullable: true })
-  async structuredProperties(): Promise<StructuredProperties | undefined> {
-    return structuredProperties(this.ctx, await this.aspect('structuredProperties'), this.urn);
-  }
-  @Field(() => Deprecation, { nullable: true })
-  async deprecation(): Promise<Deprecation | undefined> {
-    return deprecation(this.ctx, await this.aspect('deprecation'));
-  }
 }
+showAspects(GlossaryTerm, 'ownership', 'institutionalMemory', 'structuredProperties', 'deprecation');
 
 /** The registry's symbols (DataHub's PlatformType). */
 export const PlatformType = stringEnum('PlatformType', PlatformTypeSchema.symbols) as Record<string, string>;
 export type PlatformType = string;
 
-@ObjectType()
-export class DataPlatformProperties {
+@TableObjectType()
+export class DataPlatformProperties extends fields({
   /** The platform's kind; OTHERS when its dataPlatformInfo is not stored. */
-  @Field(() => PlatformType) type!: PlatformType;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) datasetNameDelimiter?: string;
-  @Field(() => String, { nullable: true }) logoUrl?: string;
-}
+  type: req(PlatformType),
+  ...optional(String, 'displayName', 'datasetNameDelimiter', 'logoUrl'),
+}) {}
 
 @ObjectType({ implements: Entity, description: 'A data platform (hive, snowflake, sagemaker, ...)' })
-export class DataPlatform extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.DATA_PLATFORM);
-  }
-  get typeName(): string {
-    return 'DataPlatform';
-  }
+export class DataPlatform extends entityBase(EntityType.DATA_PLATFORM, 'DataPlatform') {
   @Field(() => String) name(): string {
     return idOf(this.urn);
   }

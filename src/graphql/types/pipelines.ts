@@ -12,6 +12,7 @@ import {
 } from './kind-properties.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform } from './people.js';
+import { fields, opt, optional, TableObjectType } from './field-table.js';
 
 @ObjectType({
   implements: KIND_INTERFACES,
@@ -42,12 +43,11 @@ export class DataFlow extends kindBase('dataFlow') {
   }
 }
 
-@ObjectType()
-export class DataJobInputOutput {
-  @Field(() => [entityClass(EntityType.DATASET)], { nullable: true }) inputDatasets?: Entity[];
-  @Field(() => [entityClass(EntityType.DATASET)], { nullable: true }) outputDatasets?: Entity[];
-  @Field(() => [DataJob], { nullable: true }) inputDatajobs?: Entity[];
-}
+@TableObjectType()
+export class DataJobInputOutput extends fields({
+  ...optional(() => [entityClass(EntityType.DATASET)], 'inputDatasets', 'outputDatasets'),
+  inputDatajobs: opt(() => [entityClass(EntityType.DATA_JOB)]),
+}) {}
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A data job: a task of a data flow' })
 export class DataJob extends kindBase('dataJob') {

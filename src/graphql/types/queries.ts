@@ -1,10 +1,10 @@
 import { Field, ObjectType } from 'type-graphql';
-import { AuditStamp, auditStamp, customProperties, list, make, str } from './common.js';
-import type { Entity } from './entity.js';
+import { AuditStamp, auditStamp, list, make, str } from './common.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
 import {
   AssertionInfo,
+  described,
   MLModelDeploymentProperties,
   namedProperties,
   NotebookInfo,
@@ -12,22 +12,21 @@ import {
 } from './kind-properties.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform, idOf } from './people.js';
+import { fields, opt, optional, req, TableObjectType } from './field-table.js';
 
-@ObjectType()
-export class QueryProperties {
-  @Field(() => QueryStatement) statement!: QueryStatement;
-  @Field(() => String) source!: string;
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
-  @Field(() => AuditStamp, { nullable: true }) lastModified?: AuditStamp;
-}
+@TableObjectType()
+export class QueryProperties extends fields({
+  statement: req(QueryStatement),
+  source: req(String),
+  ...optional(String, 'name', 'description'),
+  ...optional(AuditStamp, 'created', 'lastModified'),
+}) {}
 
-@ObjectType()
-export class QuerySubject {
-  @Field(() => entityClass(EntityType.DATASET), { nullable: true }) dataset?: Entity;
-  @Field(() => entityClass(EntityType.SCHEMA_FIELD), { nullable: true }) schemaField?: Entity;
-}
+@TableObjectType()
+export class QuerySubject extends fields({
+  dataset: opt(() => entityClass(EntityType.DATASET)),
+  schemaField: opt(() => entityClass(EntityType.SCHEMA_FIELD)),
+}) {}
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A query: SQL that reads or writes datasets' })
 export class QueryEntity extends kindBase('query') {
@@ -73,14 +72,7 @@ export class Assertion extends kindBase('assertion') {
   @Field(() => AssertionInfo, { nullable: true })
   async info(): Promise<AssertionInfo | undefined> {
     const v = await this.aspect('assertionInfo');
-    return v
-      ? make(AssertionInfo, {
-          type: str(v.type) ?? 'CUSTOM',
-          description: str(v.description),
-          externalUrl: str(v.externalUrl),
-          customProperties: customProperties(v.customProperties, this.urn),
-        })
-      : undefined;
+    return v ? make(AssertionInfo, { type: str(v.type) ?? 'CUSTOM', ...described(v, this.urn) }) : undefined;
   }
 }
 
@@ -95,14 +87,7 @@ export class Notebook extends kindBase('notebook') {
   @Field(() => NotebookInfo, { nullable: true })
   async info(): Promise<NotebookInfo | undefined> {
     const v = await this.aspect('notebookInfo');
-    return v
-      ? make(NotebookInfo, {
-          title: str(v.title),
-          description: str(v.description),
-          externalUrl: str(v.externalUrl),
-          customProperties: customProperties(v.customProperties, this.urn),
-        })
-      : undefined;
+    return v ? make(NotebookInfo, { title: str(v.title), ...described(v, this.urn) }) : undefined;
   }
 }
 

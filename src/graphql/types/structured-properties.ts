@@ -5,6 +5,7 @@ import { Entity } from './entity.js';
 import { EntityType, entityTypeOf } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { list, make, obj, str, strings, type Json } from './json.js';
+import { fields, opt, optional, req, required, TableObjectType } from './field-table.js';
 
 export const PropertyCardinality = stringEnum('PropertyCardinality', ['SINGLE', 'MULTIPLE'] as const);
 export type PropertyCardinality = keyof typeof PropertyCardinality;
@@ -23,15 +24,15 @@ const PROPERTY_PREFIX = 'urn:li:structuredProperty:';
 /** The id of a simple URN: `urn:li:dataType:datahub.number` -> `datahub.number`. */
 const idOf = (urn: string): string => urn.split(':').slice(3).join(':');
 
-@ObjectType()
-export class StringValue {
-  @Field(() => String) stringValue!: string;
-}
+@TableObjectType()
+export class StringValue extends fields({
+  stringValue: req(String),
+}) {}
 
-@ObjectType()
-export class NumberValue {
-  @Field(() => Float) numberValue!: number;
-}
+@TableObjectType()
+export class NumberValue extends fields({
+  numberValue: req(Float),
+}) {}
 
 export const PropertyValue = createUnionType({
   name: 'PropertyValue',
@@ -47,13 +48,12 @@ export function propertyValue(v: unknown): StringValue | NumberValue | undefined
   return undefined;
 }
 
-@ObjectType()
-export class DataTypeInfo {
-  @Field(() => StdDataType) type!: StdDataType;
-  @Field(() => String) qualifiedName!: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableObjectType()
+export class DataTypeInfo extends fields({
+  type: req(StdDataType),
+  qualifiedName: req(String),
+  ...optional(String, 'displayName', 'description'),
+}) {}
 
 const DATA_TYPE_NAMES: Readonly<Record<string, string>> = {
   STRING: 'String',
@@ -82,13 +82,12 @@ export class DataTypeEntity extends Entity {
   }
 }
 
-@ObjectType()
-export class EntityTypeInfo {
-  @Field(() => EntityType) type!: EntityType;
-  @Field(() => String) qualifiedName!: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableObjectType()
+export class EntityTypeInfo extends fields({
+  type: req(EntityType),
+  qualifiedName: req(String),
+  ...optional(String, 'displayName', 'description'),
+}) {}
 
 /** The GraphQL EntityType of an entity name: `dataset` -> DATASET, `dataFlow` -> DATA_FLOW; OTHER if none. */
 function graphqlTypeOf(name: string | undefined): EntityType {
@@ -114,40 +113,42 @@ export class EntityTypeEntity extends Entity {
   }
 }
 
-@ObjectType()
-export class AllowedValue {
-  @Field(() => PropertyValue) value!: StringValue | NumberValue;
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableObjectType()
+export class AllowedValue extends fields({
+  value: req(PropertyValue),
+  description: opt(String),
+}) {}
 
-@ObjectType()
-export class TypeQualifier {
-  @Field(() => [EntityTypeEntity], { nullable: true }) allowedTypes?: EntityTypeEntity[];
-}
+@TableObjectType()
+export class TypeQualifier extends fields({
+  allowedTypes: opt([EntityTypeEntity]),
+}) {}
 
-@ObjectType()
-export class StructuredPropertyDefinition {
-  @Field(() => String) qualifiedName!: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => PropertyCardinality, { nullable: true }) cardinality?: PropertyCardinality;
-  @Field(() => [AllowedValue], { nullable: true }) allowedValues?: AllowedValue[];
-  @Field(() => DataTypeEntity) valueType!: DataTypeEntity;
-  @Field(() => TypeQualifier, { nullable: true }) typeQualifier?: TypeQualifier;
-  @Field(() => [EntityTypeEntity]) entityTypes!: EntityTypeEntity[];
-  @Field(() => Boolean) immutable!: boolean;
+@TableObjectType()
+export class StructuredPropertyDefinition extends fields({
+  qualifiedName: req(String),
+  ...optional(String, 'displayName', 'description'),
+  cardinality: opt(PropertyCardinality),
+  allowedValues: opt([AllowedValue]),
+  valueType: req(DataTypeEntity),
+  typeQualifier: opt(TypeQualifier),
+  entityTypes: req([EntityTypeEntity]),
+  immutable: req(Boolean),
   /** neohub: the definition's version string (yyyyMMddhhmmss), set by breaking changes. */
-  @Field(() => String, { nullable: true }) version?: string;
-}
+  version: opt(String),
+}) {}
 
-@ObjectType()
-export class StructuredPropertySettings {
-  @Field(() => Boolean) isHidden!: boolean;
-  @Field(() => Boolean) showInSearchFilters!: boolean;
-  @Field(() => Boolean) showInAssetSummary!: boolean;
-  @Field(() => Boolean) showAsAssetBadge!: boolean;
-  @Field(() => Boolean) showInColumnsTable!: boolean;
-}
+@TableObjectType()
+export class StructuredPropertySettings extends fields({
+  ...required(
+    Boolean,
+    'isHidden',
+    'showInSearchFilters',
+    'showInAssetSummary',
+    'showAsAssetBadge',
+    'showInColumnsTable',
+  ),
+}) {}
 
 /** A structured property: its definition (`propertyDefinition`) and display settings. */
 @ObjectType({ implements: Entity, description: 'A structured property: a typed property of entities' })
@@ -205,18 +206,18 @@ export class StructuredPropertyEntity extends Entity {
   }
 }
 
-@ObjectType()
-export class StructuredPropertiesEntry {
-  @Field(() => StructuredPropertyEntity) structuredProperty!: StructuredPropertyEntity;
-  @Field(() => [PropertyValue], { nullable: 'items' }) values!: (StringValue | NumberValue)[];
-  @Field(() => [Entity], { nullable: 'itemsAndList' }) valueEntities?: Entity[];
-  @Field(() => String) associatedUrn!: string;
-}
+@TableObjectType()
+export class StructuredPropertiesEntry extends fields({
+  structuredProperty: req(StructuredPropertyEntity),
+  values: req([PropertyValue], { nullable: 'items' }),
+  valueEntities: opt([Entity], { nullable: 'itemsAndList' }),
+  associatedUrn: req(String),
+}) {}
 
-@ObjectType()
-export class StructuredProperties {
-  @Field(() => [StructuredPropertiesEntry], { nullable: true }) properties?: StructuredPropertiesEntry[];
-}
+@TableObjectType()
+export class StructuredProperties extends fields({
+  properties: opt([StructuredPropertiesEntry]),
+}) {}
 
 /**
  * The `structuredProperties` aspect of entity `urn` (as reads show it: values of deleted, soft-deleted

@@ -1,6 +1,7 @@
 import { Field, Float, InputType } from 'type-graphql';
 import { stringEnum } from './enums.js';
 import { PropertyCardinality } from './structured-properties.js';
+import { fields, opt, optional, req, TableInputType } from './field-table.js';
 
 /** Accepted for DataHub compatibility (it is deprecated there); neohub ignores it. */
 export const StructuredPropertyFilterStatus = stringEnum('StructuredPropertyFilterStatus', [
@@ -9,37 +10,40 @@ export const StructuredPropertyFilterStatus = stringEnum('StructuredPropertyFilt
 ] as const);
 export type StructuredPropertyFilterStatus = keyof typeof StructuredPropertyFilterStatus;
 
-@InputType()
-export class PropertyValueInput {
-  @Field(() => String, { nullable: true }) stringValue?: string;
-  @Field(() => Float, { nullable: true }) numberValue?: number;
-}
+@TableInputType()
+export class PropertyValueInput extends fields({
+  stringValue: opt(String),
+  numberValue: opt(Float),
+}) {}
 
-@InputType()
-export class AllowedValueInput {
-  @Field(() => String, { nullable: true }) stringValue?: string;
-  @Field(() => Float, { nullable: true }) numberValue?: number;
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableInputType()
+export class AllowedValueInput extends fields({
+  stringValue: opt(String),
+  numberValue: opt(Float),
+  description: opt(String),
+}) {}
 
-@InputType()
-export class TypeQualifierInput {
-  @Field(() => [String], { nullable: true }) allowedTypes?: string[];
-}
+@TableInputType()
+export class TypeQualifierInput extends fields({
+  allowedTypes: opt([String]),
+}) {}
 
-@InputType()
-export class UpdateTypeQualifierInput {
-  @Field(() => [String], { nullable: true }) newAllowedTypes?: string[];
-}
+@TableInputType()
+export class UpdateTypeQualifierInput extends fields({
+  newAllowedTypes: opt([String]),
+}) {}
 
-@InputType()
-export class StructuredPropertySettingsInput {
-  @Field(() => Boolean, { nullable: true }) isHidden?: boolean;
-  @Field(() => Boolean, { nullable: true }) showInSearchFilters?: boolean;
-  @Field(() => Boolean, { nullable: true }) showInAssetSummary?: boolean;
-  @Field(() => Boolean, { nullable: true }) showAsAssetBadge?: boolean;
-  @Field(() => Boolean, { nullable: true }) showInColumnsTable?: boolean;
-}
+@TableInputType()
+export class StructuredPropertySettingsInput extends fields({
+  ...optional(
+    Boolean,
+    'isHidden',
+    'showInSearchFilters',
+    'showInAssetSummary',
+    'showAsAssetBadge',
+    'showInColumnsTable',
+  ),
+}) {}
 
 @InputType()
 export class CreateStructuredPropertyInput {
@@ -75,16 +79,16 @@ export class UpdateStructuredPropertyInput {
   filterStatus?: StructuredPropertyFilterStatus;
 }
 
-@InputType()
-export class DeleteStructuredPropertyInput {
-  @Field(() => String) urn!: string;
-}
+@TableInputType()
+export class DeleteStructuredPropertyInput extends fields({
+  urn: req(String),
+}) {}
 
-@InputType()
-export class StructuredPropertyInputParams {
-  @Field(() => String) structuredPropertyUrn!: string;
-  @Field(() => [PropertyValueInput]) values!: PropertyValueInput[];
-}
+@TableInputType()
+export class StructuredPropertyInputParams extends fields({
+  structuredPropertyUrn: req(String),
+  values: req([PropertyValueInput]),
+}) {}
 
 @InputType()
 export class UpsertStructuredPropertiesInput {
@@ -93,8 +97,8 @@ export class UpsertStructuredPropertiesInput {
   structuredPropertyInputParams!: StructuredPropertyInputParams[];
 }
 
-@InputType()
-export class RemoveStructuredPropertiesInput {
-  @Field(() => String) assetUrn!: string;
-  @Field(() => [String]) structuredPropertyUrns!: string[];
-}
+@TableInputType()
+export class RemoveStructuredPropertiesInput extends fields({
+  assetUrn: req(String),
+  structuredPropertyUrns: req([String]),
+}) {}
