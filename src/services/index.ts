@@ -60,6 +60,7 @@ export {
 } from './proposal.js';
 export {
   entityTypeName,
+  PROPERTY_SETTINGS,
   runValueCleanup,
   StructuredPropertyRules,
   StructuredPropertyService,

@@ -11,7 +11,6 @@ import { PAGE } from './search-results.js';
 import { fields, opt, req, TableInputType, TableObjectType } from './field-table.js';
 
 export const AccessTokenType = stringEnum('AccessTokenType', ['PERSONAL'] as const);
-export type AccessTokenType = keyof typeof AccessTokenType;
 
 export const AccessTokenDuration = stringEnum('AccessTokenDuration', [
   'ONE_HOUR',
@@ -23,7 +22,6 @@ export const AccessTokenDuration = stringEnum('AccessTokenDuration', [
   'ONE_YEAR',
   'NO_EXPIRY',
 ] as const);
-export type AccessTokenDuration = keyof typeof AccessTokenDuration;
 
 @TableInputType()
 export class CreateAccessTokenInput extends fields({

@@ -24,19 +24,21 @@ import { graphqlType } from './field-table.js';
 import { StructuredProperties, structuredProperties } from './structured-properties.js';
 
 /** A field that shows one aspect of an entity: null when the entity lacks it. */
-interface AspectField {
+export interface AspectField {
   /** The field's type, as a table of fields gives it (an arrow: read when the schema is built). */
   readonly type: unknown;
   readonly aspect: string;
-  readonly read: (ctx: GraphQLContext, v: Json | undefined, urn: string) => unknown;
+  /** The field's value, from the aspect's (not called when the entity lacks the aspect). */
+  readonly read: (ctx: GraphQLContext, v: Json, urn: string) => unknown;
   readonly deprecationReason?: string;
+  readonly description?: string;
 }
 
 /** The entity that a field of the aspect names. */
 const named =
   (field: string) =>
-  (ctx: GraphQLContext, v: Json | undefined): Entity | undefined => {
-    const urn = str(v?.[field]);
+  (ctx: GraphQLContext, v: Json): Entity | undefined => {
+    const urn = str(v[field]);
     return urn ? ctx.entity(urn) : undefined;
   };
 
@@ -52,7 +54,7 @@ const ASPECT_FIELDS = {
     read: institutionalMemory,
   },
   deprecation: { type: Deprecation, aspect: 'deprecation', read: deprecation },
-  status: { type: Status, aspect: 'status', read: (_: GraphQLContext, v: Json | undefined) => status(v) },
+  status: { type: Status, aspect: 'status', read: (_: GraphQLContext, v: Json) => status(v) },
   structuredProperties: {
     type: StructuredProperties,
     aspect: 'structuredProperties',
@@ -61,7 +63,7 @@ const ASPECT_FIELDS = {
   subTypes: {
     type: SubTypes,
     aspect: 'subTypes',
-    read: (_: GraphQLContext, v: Json | undefined) => subTypes(v),
+    read: (_: GraphQLContext, v: Json) => subTypes(v),
   },
   container: { type: () => entityClass(EntityType.CONTAINER), aspect: 'container', read: named('container') },
   domain: { type: DomainAssociation, aspect: 'domains', read: domainAssociation },
@@ -72,20 +74,37 @@ const ASPECT_FIELDS = {
   },
 } satisfies Record<string, AspectField>;
 
-/** Declares on an entity class the (nullable) fields that show the named aspects. */
-export function showAspects(
+/** Declares on an entity class (nullable) fields that each show one of the entity's aspects. */
+export function aspectFields(
   cls: abstract new (...args: never[]) => Entity,
-  ...names: (keyof typeof ASPECT_FIELDS)[]
+  table: Readonly<Record<string, AspectField>>,
 ): void {
   const proto = cls.prototype as Entity;
-  for (const name of names) {
-    const f: AspectField = ASPECT_FIELDS[name];
+  for (const [name, f] of Object.entries(table)) {
     const resolve = function (this: Entity): Promise<unknown> {
       return this.readAspect(f.aspect, f.read);
     };
     Object.defineProperty(proto, name, { value: resolve, writable: true, configurable: true });
     const descriptor = Object.getOwnPropertyDescriptor(proto, name) as PropertyDescriptor;
-    const options = { nullable: true, deprecationReason: f.deprecationReason };
-    Field(() => graphqlType(f.type) as object, options)(proto, name, descriptor);
+    const { deprecationReason, description } = f;
+    Field(() => graphqlType(f.type) as object, { nullable: true, deprecationReason, description })(
+      proto,
+      name,
+      descriptor,
+    );
   }
 }
+
+/** Declares on an entity class the fields of DataHub's that show the named aspects. */
+export function showAspects(
+  cls: abstract new (...args: never[]) => Entity,
+  ...names: (keyof typeof ASPECT_FIELDS)[]
+): void {
+  aspectFields(cls, Object.fromEntries(names.map((n) => [n, ASPECT_FIELDS[n]])));
+}
+
+/** Reads the string at `field` of an aspect. */
+export const stringAt =
+  (field: string) =>
+  (_: GraphQLContext, v: Json): string | undefined =>
+    str(v[field]);

@@ -2,7 +2,8 @@ import { Field, ObjectType } from 'type-graphql';
 import { AccessLevelSchema, ChartTypeSchema } from '../../registry/index.js';
 import { BrowsableEntity } from './asset.js';
 import { AuditStamp, auditStamp, make, num, obj, requiredStamp, str, type Json } from './common.js';
-import { kindBase } from './kind-types.js';
+import { kindBase, typeNameOf } from './kind-types.js';
+import { aspectFields } from './aspect-fields.js';
 import { Entity, EntityWithRelationships } from './entity.js';
 import { stringEnum } from './enums.js';
 import { DataPlatform } from './people.js';
@@ -48,57 +49,69 @@ export class DashboardProperties extends fields({
 }) {}
 
 @TableObjectType()
-export class ChartEditableProperties extends fields({
-  description: opt(String),
-}) {}
+export class ChartEditableProperties extends fields({ description: opt(String) }) {}
 
 @TableObjectType()
-export class DashboardEditableProperties extends fields({
-  description: opt(String),
-}) {}
+export class DashboardEditableProperties extends fields({ description: opt(String) }) {}
 
-/** The fields of chartInfo and dashboardInfo that the two property types share. */
-const biProperties = (v: Json, urn: string): FieldsOf<typeof BI_PROPERTIES> => {
-  const stamps = obj(v.lastModified);
-  return {
-    name: str(v.title) ?? toolAndId(urn)[1],
-    ...described(v, urn),
-    access: str(v.access),
-    lastRefreshed: num(v.lastRefreshed),
-    created: requiredStamp(stamps?.created),
-    lastModified: requiredStamp(stamps?.lastModified),
-    deleted: auditStamp(stamps?.deleted),
-  };
-};
+/**
+ * What charts and dashboards share: a `(tool, id)` key, the tool's platform, the properties of their
+ * `<kind>Info` aspect (BI_PROPERTIES and those `own` reads) and their editable description.
+ */
+function biBase<P extends FieldsOf<typeof BI_PROPERTIES>>(
+  kind: 'chart' | 'dashboard',
+  Properties: new () => P,
+  own: (v: Json) => Partial<P>,
+  Editable: new () => { description?: string },
+) {
+  abstract class BiAsset extends kindBase(kind) {
+    @Field(() => String) tool(): string {
+      return toolAndId(this.urn)[0];
+    }
+    @Field(() => DataPlatform) platform(): DataPlatform {
+      return new DataPlatform(this.ctx, `urn:li:dataPlatform:${toolAndId(this.urn)[0]}`);
+    }
+  }
+  ObjectType(`${typeNameOf(kind)}BiBase`)(BiAsset);
+  aspectFields(BiAsset, {
+    properties: {
+      type: Properties,
+      aspect: `${kind}Info`,
+      read: (_, v, urn) => {
+        const stamps = obj(v.lastModified);
+        return make(Properties, {
+          name: str(v.title) ?? toolAndId(urn)[1],
+          ...described(v, urn),
+          access: str(v.access),
+          lastRefreshed: num(v.lastRefreshed),
+          created: requiredStamp(stamps?.created),
+          lastModified: requiredStamp(stamps?.lastModified),
+          deleted: auditStamp(stamps?.deleted),
+          ...own(v),
+        } as Partial<P>);
+      },
+    },
+    editableProperties: {
+      type: Editable,
+      aspect: `editable${typeNameOf(kind)}Properties`,
+      read: (_, v) => make(Editable, { description: str(v.description) }),
+    },
+  });
+  return BiAsset;
+}
 
 @ObjectType({
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
   description: 'A chart of a BI tool',
 })
-export class Chart extends kindBase('chart') {
-  @Field(() => String) tool(): string {
-    return toolAndId(this.urn)[0];
-  }
+export class Chart extends biBase(
+  'chart',
+  ChartProperties,
+  (v) => ({ type: str(v.type), chartUrl: str(v.chartUrl) }),
+  ChartEditableProperties,
+) {
   @Field(() => String) chartId(): string {
     return toolAndId(this.urn)[1];
-  }
-  @Field(() => DataPlatform) platform(): DataPlatform {
-    return new DataPlatform(this.ctx, `urn:li:dataPlatform:${toolAndId(this.urn)[0]}`);
-  }
-  @Field(() => ChartProperties, { nullable: true })
-  async properties(): Promise<ChartProperties | undefined> {
-    const v = await this.aspect('chartInfo');
-    if (!v) return undefined;
-    return make(ChartProperties, {
-      ...biProperties(v, this.urn),
-      type: str(v.type),
-      chartUrl: str(v.chartUrl),
-    });
-  }
-  @Field(() => ChartEditableProperties, { nullable: true })
-  async editableProperties(): Promise<ChartEditableProperties | undefined> {
-    const v = await this.aspect('editableChartProperties');
-    return v ? make(ChartEditableProperties, { description: str(v.description) }) : undefined;
   }
 }
 
@@ -106,25 +119,13 @@ export class Chart extends kindBase('chart') {
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
   description: 'A dashboard of a BI tool',
 })
-export class Dashboard extends kindBase('dashboard') {
-  @Field(() => String) tool(): string {
-    return toolAndId(this.urn)[0];
-  }
+export class Dashboard extends biBase(
+  'dashboard',
+  DashboardProperties,
+  (v) => ({ dashboardUrl: str(v.dashboardUrl) }),
+  DashboardEditableProperties,
+) {
   @Field(() => String) dashboardId(): string {
     return toolAndId(this.urn)[1];
-  }
-  @Field(() => DataPlatform) platform(): DataPlatform {
-    return new DataPlatform(this.ctx, `urn:li:dataPlatform:${toolAndId(this.urn)[0]}`);
-  }
-  @Field(() => DashboardProperties, { nullable: true })
-  async properties(): Promise<DashboardProperties | undefined> {
-    const v = await this.aspect('dashboardInfo');
-    if (!v) return undefined;
-    return make(DashboardProperties, { ...biProperties(v, this.urn), dashboardUrl: str(v.dashboardUrl) });
-  }
-  @Field(() => DashboardEditableProperties, { nullable: true })
-  async editableProperties(): Promise<DashboardEditableProperties | undefined> {
-    const v = await this.aspect('editableDashboardProperties');
-    return v ? make(DashboardEditableProperties, { description: str(v.description) }) : undefined;
   }
 }

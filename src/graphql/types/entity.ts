@@ -75,12 +75,13 @@ export abstract class Entity {
     return (view.aspects[name] as EnvelopedAspect | undefined)?.value;
   }
 
-  /** What `read` makes of one of the entity's aspects (undefined when the entity lacks it). */
+  /** What `read` makes of one of the entity's aspects; undefined when the entity lacks it. */
   async readAspect<T>(
     name: string,
-    read: (ctx: GraphQLContext, v: Record<string, unknown> | undefined, urn: string) => T,
-  ): Promise<T> {
-    return read(this.ctx, await this.aspect(name), this.urn);
+    read: (ctx: GraphQLContext, v: Record<string, unknown>, urn: string) => T,
+  ): Promise<T | undefined> {
+    const v = await this.aspect(name);
+    return v ? read(this.ctx, v, this.urn) : undefined;
   }
 
   /** Whether the entity exists (has any aspect). */

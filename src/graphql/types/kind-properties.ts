@@ -1,3 +1,5 @@
+import type { GraphQLContext } from '../context.js';
+import type { AspectField } from './aspect-fields.js';
 import { customProperties, CustomPropertiesEntry, make, str, type Json } from './common.js';
 import { fields, opt, optional, req, required, TableObjectType, type FieldsOf } from './field-table.js';
 
@@ -31,6 +33,21 @@ export function namedProperties<T extends NamedProperties>(
 ): T {
   return make(cls, { name: str(v.name) ?? fallbackName, ...described(v, urn), ...extra } as Partial<T>);
 }
+
+/**
+ * The field of a kind's properties (its `aspect`): the NAMED fields, `name` falling back to what
+ * `fallbackName` gives, and those `own` reads.
+ */
+export const namedField = <T extends NamedProperties>(
+  cls: new () => T,
+  aspect: string,
+  fallbackName: (ctx: GraphQLContext, urn: string) => string,
+  own: (v: Json) => Partial<T> = () => ({}),
+): AspectField => ({
+  type: cls,
+  aspect,
+  read: (ctx, v, urn) => namedProperties(cls, v, urn, fallbackName(ctx, urn), own(v)),
+});
 
 @TableObjectType()
 export class ContainerProperties extends fields({ ...NAMED, ...optional(String, 'qualifiedName', 'env') }) {}

@@ -14,9 +14,7 @@ import { Long } from './scalars.js';
 import { fields, opt, req, TableInputType } from './field-table.js';
 
 export const SubResourceType = stringEnum('SubResourceType', ['DATASET_FIELD']);
-export type SubResourceType = keyof typeof SubResourceType;
 export const OwnerEntityType = stringEnum('OwnerEntityType', ['CORP_USER', 'CORP_GROUP']);
-export type OwnerEntityType = keyof typeof OwnerEntityType;
 
 /** Descriptions and notes may be long markdown, but not unbounded. */
 const MAX_TEXT = 100_000;

@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { PlatformTypeSchema } from '../../registry/index.js';
-import { showAspects } from './aspect-fields.js';
-import { customProperties, CustomPropertiesEntry, make, num, str, strings, type Json } from './common.js';
+import { aspectFields, showAspects, stringAt, type AspectField } from './aspect-fields.js';
+import { customProperties, CustomPropertiesEntry, make, num, str, strings } from './common.js';
 import { entityBase, Entity } from './entity.js';
 import { fields, opt, optional, req, TableObjectType } from './field-table.js';
 import { EntityType } from './entity-type.js';
@@ -41,64 +41,68 @@ export class CorpUser extends entityBase(EntityType.CORP_USER, 'CorpUser') {
   @Field(() => String) username(): string {
     return idOf(this.urn);
   }
-  @Field(() => CorpUserProperties, { nullable: true })
-  async properties(): Promise<CorpUserProperties | undefined> {
-    const v = await this.aspect('corpUserInfo');
-    return v ? this.userInfo(new CorpUserProperties(), v) : undefined;
+  /** Whether the user signs in with a password kept by the catalog: never in neohub. */
+  @Field(() => Boolean, { nullable: true }) isNativeUser(): boolean {
+    return false;
   }
-  /** Deprecated in DataHub in favour of `properties`; same values. */
-  @Field(() => CorpUserInfo, { nullable: true, deprecationReason: 'Use properties' })
-  async info(): Promise<CorpUserInfo | undefined> {
-    const v = await this.aspect('corpUserInfo');
-    return v ? this.userInfo(new CorpUserInfo(), v) : undefined;
-  }
-  private userInfo<T extends CorpUserProperties>(into: T, v: Json): T {
+}
+
+/** A user's info (corpUserInfo), as CorpUserProperties or the older CorpUserInfo. */
+const userInfo = (into: typeof CorpUserProperties): AspectField => ({
+  type: into,
+  aspect: 'corpUserInfo',
+  read: (ctx, v, urn) => {
     const manager = str(v.managerUrn);
-    return Object.assign(into, {
+    return make(into, {
       active: v.active !== false,
       displayName: str(v.displayName),
       email: str(v.email),
       title: str(v.title),
-      manager: manager ? new CorpUser(this.ctx, manager) : undefined,
+      manager: manager ? new CorpUser(ctx, manager) : undefined,
       departmentId: num(v.departmentId),
       departmentName: str(v.departmentName),
       firstName: str(v.firstName),
       lastName: str(v.lastName),
       fullName: str(v.fullName),
       countryCode: str(v.countryCode),
-      customProperties: customProperties(v.customProperties, this.urn),
+      customProperties: customProperties(v.customProperties, urn),
     });
-  }
-  @Field(() => CorpUserEditableProperties, { nullable: true })
-  async editableProperties(): Promise<CorpUserEditableProperties | undefined> {
-    const v = await this.aspect('corpUserEditableInfo');
-    if (!v) return undefined;
-    return make(CorpUserEditableProperties, {
-      displayName: str(v.displayName),
-      title: str(v.title),
-      aboutMe: str(v.aboutMe),
-      teams: strings(v.teams),
-      skills: strings(v.skills),
-      pictureLink: str(v.pictureLink),
-      slack: str(v.slack),
-      phone: str(v.phone),
-      email: str(v.email),
-      platforms: Array.isArray(v.platforms)
-        ? strings(v.platforms).map((u) => new DataPlatform(this.ctx, u))
-        : undefined,
-    });
-  }
+  },
+});
+
+aspectFields(CorpUser, {
+  properties: userInfo(CorpUserProperties),
+  /** Deprecated in DataHub in favour of `properties`; same values. */
+  info: { ...userInfo(CorpUserInfo), deprecationReason: 'Use properties' },
+  editableProperties: {
+    type: CorpUserEditableProperties,
+    aspect: 'corpUserEditableInfo',
+    read: (ctx, v) =>
+      make(CorpUserEditableProperties, {
+        displayName: str(v.displayName),
+        title: str(v.title),
+        aboutMe: str(v.aboutMe),
+        teams: strings(v.teams),
+        skills: strings(v.skills),
+        pictureLink: str(v.pictureLink),
+        slack: str(v.slack),
+        phone: str(v.phone),
+        email: str(v.email),
+        platforms: Array.isArray(v.platforms)
+          ? strings(v.platforms).map((u) => new DataPlatform(ctx, u))
+          : undefined,
+      }),
+  },
   /** The user's status (corpUserStatus), when it is one of DataHub's values. */
-  @Field(() => CorpUserStatus, { nullable: true })
-  async status(): Promise<CorpUserStatus | undefined> {
-    const s = str((await this.aspect('corpUserStatus'))?.status);
-    return s && Object.hasOwn(CorpUserStatus, s) ? (s as CorpUserStatus) : undefined;
-  }
-  /** Whether the user signs in with a password kept by the catalog: never in neohub. */
-  @Field(() => Boolean, { nullable: true }) isNativeUser(): boolean {
-    return false;
-  }
-}
+  status: {
+    type: CorpUserStatus,
+    aspect: 'corpUserStatus',
+    read: (_, v) => {
+      const s = str(v.status);
+      return s && Object.hasOwn(CorpUserStatus, s) ? s : undefined;
+    },
+  },
+});
 showAspects(CorpUser, 'tags', 'globalTags', 'structuredProperties');
 
 @TableObjectType()
@@ -116,31 +120,31 @@ export class CorpGroup extends entityBase(EntityType.CORP_GROUP, 'CorpGroup') {
   @Field(() => String) name(): string {
     return idOf(this.urn);
   }
-  @Field(() => CorpGroupProperties, { nullable: true })
-  async properties(): Promise<CorpGroupProperties | undefined> {
-    const v = await this.aspect('corpGroupInfo');
-    return v
-      ? make(CorpGroupProperties, {
-          displayName: str(v.displayName),
-          description: str(v.description),
-          email: str(v.email),
-          slack: str(v.slack),
-        })
-      : undefined;
-  }
-  @Field(() => CorpGroupEditableProperties, { nullable: true })
-  async editableProperties(): Promise<CorpGroupEditableProperties | undefined> {
-    const v = await this.aspect('corpGroupEditableInfo');
-    return v
-      ? make(CorpGroupEditableProperties, {
-          description: str(v.description),
-          slack: str(v.slack),
-          email: str(v.email),
-          pictureLink: str(v.pictureLink),
-        })
-      : undefined;
-  }
 }
+aspectFields(CorpGroup, {
+  properties: {
+    type: CorpGroupProperties,
+    aspect: 'corpGroupInfo',
+    read: (_, v) =>
+      make(CorpGroupProperties, {
+        displayName: str(v.displayName),
+        description: str(v.description),
+        email: str(v.email),
+        slack: str(v.slack),
+      }),
+  },
+  editableProperties: {
+    type: CorpGroupEditableProperties,
+    aspect: 'corpGroupEditableInfo',
+    read: (_, v) =>
+      make(CorpGroupEditableProperties, {
+        description: str(v.description),
+        slack: str(v.slack),
+        email: str(v.email),
+        pictureLink: str(v.pictureLink),
+      }),
+  },
+});
 showAspects(CorpGroup, 'structuredProperties', 'ownership');
 
 @TableObjectType()
@@ -154,22 +158,25 @@ export class Tag extends entityBase(EntityType.TAG, 'Tag') {
   @Field(() => String, { deprecationReason: 'Use properties.name' }) name(): string {
     return idOf(this.urn);
   }
-  @Field(() => TagProperties, { nullable: true })
-  async properties(): Promise<TagProperties | undefined> {
-    const v = await this.aspect('tagProperties');
-    return v
-      ? make(TagProperties, {
-          name: str(v.name) ?? idOf(this.urn),
-          description: str(v.description),
-          colorHex: str(v.colorHex),
-        })
-      : undefined;
-  }
-  @Field(() => String, { nullable: true, deprecationReason: 'Use properties.description' })
-  async description(): Promise<string | undefined> {
-    return (await this.properties())?.description;
-  }
 }
+aspectFields(Tag, {
+  properties: {
+    type: TagProperties,
+    aspect: 'tagProperties',
+    read: (_, v, urn) =>
+      make(TagProperties, {
+        name: str(v.name) ?? idOf(urn),
+        description: str(v.description),
+        colorHex: str(v.colorHex),
+      }),
+  },
+  description: {
+    type: String,
+    aspect: 'tagProperties',
+    read: stringAt('description'),
+    deprecationReason: 'Use properties.description',
+  },
+});
 showAspects(Tag, 'ownership');
 
 /** The fields of a glossary term's info but its name. */
@@ -197,31 +204,32 @@ export class GlossaryTerm extends entityBase(EntityType.GLOSSARY_TERM, 'Glossary
   @Field(() => String) hierarchicalName(): string {
     return idOf(this.urn);
   }
-  private termInfo<T extends GlossaryTermProperties | GlossaryTermInfo>(into: T, v: Json): T {
+}
+
+/** A term's info (glossaryTermInfo), as GlossaryTermProperties or the older GlossaryTermInfo. */
+const termInfo = (into: typeof GlossaryTermProperties | typeof GlossaryTermInfo): AspectField => ({
+  type: into,
+  aspect: 'glossaryTermInfo',
+  read: (_, v, urn) => {
     const definition = str(v.definition) ?? '';
-    return Object.assign(into, {
-      name: str(v.name) ?? idOf(this.urn),
+    return make(into, {
+      name: str(v.name) ?? idOf(urn),
       description: definition,
       definition,
       termSource: str(v.termSource) ?? 'INTERNAL',
       sourceRef: str(v.sourceRef),
       sourceUrl: str(v.sourceUrl),
-      customProperties: customProperties(v.customProperties, this.urn),
+      customProperties: customProperties(v.customProperties, urn),
       rawSchema: str(v.rawSchema),
     });
-  }
-  @Field(() => GlossaryTermProperties, { nullable: true })
-  async properties(): Promise<GlossaryTermProperties | undefined> {
-    const v = await this.aspect('glossaryTermInfo');
-    return v ? this.termInfo(new GlossaryTermProperties(), v) : undefined;
-  }
+  },
+});
+
+aspectFields(GlossaryTerm, {
+  properties: termInfo(GlossaryTermProperties),
   /** Deprecated in DataHub (by its description) in favour of `properties`; same values. */
-  @Field(() => GlossaryTermInfo, { nullable: true, description: 'Deprecated, use properties instead' })
-  async glossaryTermInfo(): Promise<GlossaryTermInfo | undefined> {
-    const v = await this.aspect('glossaryTermInfo');
-    return v ? this.termInfo(new GlossaryTermInfo(), v) : undefined;
-  }
-}
+  glossaryTermInfo: { ...termInfo(GlossaryTermInfo), description: 'Deprecated, use properties instead' },
+});
 showAspects(GlossaryTerm, 'ownership', 'institutionalMemory', 'structuredProperties', 'deprecation');
 
 /** The registry's symbols (DataHub's PlatformType). */

@@ -6,10 +6,11 @@ import {
   AssertionInfo,
   described,
   MLModelDeploymentProperties,
-  namedProperties,
+  namedField,
   NotebookInfo,
   QueryStatement,
 } from './kind-properties.js';
+import { aspectFields } from './aspect-fields.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform, idOf } from './people.js';
 import { fields, opt, optional, req, TableObjectType } from './field-table.js';
@@ -30,51 +31,55 @@ export class QuerySubject extends fields({
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A query: SQL that reads or writes datasets' })
 export class QueryEntity extends kindBase('query') {
-  @Field(() => QueryProperties, { nullable: true })
-  async properties(): Promise<QueryProperties | undefined> {
-    const v = await this.aspect('queryProperties');
-    if (!v) return undefined;
-    const statement = v.statement as Record<string, unknown> | undefined;
-    return make(QueryProperties, {
-      statement: make(QueryStatement, {
-        value: str(statement?.value) ?? '',
-        language: str(statement?.language) ?? 'SQL',
-      }),
-      source: str(v.source) ?? 'MANUAL',
-      name: str(v.name),
-      description: str(v.description),
-      created: auditStamp(v.created),
-      lastModified: auditStamp(v.lastModified),
-    });
-  }
-  /** The datasets and columns the query touches (`querySubjects`). */
-  @Field(() => [QuerySubject], { nullable: true })
-  async subjects(): Promise<QuerySubject[] | undefined> {
-    const v = await this.aspect('querySubjects');
-    if (!v) return undefined;
-    return list(v.subjects).map((s) => {
-      const urn = str(s.entity) ?? '';
-      const e = this.ctx.entity(urn);
-      return urn.startsWith('urn:li:schemaField:')
-        ? make(QuerySubject, { schemaField: e })
-        : make(QuerySubject, { dataset: e });
-    });
-  }
   @Field(() => DataPlatform, { nullable: true })
   async platform(): Promise<DataPlatform | undefined> {
     const p = str((await this.aspect('dataPlatformInstance'))?.platform);
     return p ? new DataPlatform(this.ctx, p) : undefined;
   }
 }
+aspectFields(QueryEntity, {
+  properties: {
+    type: QueryProperties,
+    aspect: 'queryProperties',
+    read: (_, v) => {
+      const statement = v.statement as Record<string, unknown> | undefined;
+      return make(QueryProperties, {
+        statement: make(QueryStatement, {
+          value: str(statement?.value) ?? '',
+          language: str(statement?.language) ?? 'SQL',
+        }),
+        source: str(v.source) ?? 'MANUAL',
+        name: str(v.name),
+        description: str(v.description),
+        created: auditStamp(v.created),
+        lastModified: auditStamp(v.lastModified),
+      });
+    },
+  },
+  /** The datasets and columns the query touches (`querySubjects`). */
+  subjects: {
+    type: [QuerySubject],
+    aspect: 'querySubjects',
+    read: (ctx, v) =>
+      list(v.subjects).map((s) => {
+        const urn = str(s.entity) ?? '';
+        const e = ctx.entity(urn);
+        return urn.startsWith('urn:li:schemaField:')
+          ? make(QuerySubject, { schemaField: e })
+          : make(QuerySubject, { dataset: e });
+      }),
+  },
+});
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'An assertion: a data quality check on an asset' })
-export class Assertion extends kindBase('assertion') {
-  @Field(() => AssertionInfo, { nullable: true })
-  async info(): Promise<AssertionInfo | undefined> {
-    const v = await this.aspect('assertionInfo');
-    return v ? make(AssertionInfo, { type: str(v.type) ?? 'CUSTOM', ...described(v, this.urn) }) : undefined;
-  }
-}
+export class Assertion extends kindBase('assertion') {}
+aspectFields(Assertion, {
+  info: {
+    type: AssertionInfo,
+    aspect: 'assertionInfo',
+    read: (_, v, urn) => make(AssertionInfo, { type: str(v.type) ?? 'CUSTOM', ...described(v, urn) }),
+  },
+});
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A notebook (Jupyter, Hex, Databricks...)' })
 export class Notebook extends kindBase('notebook') {
@@ -84,31 +89,25 @@ export class Notebook extends kindBase('notebook') {
   @Field(() => String) notebookId(): string {
     return keyOf(this.ctx, this.urn).notebookId ?? '';
   }
-  @Field(() => NotebookInfo, { nullable: true })
-  async info(): Promise<NotebookInfo | undefined> {
-    const v = await this.aspect('notebookInfo');
-    return v ? make(NotebookInfo, { title: str(v.title), ...described(v, this.urn) }) : undefined;
-  }
 }
+aspectFields(Notebook, {
+  info: {
+    type: NotebookInfo,
+    aspect: 'notebookInfo',
+    read: (_, v, urn) => make(NotebookInfo, { title: str(v.title), ...described(v, urn) }),
+  },
+});
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A deployment of an ML model (an endpoint)' })
-export class MLModelDeployment extends kindBase('mlModelDeployment') {
-  @Field(() => MLModelDeploymentProperties, { nullable: true })
-  async properties(): Promise<MLModelDeploymentProperties | undefined> {
-    const v = await this.aspect('mlModelDeploymentProperties');
-    return v
-      ? namedProperties(
-          MLModelDeploymentProperties,
-          v,
-          this.urn,
-          keyOf(this.ctx, this.urn).name ?? idOf(this.urn),
-          {
-            status: str(v.status),
-          },
-        )
-      : undefined;
-  }
-}
+export class MLModelDeployment extends kindBase('mlModelDeployment') {}
+aspectFields(MLModelDeployment, {
+  properties: namedField(
+    MLModelDeploymentProperties,
+    'mlModelDeploymentProperties',
+    (ctx, urn) => keyOf(ctx, urn).name ?? idOf(urn),
+    (v) => ({ status: str(v.status) }),
+  ),
+});
 
 export const QUERY_CLASSES = {
   [EntityType.QUERY]: QueryEntity,

@@ -1,7 +1,7 @@
 import { Field, Float, ObjectType, createUnionType } from 'type-graphql';
-import { entityTypeName, valueTypeOf } from '../../services/index.js';
+import { entityTypeName, PROPERTY_SETTINGS, valueTypeOf } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
-import { Entity } from './entity.js';
+import { entityBase, Entity } from './entity.js';
 import { EntityType, entityTypeOf } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { list, make, obj, str, strings, type Json } from './json.js';
@@ -65,13 +65,7 @@ const DATA_TYPE_NAMES: Readonly<Record<string, string>> = {
 
 /** A data type (the value type of a structured property), described by its URN alone. */
 @ObjectType({ implements: Entity, description: 'A data type of structured property values' })
-export class DataTypeEntity extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.DATA_TYPE);
-  }
-  get typeName(): string {
-    return 'DataTypeEntity';
-  }
+export class DataTypeEntity extends entityBase(EntityType.DATA_TYPE, 'DataTypeEntity') {
   @Field(() => DataTypeInfo) info(): DataTypeInfo {
     const type = (valueTypeOf(this.urn)?.toUpperCase() ?? 'OTHER') as StdDataType;
     return make(DataTypeInfo, {
@@ -98,13 +92,7 @@ function graphqlTypeOf(name: string | undefined): EntityType {
 
 /** An entity type (one a structured property applies to), described by its URN alone. */
 @ObjectType({ implements: Entity, description: 'A kind of entity of the catalog' })
-export class EntityTypeEntity extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.ENTITY_TYPE);
-  }
-  get typeName(): string {
-    return 'EntityTypeEntity';
-  }
+export class EntityTypeEntity extends entityBase(EntityType.ENTITY_TYPE, 'EntityTypeEntity') {
   @Field(() => EntityTypeInfo) info(): EntityTypeInfo {
     return make(EntityTypeInfo, {
       type: graphqlTypeOf(entityTypeName(this.urn)),
@@ -139,26 +127,14 @@ export class StructuredPropertyDefinition extends fields({
 }) {}
 
 @TableObjectType()
-export class StructuredPropertySettings extends fields({
-  ...required(
-    Boolean,
-    'isHidden',
-    'showInSearchFilters',
-    'showInAssetSummary',
-    'showAsAssetBadge',
-    'showInColumnsTable',
-  ),
-}) {}
+export class StructuredPropertySettings extends fields(required(Boolean, ...PROPERTY_SETTINGS)) {}
 
 /** A structured property: its definition (`propertyDefinition`) and display settings. */
 @ObjectType({ implements: Entity, description: 'A structured property: a typed property of entities' })
-export class StructuredPropertyEntity extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.STRUCTURED_PROPERTY);
-  }
-  get typeName(): string {
-    return 'StructuredPropertyEntity';
-  }
+export class StructuredPropertyEntity extends entityBase(
+  EntityType.STRUCTURED_PROPERTY,
+  'StructuredPropertyEntity',
+) {
   @Field(() => Boolean, { nullable: true })
   override exists(): Promise<boolean> {
     return super.exists();
@@ -193,16 +169,10 @@ export class StructuredPropertyEntity extends Entity {
     });
   }
   @Field(() => StructuredPropertySettings, { nullable: true })
-  async settings(): Promise<StructuredPropertySettings | undefined> {
-    const v = await this.aspect('structuredPropertySettings');
-    if (!v) return undefined;
-    return make(StructuredPropertySettings, {
-      isHidden: v.isHidden === true,
-      showInSearchFilters: v.showInSearchFilters === true,
-      showInAssetSummary: v.showInAssetSummary === true,
-      showAsAssetBadge: v.showAsAssetBadge === true,
-      showInColumnsTable: v.showInColumnsTable === true,
-    });
+  settings(): Promise<StructuredPropertySettings | undefined> {
+    return this.readAspect('structuredPropertySettings', (_, v) =>
+      make(StructuredPropertySettings, Object.fromEntries(PROPERTY_SETTINGS.map((k) => [k, v[k] === true]))),
+    );
   }
 }
 

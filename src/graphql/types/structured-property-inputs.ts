@@ -1,4 +1,5 @@
-import { Field, Float, InputType } from 'type-graphql';
+import { Float } from 'type-graphql';
+import { PROPERTY_SETTINGS } from '../../services/index.js';
 import { stringEnum } from './enums.js';
 import { PropertyCardinality } from './structured-properties.js';
 import { fields, opt, optional, req, TableInputType } from './field-table.js';
@@ -10,79 +11,55 @@ export const StructuredPropertyFilterStatus = stringEnum('StructuredPropertyFilt
 ] as const);
 export type StructuredPropertyFilterStatus = keyof typeof StructuredPropertyFilterStatus;
 
+/** A value: a string or a number. */
+const VALUE = { stringValue: opt(String), numberValue: opt(Float) };
+
 @TableInputType()
-export class PropertyValueInput extends fields({
-  stringValue: opt(String),
-  numberValue: opt(Float),
+export class PropertyValueInput extends fields(VALUE) {}
+
+@TableInputType()
+export class AllowedValueInput extends fields({ ...VALUE, description: opt(String) }) {}
+
+@TableInputType()
+export class TypeQualifierInput extends fields({ allowedTypes: opt([String]) }) {}
+
+@TableInputType()
+export class UpdateTypeQualifierInput extends fields({ newAllowedTypes: opt([String]) }) {}
+
+@TableInputType()
+export class StructuredPropertySettingsInput extends fields(optional(Boolean, ...PROPERTY_SETTINGS)) {}
+
+/** What a create and an update may both set: the description, immutability, the settings. */
+const DEFINITION = {
+  ...optional(String, 'displayName', 'description'),
+  immutable: opt(Boolean),
+  settings: opt(StructuredPropertySettingsInput),
+  filterStatus: opt(StructuredPropertyFilterStatus),
+};
+
+@TableInputType()
+export class CreateStructuredPropertyInput extends fields({
+  ...optional(String, 'id', 'qualifiedName'),
+  ...DEFINITION,
+  valueType: req(String),
+  typeQualifier: opt(TypeQualifierInput),
+  allowedValues: opt([AllowedValueInput]),
+  cardinality: opt(PropertyCardinality),
+  entityTypes: req([String]),
 }) {}
 
 @TableInputType()
-export class AllowedValueInput extends fields({
-  stringValue: opt(String),
-  numberValue: opt(Float),
-  description: opt(String),
-}) {}
-
-@TableInputType()
-export class TypeQualifierInput extends fields({
-  allowedTypes: opt([String]),
-}) {}
-
-@TableInputType()
-export class UpdateTypeQualifierInput extends fields({
-  newAllowedTypes: opt([String]),
-}) {}
-
-@TableInputType()
-export class StructuredPropertySettingsInput extends fields({
-  ...optional(
-    Boolean,
-    'isHidden',
-    'showInSearchFilters',
-    'showInAssetSummary',
-    'showAsAssetBadge',
-    'showInColumnsTable',
-  ),
-}) {}
-
-@InputType()
-export class CreateStructuredPropertyInput {
-  @Field(() => String, { nullable: true }) id?: string;
-  @Field(() => String, { nullable: true }) qualifiedName?: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) immutable?: boolean;
-  @Field(() => String) valueType!: string;
-  @Field(() => TypeQualifierInput, { nullable: true }) typeQualifier?: TypeQualifierInput;
-  @Field(() => [AllowedValueInput], { nullable: true }) allowedValues?: AllowedValueInput[];
-  @Field(() => PropertyCardinality, { nullable: true }) cardinality?: PropertyCardinality;
-  @Field(() => [String]) entityTypes!: string[];
-  @Field(() => StructuredPropertySettingsInput, { nullable: true })
-  settings?: StructuredPropertySettingsInput;
-  @Field(() => StructuredPropertyFilterStatus, { nullable: true })
-  filterStatus?: StructuredPropertyFilterStatus;
-}
-
-@InputType()
-export class UpdateStructuredPropertyInput {
-  @Field(() => String) urn!: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) immutable?: boolean;
-  @Field(() => UpdateTypeQualifierInput, { nullable: true }) typeQualifier?: UpdateTypeQualifierInput;
-  @Field(() => [AllowedValueInput], { nullable: true }) newAllowedValues?: AllowedValueInput[];
-  @Field(() => Boolean, { nullable: true }) setCardinalityAsMultiple?: boolean;
-  @Field(() => [String], { nullable: true }) newEntityTypes?: string[];
-  @Field(() => StructuredPropertySettingsInput, { nullable: true })
-  settings?: StructuredPropertySettingsInput;
-  @Field(() => StructuredPropertyFilterStatus, { nullable: true })
-  filterStatus?: StructuredPropertyFilterStatus;
-}
-
-@TableInputType()
-export class DeleteStructuredPropertyInput extends fields({
+export class UpdateStructuredPropertyInput extends fields({
   urn: req(String),
+  ...DEFINITION,
+  typeQualifier: opt(UpdateTypeQualifierInput),
+  newAllowedValues: opt([AllowedValueInput]),
+  setCardinalityAsMultiple: opt(Boolean),
+  newEntityTypes: opt([String]),
 }) {}
+
+@TableInputType()
+export class DeleteStructuredPropertyInput extends fields({ urn: req(String) }) {}
 
 @TableInputType()
 export class StructuredPropertyInputParams extends fields({
@@ -90,12 +67,11 @@ export class StructuredPropertyInputParams extends fields({
   values: req([PropertyValueInput]),
 }) {}
 
-@InputType()
-export class UpsertStructuredPropertiesInput {
-  @Field(() => String) assetUrn!: string;
-  @Field(() => [StructuredPropertyInputParams])
-  structuredPropertyInputParams!: StructuredPropertyInputParams[];
-}
+@TableInputType()
+export class UpsertStructuredPropertiesInput extends fields({
+  assetUrn: req(String),
+  structuredPropertyInputParams: req([StructuredPropertyInputParams]),
+}) {}
 
 @TableInputType()
 export class RemoveStructuredPropertiesInput extends fields({
