@@ -35,7 +35,7 @@ export interface AspectField {
 }
 
 /** The entity that a field of the aspect names. */
-const named =
+export const named =
   (field: string) =>
   (ctx: GraphQLContext, v: Json): Entity | undefined => {
     const urn = str(v[field]);

@@ -10,7 +10,7 @@ import { entityClass } from './entity-classes.js';
 import { fields, opt, optional, req, required, TableObjectType } from './field-table.js';
 import { Long } from './scalars.js';
 
-export { AuditStamp, auditStamp, requiredStamp } from './audit-stamp.js';
+export { AuditStamp, auditStamp, requiredStamp, STAMPS, stamps } from './audit-stamp.js';
 export { list, make, num, obj, str, strings, type Json } from './json.js';
 
 /** Who is recorded when an aspect names no actor, or an actor that is neither a user nor a group. */
@@ -109,26 +109,40 @@ export class Ownership extends fields({
   owners: opt([Owner]),
   lastModified: req(AuditStamp),
 }) {}
+
+/**
+ * The elements of a list of an aspect that name an entity (at `key`), each made into `T` with that
+ * entity; those that name no entity of a kind with a GraphQL type are left out.
+ */
+function associations<T>(
+  ctx: GraphQLContext,
+  items: unknown,
+  key: string,
+  to: (entity: Entity, item: Json) => T,
+): T[] {
+  return list(items).flatMap((item) => {
+    const entity = ctx.entity(str(item[key]) ?? '');
+    return entity ? [to(entity, item)] : [];
+  });
+}
+
 export function ownership(ctx: GraphQLContext, v: Json | undefined, urn: string): Ownership | undefined {
   if (!v) return undefined;
-  const owners = list(v.owners).flatMap((o) => {
-    const owner = ctx.entity(str(o.owner) ?? '');
-    if (!owner) return [];
-    const type = str(o.type) as OwnershipType | undefined;
+  const owners = associations(ctx, v.owners, 'owner', (owner, o) => {
     const src = obj(o.source);
     const sourceType = str(src?.type);
     const source = sourceType ? make(OwnershipSource, { type: sourceType, url: str(src?.url) }) : undefined;
-    return [make(Owner, { owner, type, associatedUrn: urn, source })];
+    return make(Owner, { owner, type: str(o.type) as OwnershipType | undefined, associatedUrn: urn, source });
   });
   return make(Ownership, { owners, lastModified: requiredStamp(v.lastModified) });
 }
 
+/** Where a tag or a term is attached: the entity it labels, and the context it was given. */
+const ATTACHED = { associatedUrn: req(String), context: opt(String) };
+const attached = (item: Json, urn: string) => ({ associatedUrn: urn, context: str(item.context) });
+
 @TableObjectType()
-export class TagAssociation extends fields({
-  tag: req(() => entityClass(EntityType.TAG)),
-  associatedUrn: req(String),
-  context: opt(String),
-}) {}
+export class TagAssociation extends fields({ tag: req(() => entityClass(EntityType.TAG)), ...ATTACHED }) {}
 
 @TableObjectType()
 export class GlobalTags extends fields({
@@ -139,8 +153,7 @@ export class GlobalTags extends fields({
 export class GlossaryTermAssociation extends fields({
   term: req(() => entityClass(EntityType.GLOSSARY_TERM)),
   actor: opt(() => entityClass(EntityType.CORP_USER)),
-  associatedUrn: req(String),
-  context: opt(String),
+  ...ATTACHED,
 }) {}
 
 @TableObjectType()
@@ -151,10 +164,9 @@ export class GlossaryTerms extends fields({
 
 export function globalTags(ctx: GraphQLContext, v: Json | undefined, urn: string): GlobalTags | undefined {
   if (!v) return undefined;
-  const tags = list(v.tags).flatMap((t) => {
-    const tag = ctx.entity(str(t.tag) ?? '');
-    return tag ? [make(TagAssociation, { tag, associatedUrn: urn, context: str(t.context) })] : [];
-  });
+  const tags = associations(ctx, v.tags, 'tag', (tag, t) =>
+    make(TagAssociation, { tag, ...attached(t, urn) }),
+  );
   return make(GlobalTags, { tags });
 }
 
@@ -164,18 +176,9 @@ export function glossaryTerms(
   urn: string,
 ): GlossaryTerms | undefined {
   if (!v) return undefined;
-  const terms = list(v.terms).flatMap((t) => {
-    const term = ctx.entity(str(t.urn) ?? '');
-    if (!term) return [];
-    return [
-      make(GlossaryTermAssociation, {
-        term,
-        actor: userOf(ctx, str(t.actor)),
-        associatedUrn: urn,
-        context: str(t.context),
-      }),
-    ];
-  });
+  const terms = associations(ctx, v.terms, 'urn', (term, t) =>
+    make(GlossaryTermAssociation, { term, actor: userOf(ctx, str(t.actor)), ...attached(t, urn) }),
+  );
   return make(GlossaryTerms, { terms, auditStamp: auditStamp(v.auditStamp) });
 }
 

@@ -11,7 +11,7 @@ import {
   GlossaryNodeProperties,
   namedField,
 } from './kind-properties.js';
-import { aspectFields } from './aspect-fields.js';
+import { aspectFields, named } from './aspect-fields.js';
 import { parentChain } from './asset-context.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform, idOf } from './people.js';
@@ -53,10 +53,7 @@ aspectFields(Domain, {
   parentDomain: {
     type: Domain,
     aspect: 'domainProperties',
-    read: (ctx, v) => {
-      const parent = str(v.parentDomain);
-      return parent ? ctx.entity(parent) : undefined;
-    },
+    read: named('parentDomain'),
   },
 });
 

@@ -5,8 +5,8 @@ import type { GraphQLContext } from '../context.js';
 import { aspectFields, stringAt } from './aspect-fields.js';
 import { BrowsableEntity } from './asset.js';
 import {
-  AuditStamp,
-  auditStamp,
+  STAMPS,
+  stamps,
   customProperties,
   CustomPropertiesEntry,
   list,
@@ -166,7 +166,7 @@ const triple = (urn: string): { platform: string; name: string; origin: string }
 /** What the properties of models and model groups share. */
 const MODEL_PROPERTIES = {
   ...optional(String, 'name', 'description'),
-  ...optional(AuditStamp, 'created', 'lastModified'),
+  ...STAMPS,
   externalUrl: opt(String),
   customProperties: opt([CustomPropertiesEntry]),
   mlModelLineageInfo: opt(MLModelLineageInfo),
@@ -192,8 +192,7 @@ function modelBase<P extends FieldsOf<typeof MODEL_PROPERTIES>>(
         make(Properties, {
           name: str(v.name),
           description: str(v.description),
-          created: auditStamp(v.created),
-          lastModified: auditStamp(v.lastModified),
+          ...stamps(v),
           externalUrl: str(v.externalUrl),
           customProperties: customProperties(v.customProperties, urn),
           mlModelLineageInfo: lineageInfo(v),

@@ -10,7 +10,7 @@ import {
   DataProcessInstanceProperties,
   namedField,
 } from './kind-properties.js';
-import { aspectFields, stringAt } from './aspect-fields.js';
+import { aspectFields, named, stringAt } from './aspect-fields.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform } from './people.js';
 import { fields, opt, optional, TableObjectType } from './field-table.js';
@@ -99,10 +99,7 @@ aspectFields(DataProcessInstance, {
   parentTemplate: {
     type: Entity,
     aspect: 'dataProcessInstanceRelationships',
-    read: (ctx, v) => {
-      const t = str(v.parentTemplate);
-      return t ? ctx.entity(t) : undefined;
-    },
+    read: named('parentTemplate'),
   },
 });
 

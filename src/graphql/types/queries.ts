@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { AuditStamp, auditStamp, list, make, str } from './common.js';
+import { list, make, STAMPS, stamps, str } from './common.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
 import {
@@ -20,7 +20,7 @@ export class QueryProperties extends fields({
   statement: req(QueryStatement),
   source: req(String),
   ...optional(String, 'name', 'description'),
-  ...optional(AuditStamp, 'created', 'lastModified'),
+  ...STAMPS,
 }) {}
 
 @TableObjectType()
@@ -51,8 +51,7 @@ aspectFields(QueryEntity, {
         source: str(v.source) ?? 'MANUAL',
         name: str(v.name),
         description: str(v.description),
-        created: auditStamp(v.created),
-        lastModified: auditStamp(v.lastModified),
+        ...stamps(v),
       });
     },
   },
