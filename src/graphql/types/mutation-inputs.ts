@@ -44,16 +44,20 @@ const RESOURCE = {
 };
 
 @TableInputType()
-export class TagAssociationInput extends fields({ tagUrn: req(String), ...RESOURCE }) {}
+export class ResourceRefInput extends fields(RESOURCE) {}
+
+/** The inputs that put labels on a resource, or take them off: the resource, and one label or several. */
+@TableInputType()
+export class TagAssociationInput extends fields({ tagUrn: req(String) }, ResourceRefInput) {}
 
 @TableInputType()
-export class AddTagsInput extends fields({ tagUrns: nonEmpty(String), ...RESOURCE }) {}
+export class AddTagsInput extends fields({ tagUrns: nonEmpty(String) }, ResourceRefInput) {}
 
 @TableInputType()
-export class TermAssociationInput extends fields({ termUrn: req(String), ...RESOURCE }) {}
+export class TermAssociationInput extends fields({ termUrn: req(String) }, ResourceRefInput) {}
 
 @TableInputType()
-export class AddTermsInput extends fields({ termUrns: nonEmpty(String), ...RESOURCE }) {}
+export class AddTermsInput extends fields({ termUrns: nonEmpty(String) }, ResourceRefInput) {}
 
 @TableInputType()
 export class OwnerInput extends fields({
@@ -100,9 +104,6 @@ export class DescriptionUpdateInput extends fields({
   ...RESOURCE,
   proposalNote: optionalText(),
 }) {}
-
-@TableInputType()
-export class ResourceRefInput extends fields(RESOURCE) {}
 
 /** What the deprecation of one entity and of several share. */
 const DEPRECATION = { deprecated: req(Boolean), decommissionTime: opt(Long), note: optionalText() };

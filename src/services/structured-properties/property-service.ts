@@ -217,34 +217,31 @@ export class StructuredPropertyService {
     params: readonly ValuesInput[],
     ctx: WriteContext,
   ): Promise<Assignment[]> {
-    await this.requireAsset(assetUrn);
-    const states = await loadStates(
-      this.store,
-      params.map((p) => p.structuredPropertyUrn),
-    );
-    const entries = params.map((p, i) => {
-      const number =
-        valueTypeOf(states.get(p.structuredPropertyUrn)?.definition?.valueType ?? '') === 'number';
-      return {
-        propertyUrn: p.structuredPropertyUrn,
-        values: p.values.map((v, j) => {
-          const value = primitive(v, `structuredPropertyInputParams[${i}].values[${j}]`);
-          // A number property given a numeric string takes the number, as DataHub's UI sends strings.
-          return number &&
-            'string' in value &&
-            value.string.trim() !== '' &&
-            Number.isFinite(Number(value.string))
-            ? { double: Number(value.string) }
-            : value;
-        }),
-      };
+    return this.writeValues(assetUrn, ctx, async () => {
+      const states = await loadStates(
+        this.store,
+        params.map((p) => p.structuredPropertyUrn),
+      );
+      const entries = params.map((p, i) => {
+        const number =
+          valueTypeOf(states.get(p.structuredPropertyUrn)?.definition?.valueType ?? '') === 'number';
+        return {
+          propertyUrn: p.structuredPropertyUrn,
+          values: p.values.map((v, j) => {
+            const value = primitive(v, `structuredPropertyInputParams[${i}].values[${j}]`);
+            // A number property given a numeric string takes the number, as DataHub's UI sends strings.
+            return number &&
+              'string' in value &&
+              value.string.trim() !== '' &&
+              Number.isFinite(Number(value.string))
+              ? { double: Number(value.string) }
+              : value;
+          }),
+        };
+      });
+      const set = new Set(entries.map((e) => e.propertyUrn));
+      return (held) => [...held.filter((a) => !set.has(a.propertyUrn)), ...entries];
     });
-    const set = new Set(entries.map((e) => e.propertyUrn));
-    return this.writeValues(
-      assetUrn,
-      (held) => [...held.filter((a) => !set.has(a.propertyUrn)), ...entries],
-      ctx,
-    );
   }
 
   /** Removes the given properties' values from an asset. */
@@ -253,22 +250,25 @@ export class StructuredPropertyService {
     propertyUrns: readonly string[],
     ctx: WriteContext,
   ): Promise<Assignment[]> {
-    await this.requireAsset(assetUrn);
     const drop = new Set(propertyUrns);
-    return this.writeValues(assetUrn, (held) => held.filter((a) => !drop.has(a.propertyUrn)), ctx);
+    return this.writeValues(
+      assetUrn,
+      ctx,
+      async () => (held) => held.filter((a) => !drop.has(a.propertyUrn)),
+    );
   }
 
-  /** Refuses (not found) an asset that does not exist. */
-  private async requireAsset(assetUrn: string): Promise<void> {
-    if (!(await this.reads.exists(assetUrn))) throw new NotFoundError(`Entity ${assetUrn} does not exist`);
-  }
-
-  /** Writes the values an asset holds, as `change` makes them of those it holds; the values it then shows. */
+  /**
+   * Writes the values an asset holds (refused, not found, when it does not exist): `prepare` gives how to
+   * change those it holds. Answers the values it then shows.
+   */
   private async writeValues(
     assetUrn: string,
-    change: (held: Assignment[]) => readonly unknown[],
     ctx: WriteContext,
+    prepare: () => Promise<(held: Assignment[]) => readonly unknown[]>,
   ): Promise<Assignment[]> {
+    if (!(await this.reads.exists(assetUrn))) throw new NotFoundError(`Entity ${assetUrn} does not exist`);
+    const change = await prepare();
     await this.ingest.ingest(
       [
         {
