@@ -104,29 +104,31 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     return reply.send(await readBack(writes, bool(req, Q.systemMetadata)));
   });
 
-  app.post(`${P}/generic`, async (req, reply) => {
-    const groups = byEntityName(req.body, s).map(([name, items]) => [name, writesOf(items, 'v3')] as const);
-    const all = groups.flatMap(([, w]) => w);
-    await s.entityApi.upsert(all, writeContext(req));
-    await written(req, reply, all);
-    const async = bool(req, Q.asyncList);
-    const withSM = bool(req, Q.systemMetadata);
-    const out: Record<string, Json[]> = {};
-    for (const [name, w] of groups) setOwn(out, name, async ? echo(w, 'v3') : await readBack(w, withSM));
-    return reply.status(async ? 202 : 200).send(out);
-  });
-
-  app.patch(`${P}/generic`, async (req, reply) => {
-    const groups = byEntityName(req.body, s).map(([name, items]) => [name, writesOf(items, 'v3')] as const);
-    const all = groups.flatMap(([, w]) => w);
-    await s.entityApi.patch(all, writeContext(req));
-    await written(req, reply, all);
-    const async = bool(req, Q.asyncList);
-    const withSM = bool(req, Q.systemMetadata);
-    const out: Record<string, Json[]> = {};
-    for (const [name, w] of groups) setOwn(out, name, async ? [] : await readBack(w, withSM));
-    return reply.status(async ? 202 : 200).send(out);
-  });
+  /**
+   * `/generic`: writes of several kinds at once (upserts or patches), answered per kind: the aspects as
+   * stored, or (async) what `whenAsync` gives of the kind's writes.
+   */
+  const generic =
+    (write: 'upsert' | 'patch', whenAsync: (writes: readonly AspectWrite[]) => Json[]) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const groups = byEntityName(req.body, s).map(([name, items]) => [name, writesOf(items, 'v3')] as const);
+      const all = groups.flatMap(([, w]) => w);
+      await s.entityApi[write](all, writeContext(req));
+      await written(req, reply, all);
+      const async = bool(req, Q.asyncList);
+      const withSM = bool(req, Q.systemMetadata);
+      const out: Record<string, Json[]> = {};
+      for (const [name, w] of groups) setOwn(out, name, async ? whenAsync(w) : await readBack(w, withSM));
+      return reply.status(async ? 202 : 200).send(out);
+    };
+  app.post(
+    `${P}/generic`,
+    generic('upsert', (w) => echo(w, 'v3')),
+  );
+  app.patch(
+    `${P}/generic`,
+    generic('patch', () => []),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { runsRoutes } from './runs-routes.js';
 
 export { sendRestliError } from './errors.js';
 export { traceparentOf, writeContext } from './context.js';
-export { relationshipParams, RELATIONSHIPS_PAGE } from './relationships-routes.js';
+export { relationshipsPage, RELATIONSHIPS_PAGE } from './relationships-routes.js';
 export { parseRestliQuery } from './query.js';
 
 /** Registers DataHub's Rest.li resources in a scope. */

@@ -18,7 +18,7 @@ export interface RelationshipParams {
 export const RELATIONSHIPS_PAGE = 100;
 
 /** Reads the shared relationship query (`types` for Rest.li, `relationshipTypes` for OpenAPI). */
-export function relationshipParams(req: FastifyRequest, s: Services, typesParam: string): RelationshipParams {
+function relationshipParams(req: FastifyRequest, s: Services, typesParam: string): RelationshipParams {
   const q = parseRestliQuery(req.raw.url ?? '');
   const urn = first(q, 'urn');
   if (!urn) throw new BadRequestError("Parameter 'urn' is required");
@@ -30,6 +30,21 @@ export function relationshipParams(req: FastifyRequest, s: Services, typesParam:
   const start = optionalInt(first(q, 'start'), 'start') ?? 0;
   const count = optionalInt(first(q, 'count'), 'count') ?? Math.min(RELATIONSHIPS_PAGE, s.config.maxPageSize);
   return { urn, types, direction, start, count };
+}
+
+/**
+ * A page of an entity's relationships, as the shared relationship query asks (`typesParam` naming the
+ * parameter of the types): where it starts, its size, the total, and the relationships.
+ */
+export async function relationshipsPage(req: FastifyRequest, s: Services, typesParam: string) {
+  const p = relationshipParams(req, s, typesParam);
+  const page = await s.reads.relationships(p.urn, p.types, p.direction, p.start, p.count);
+  return {
+    start: p.start,
+    count: page.relationships.length,
+    total: page.total,
+    relationships: page.relationships,
+  };
 }
 
 /**
@@ -73,14 +88,11 @@ function lineageRoute(app: FastifyInstance, s: Services): void {
 export function relationshipsRoutes(app: FastifyInstance, s: Services): void {
   lineageRoute(app, s);
   app.get('/relationships', async (req, reply) => {
-    const p = relationshipParams(req, s, 'types');
-    const page = await s.reads.relationships(p.urn, p.types, p.direction, p.start, p.count);
+    const { relationships, ...page } = await relationshipsPage(req, s, 'types');
     return reply.send({
-      start: p.start,
-      count: page.relationships.length,
-      total: page.total,
-      relationships: page.relationships.map((r) => ({ entity: r.entity, type: r.type })),
-      entities: page.relationships.map((r) => r.entity),
+      ...page,
+      relationships: relationships.map((r) => ({ entity: r.entity, type: r.type })),
+      entities: relationships.map((r) => r.entity),
     });
   });
 }

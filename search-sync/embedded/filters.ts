@@ -5,6 +5,18 @@ import { listProp } from './fields.js';
 const TOP_LEVEL: Record<string, string> = { urn: 'urn', entityType: 'entityType', _entityType: 'entityType' };
 const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 
+/** The other conditions: how a value `v` of the field compares with a value `x` of the criterion. */
+const COMPARISONS: Readonly<Record<string, string>> = {
+  IEQUAL: 'toLower(toString(v)) = toLower(x)',
+  CONTAIN: 'toString(v) CONTAINS x',
+  START_WITH: 'toString(v) STARTS WITH x',
+  END_WITH: 'toString(v) ENDS WITH x',
+  GREATER_THAN: 'v > x',
+  GREATER_THAN_OR_EQUAL_TO: 'v >= x',
+  LESS_THAN: 'v < x',
+  LESS_THAN_OR_EQUAL_TO: 'v <= x',
+};
+
 /**
  * Turns filter criteria into one Cypher predicate over `d` with parameters. Field names are checked
  * against the registry's index fields; values are always parameters.
@@ -29,45 +41,15 @@ export function filterPredicate(
     params[`fv${i}`] = numeric ? values.map(Number) : bool ? values.map((v) => v === 'true') : values;
     const list = top ? `[d[$fp${i}]]` : `coalesce(d[$fp${i}], [])`;
     const any = (pred: string): string => `any(v IN ${list} WHERE any(x IN $fv${i} WHERE ${pred}))`;
+    const condition = c.condition ?? 'EQUAL';
+    const exists = `size(${list}) > 0 AND ${list}[0] IS NOT NULL`;
     let expr: string;
-    switch (c.condition ?? 'EQUAL') {
-      case 'EQUAL':
-      case 'IN':
-        expr = field?.type === 'URN' ? any("v = x OR v ENDS WITH ':' + x") : any('v = x');
-        break;
-      case 'IEQUAL':
-        expr = any('toLower(toString(v)) = toLower(x)');
-        break;
-      case 'CONTAIN':
-        expr = any('toString(v) CONTAINS x');
-        break;
-      case 'START_WITH':
-        expr = any('toString(v) STARTS WITH x');
-        break;
-      case 'END_WITH':
-        expr = any('toString(v) ENDS WITH x');
-        break;
-      case 'GREATER_THAN':
-        expr = any('v > x');
-        break;
-      case 'GREATER_THAN_OR_EQUAL_TO':
-        expr = any('v >= x');
-        break;
-      case 'LESS_THAN':
-        expr = any('v < x');
-        break;
-      case 'LESS_THAN_OR_EQUAL_TO':
-        expr = any('v <= x');
-        break;
-      case 'EXISTS':
-        expr = `size(${list}) > 0 AND ${list}[0] IS NOT NULL`;
-        break;
-      case 'IS_NULL':
-        expr = `NOT (size(${list}) > 0 AND ${list}[0] IS NOT NULL)`;
-        break;
-      default:
-        throw new BadRequestError(`Unsupported filter condition ${c.condition}`);
-    }
+    if (condition === 'EQUAL' || condition === 'IN')
+      expr = field?.type === 'URN' ? any("v = x OR v ENDS WITH ':' + x") : any('v = x');
+    else if (condition === 'EXISTS') expr = exists;
+    else if (condition === 'IS_NULL') expr = `NOT (${exists})`;
+    else if (Object.hasOwn(COMPARISONS, condition)) expr = any(COMPARISONS[condition] as string);
+    else throw new BadRequestError(`Unsupported filter condition ${c.condition}`);
     return c.negated ? `NOT (${expr})` : `(${expr})`;
   };
   return `(${groups.map((and) => (and.length ? and.map(one).join(' AND ') : 'true')).join(' OR ')})`;

@@ -49,74 +49,84 @@ async function send(client: GmsClient, io: Output, file: string, writes: readonl
   return 0;
 }
 
-/** `properties upsert`: validates the whole definition file, then writes each propertyDefinition. */
-export async function upsertProperties(
-  client: GmsClient,
-  io: Output,
-  file: string,
-  text: string,
-): Promise<number> {
-  const { properties, problems } = parsePropertyFile(text, file);
-  if (problems.length > 0) return reportProblems(io, file, problems);
-  const writes = properties.map<Write>((p) => ({
-    entity: 'structuredProperty',
-    urn: p.urn,
-    aspects: { propertyDefinition: p.definition },
-    pos: p.pos,
-  }));
-  return send(client, io, file, writes);
+/**
+ * An `upsert` command: parses the whole file (`parse` gives the entries under `key`); with any problem,
+ * reports them all and writes nothing, else `write` writes the entries.
+ */
+function upsertCommand<P extends { readonly problems: FileProblem[] }, K extends keyof P>(
+  parse: (text: string, file: string) => P,
+  key: K,
+  write: (client: GmsClient, io: Output, file: string, entries: P[K]) => Promise<number>,
+) {
+  return async (client: GmsClient, io: Output, file: string, text: string): Promise<number> => {
+    const parsed = parse(text, file);
+    if (parsed.problems.length > 0) return reportProblems(io, file, parsed.problems);
+    return write(client, io, file, parsed[key]);
+  };
 }
+
+/** `properties upsert`: validates the whole definition file, then writes each propertyDefinition. */
+export const upsertProperties = upsertCommand(
+  parsePropertyFile,
+  'properties',
+  (client, io, file, properties) => {
+    const writes = properties.map<Write>((p) => ({
+      entity: 'structuredProperty',
+      urn: p.urn,
+      aspects: { propertyDefinition: p.definition },
+      pos: p.pos,
+    }));
+    return send(client, io, file, writes);
+  },
+);
 
 /**
  * `dataset upsert`: validates the whole file, looks up the definition of every property it uses to type the
  * values, and only then writes: each dataset's aspects, then its fields' structuredProperties.
  */
-export async function upsertDatasets(
-  client: GmsClient,
-  io: Output,
-  file: string,
-  text: string,
-): Promise<number> {
-  const { datasets, problems } = parseDatasetFile(text, file);
-  if (problems.length > 0) return reportProblems(io, file, problems);
-  const definitions = new Map<string, KnownDefinition | undefined>();
-  for (const urn of referencedProperties(datasets)) {
-    try {
-      definitions.set(
-        urn,
-        knownDefinition(await client.getAspect('structuredProperty', urn, 'propertyDefinition')),
-      );
-    } catch (err) {
-      io.err(`cannot look up ${urn}: ${(err as Error).message}`);
-      return 1;
+export const upsertDatasets = upsertCommand(
+  parseDatasetFile,
+  'datasets',
+  async (client, io, file, datasets) => {
+    const definitions = new Map<string, KnownDefinition | undefined>();
+    for (const urn of referencedProperties(datasets)) {
+      try {
+        definitions.set(
+          urn,
+          knownDefinition(await client.getAspect('structuredProperty', urn, 'propertyDefinition')),
+        );
+      } catch (err) {
+        io.err(`cannot look up ${urn}: ${(err as Error).message}`);
+        return 1;
+      }
     }
-  }
-  const typingProblems: FileProblem[] = [];
-  const writes: Write[] = [];
-  const typed = (raw: readonly RawAssignment[], entityType: string) => {
-    const r = typeAssignments(raw, definitions, entityType, file);
-    typingProblems.push(...r.problems);
-    return { properties: r.properties };
-  };
-  for (const d of datasets) {
-    // The key aspect makes sure the entity exists: values may only be set on an existing entity.
-    const aspects: Record<string, unknown> = d.datasetProperties
-      ? { datasetProperties: d.datasetProperties }
-      : { datasetKey: datasetKey(d.urn) };
-    if (d.structuredProperties) aspects.structuredProperties = typed(d.structuredProperties, 'dataset');
-    writes.push({ entity: 'dataset', urn: d.urn, aspects, pos: d.pos });
-    for (const f of d.fields) {
-      if (!f.structuredProperties) continue;
-      const fieldAspects = {
-        schemaFieldKey: schemaFieldKey(d.urn, f.fieldPath),
-        structuredProperties: typed(f.structuredProperties, 'schemaField'),
-      };
-      writes.push({ entity: 'schemaField', urn: f.urn, aspects: fieldAspects, pos: f.pos });
+    const typingProblems: FileProblem[] = [];
+    const writes: Write[] = [];
+    const typed = (raw: readonly RawAssignment[], entityType: string) => {
+      const r = typeAssignments(raw, definitions, entityType, file);
+      typingProblems.push(...r.problems);
+      return { properties: r.properties };
+    };
+    for (const d of datasets) {
+      // The key aspect makes sure the entity exists: values may only be set on an existing entity.
+      const aspects: Record<string, unknown> = d.datasetProperties
+        ? { datasetProperties: d.datasetProperties }
+        : { datasetKey: datasetKey(d.urn) };
+      if (d.structuredProperties) aspects.structuredProperties = typed(d.structuredProperties, 'dataset');
+      writes.push({ entity: 'dataset', urn: d.urn, aspects, pos: d.pos });
+      for (const f of d.fields) {
+        if (!f.structuredProperties) continue;
+        const fieldAspects = {
+          schemaFieldKey: schemaFieldKey(d.urn, f.fieldPath),
+          structuredProperties: typed(f.structuredProperties, 'schemaField'),
+        };
+        writes.push({ entity: 'schemaField', urn: f.urn, aspects: fieldAspects, pos: f.pos });
+      }
     }
-  }
-  if (typingProblems.length > 0) return reportProblems(io, file, typingProblems);
-  return send(client, io, file, writes);
-}
+    if (typingProblems.length > 0) return reportProblems(io, file, typingProblems);
+    return send(client, io, file, writes);
+  },
+);
 
 /** `properties get` / `dataset get`: prints the entity as the v3 GET returns it. */
 export async function printEntity(

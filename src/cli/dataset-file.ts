@@ -2,14 +2,7 @@ import { isSeq, type Node } from 'yaml';
 import { setOwn } from '../json/index.js';
 import { parseUrn } from '../urn/index.js';
 import { datasetUrn, PLATFORM_PREFIX, PROPERTY_URN_PREFIX, propertyUrn, schemaFieldUrn } from './urns.js';
-import {
-  type Field,
-  type FileProblem,
-  inFileOrder,
-  type Position,
-  type RawScalar,
-  YamlSource,
-} from './yaml-source.js';
+import { entriesParser, type Field, type Position, type RawScalar, type YamlSource } from './yaml-source.js';
 
 /** Structured-property values as written in the file, before the property's definition types them. */
 export interface RawAssignment {
@@ -56,29 +49,9 @@ const FIELD_KEYS = ['id', 'type', 'description', 'structured_properties'];
  * Parses and validates a dataset file (a YAML list of datasets, or one mapping). Pure: values stay as written
  * until the properties' definitions are known (see values.ts); a caller writes nothing unless `problems` is empty.
  */
-export function parseDatasetFile(
-  text: string,
-  file: string,
-): { datasets: DatasetEntry[]; problems: FileProblem[] } {
-  const src = new YamlSource(file, text);
-  const datasets: DatasetEntry[] = [];
-  const seen = new Map<string, Position>();
-  for (const node of src.entries('dataset')) {
-    const entry = readDataset(src, node);
-    if (!entry) continue;
-    const first = seen.get(entry.urn);
-    if (first) src.fail(entry.pos, `${entry.urn} is given twice (first on line ${first.line})`);
-    else seen.set(entry.urn, entry.pos);
-    datasets.push(entry);
-  }
-  return { datasets, problems: inFileOrder(src.problems) };
-}
+export const parseDatasetFile = entriesParser('datasets', 'dataset', KEYS, readDataset, 'given');
 
-function readDataset(src: YamlSource, node: Node): DatasetEntry | undefined {
-  const before = src.problems.length;
-  const pos = src.pos(node) ?? { line: 1, col: 1 };
-  const f = src.mapping(node, 'dataset', KEYS);
-  if (!f) return undefined;
+function readDataset(src: YamlSource, f: Map<string, Field>, pos: Position): DatasetEntry | undefined {
   const urn = readDatasetUrn(src, f, pos);
   const name = src.string(f.get('name'), 'name');
   const description = src.string(f.get('description'), 'description');
@@ -91,12 +64,10 @@ function readDataset(src: YamlSource, node: Node): DatasetEntry | undefined {
   for (const item of src.list(schemaMap?.get('fields'), 'schema.fields') ?? []) {
     const field = readField(src, item, urn ?? '');
     if (!field) continue;
-    const first = seen.get(field.fieldPath);
-    if (first) src.fail(field.pos, `field "${field.fieldPath}" is given twice (first on line ${first.line})`);
-    else seen.set(field.fieldPath, field.pos);
+    src.once(seen, field.fieldPath, field.pos, `field "${field.fieldPath}"`);
     fields.push(field);
   }
-  if (src.problems.length > before || !urn) return undefined;
+  if (!urn) return undefined;
   const hasProps = name || description || custom;
   return {
     urn,

@@ -1,6 +1,5 @@
-import type { Node } from 'yaml';
 import { ENTITY_TYPE_PREFIX, entityTypeUrn, PROPERTY_URN_PREFIX, propertyUrn } from './urns.js';
-import { type Field, type FileProblem, inFileOrder, type Position, YamlSource } from './yaml-source.js';
+import { entriesParser, type Field, type Position, type YamlSource } from './yaml-source.js';
 
 const DATA_TYPE_PREFIX = 'urn:li:dataType:datahub.';
 
@@ -73,29 +72,9 @@ export function toNumber(value: unknown): number | undefined {
  * Parses and validates a property definition file (a YAML list of properties, or one mapping). Pure: returns
  * every property it could read and every problem found; a caller writes nothing unless `problems` is empty.
  */
-export function parsePropertyFile(
-  text: string,
-  file: string,
-): { properties: PropertyEntry[]; problems: FileProblem[] } {
-  const src = new YamlSource(file, text);
-  const properties: PropertyEntry[] = [];
-  const seen = new Map<string, Position>();
-  for (const node of src.entries('property')) {
-    const entry = readProperty(src, node);
-    if (!entry) continue;
-    const first = seen.get(entry.urn);
-    if (first) src.fail(entry.pos, `${entry.urn} is defined twice (first on line ${first.line})`);
-    else seen.set(entry.urn, entry.pos);
-    properties.push(entry);
-  }
-  return { properties, problems: inFileOrder(src.problems) };
-}
+export const parsePropertyFile = entriesParser('properties', 'property', KEYS, readProperty, 'defined');
 
-function readProperty(src: YamlSource, node: Node): PropertyEntry | undefined {
-  const before = src.problems.length;
-  const pos = src.pos(node) ?? { line: 1, col: 1 };
-  const f = src.mapping(node, 'property', KEYS);
-  if (!f) return undefined;
+function readProperty(src: YamlSource, f: Map<string, Field>, pos: Position): PropertyEntry | undefined {
   const id = src.string(f.get('id'), 'id');
   const urnField = src.string(f.get('urn'), 'urn');
   const qn = src.string(f.get('qualified_name'), 'qualified_name');
@@ -144,7 +123,7 @@ function readProperty(src: YamlSource, node: Node): PropertyEntry | undefined {
   const allowedValues = readAllowedValues(src, f.get('allowed_values'), kind);
   const displayName = src.string(f.get('display_name'), 'display_name');
   const description = src.string(f.get('description'), 'description');
-  if (src.problems.length > before || !urn || !kind) return undefined;
+  if (!urn || !kind) return undefined;
   const definition: PropertyDefinition = {
     qualifiedName: qn?.text ?? id?.text ?? urn.slice(PROPERTY_URN_PREFIX.length),
     ...(displayName ? { displayName: displayName.text } : {}),

@@ -78,6 +78,16 @@ export class YamlSource {
     return undefined;
   }
 
+  /**
+   * Remembers where `key` is first given (in `seen`); a key given again is a problem, `label` naming it and
+   * `verb` saying what was done twice.
+   */
+  once(seen: Map<string, Position>, key: string, pos: Position, label = key, verb = 'given'): void {
+    const first = seen.get(key);
+    if (first) this.fail(pos, `${label} is ${verb} twice (first on line ${first.line})`);
+    else seen.set(key, pos);
+  }
+
   /** Follows an alias to the node it names. */
   resolve(node: Node | null): Node | null {
     return node && isAlias(node) ? ((node.resolve(this.doc) as Node | undefined) ?? null) : node;
@@ -165,4 +175,35 @@ export class YamlSource {
     if (!isSeq(node)) return this.fail(node, `${what} must be a list`);
     return node.items.map((n) => this.resolve(n as Node | null)).filter((n): n is Node => n !== null);
   }
+}
+
+/**
+ * The parser of a file of entries (a YAML list of `what` mappings with the keys `keys`, or one mapping). It
+ * gives every entry `read` could read without a problem, each URN once (`verb`: what giving one twice is
+ * called), under `key`, and every problem found.
+ */
+export function entriesParser<K extends string, E extends { readonly urn: string; readonly pos: Position }>(
+  key: K,
+  what: string,
+  keys: readonly string[],
+  read: (src: YamlSource, f: Map<string, Field>, pos: Position) => E | undefined,
+  verb: string,
+) {
+  return (text: string, file: string) => {
+    const src = new YamlSource(file, text);
+    const entries: E[] = [];
+    const seen = new Map<string, Position>();
+    for (const node of src.entries(what)) {
+      const before = src.problems.length;
+      const pos = src.pos(node) ?? { line: 1, col: 1 };
+      const f = src.mapping(node, what, keys);
+      const entry = f && read(src, f, pos);
+      if (!entry || src.problems.length > before) continue;
+      src.once(seen, entry.urn, entry.pos, entry.urn, verb);
+      entries.push(entry);
+    }
+    return { [key]: entries, problems: inFileOrder(src.problems) } as Record<K, E[]> & {
+      problems: FileProblem[];
+    };
+  };
 }

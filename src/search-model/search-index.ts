@@ -2,15 +2,23 @@ import type { LeaseToken } from '../store/index.js';
 import type { Criterion } from './filter.js';
 import type { SearchDocument, SearchField } from './document.js';
 
-export interface SearchQuery {
+/** What a query looks in: entity types and filters. */
+interface QueryScope {
   /** Entity types to search (empty = all). */
   readonly types: readonly string[];
-  /** Free text, `*` for everything, or `field:value` for an exact match. */
-  readonly input: string;
   /** Disjunction of conjunctions of criteria. */
   readonly filters: readonly (readonly Criterion[])[];
+}
+
+/** The page of the results a query answers. */
+interface QueryPage {
   readonly start: number;
   readonly count: number;
+}
+
+export interface SearchQuery extends QueryScope, QueryPage {
+  /** Free text, `*` for everything, or `field:value` for an exact match. */
+  readonly input: string;
   /** Facets to count over the matches. */
   readonly facets?: readonly string[];
   readonly includeRemoved?: boolean;
@@ -41,12 +49,10 @@ export interface SearchResult {
   readonly facets: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
-export interface AutocompleteQuery {
-  readonly types: readonly string[];
+export interface AutocompleteQuery extends QueryScope {
   readonly query: string;
   /** Fields to complete on (the registry's autocomplete fields when empty). */
   readonly fields: readonly string[];
-  readonly filters: readonly (readonly Criterion[])[];
   readonly limit: number;
   readonly extraFields?: ReadonlyMap<string, SearchField>;
 }
@@ -56,13 +62,9 @@ export interface AutocompleteResult {
   readonly entities: readonly { readonly urn: string; readonly entityType: string }[];
 }
 
-export interface BrowseQuery {
-  readonly types: readonly string[];
+export interface BrowseQuery extends QueryScope, QueryPage {
   /** Slash-delimited folder, e.g. `/prod/hive`; `/` or empty for the root. */
   readonly path: string;
-  readonly filters: readonly (readonly Criterion[])[];
-  readonly start: number;
-  readonly count: number;
 }
 
 export interface BrowseResult {

@@ -67,6 +67,7 @@ export {
 } from './proposal.js';
 export {
   entityTypeName,
+  PROPERTY_SETTINGS,
   runValueCleanup,
   StructuredPropertyRules,
   StructuredPropertyService,

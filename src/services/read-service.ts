@@ -7,6 +7,7 @@ import type {
   RelationshipPage,
   ScrolledEdge,
   StoredAspect,
+  TimeseriesQuery,
 } from '../store/index.js';
 import { conjunctions, matches } from '../search-model/index.js';
 import { redactSecrets } from './secrets.js';
@@ -26,11 +27,8 @@ export interface EntityView {
   readonly aspects: Readonly<Record<string, EnvelopedAspect>>;
 }
 
-export interface TimeseriesRequest {
-  readonly urn: string;
-  readonly aspect: string;
-  readonly startTimeMillis?: number | undefined;
-  readonly endTimeMillis?: number | undefined;
+/** A read of time-series values: the store's query, with the caller's limit and filter in place of a scan limit. */
+export interface TimeseriesRequest extends Omit<TimeseriesQuery, 'scanLimit'> {
   readonly limit: number;
   readonly filter?: unknown;
 }

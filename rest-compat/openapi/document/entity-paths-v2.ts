@@ -1,21 +1,10 @@
 import type { Registry } from '../../../src/registry/index.js';
 import type { EntitySpec } from '../../../src/registry/index.js';
-import {
-  body,
-  bool,
-  ERRORS,
-  HEAD_RESPONSES,
-  jsonResponse,
-  paramRef,
-  pathParam,
-  integerQuery,
-  READ_ERRORS,
-  type Json,
-} from './common.js';
+import { body, bool, ERRORS, jsonResponse, paramRef, pathParam, integerQuery, type Json } from './common.js';
 import { Q } from '../query-params.js';
 import { aspectsOf, cap } from './entity-components.js';
-import { ref, type JsonSchema, type SchemaComponents } from './json-schema.js';
-import { array, entityPath, PATCH_TYPES, scrollParams, written } from './entity-paths.js';
+import { ref, type SchemaComponents } from './json-schema.js';
+import { aspectOperations, entityPath, listOperations } from './entity-paths.js';
 
 /**
  * The v2 paths of one entity kind (deprecated in DataHub): the list (GET scroll, POST upsert),
@@ -27,35 +16,13 @@ export function v2EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
   const tags = [`${e.name} Entity v2`];
   const id = (verb: string): string => `v2_${e.name}_${verb}`;
   const aspects = aspectsOf(r, e);
-  const urnParam = [paramRef(`${E}Urn`)];
-  const anyAspect = (suffix: string): JsonSchema => ({
-    anyOf: aspects.map((a) => ref(`${c.nameOf(a.schema.name)}${suffix}`)),
-  });
+  const names = aspects.map((a) => a.name);
   return {
-    [P]: {
-      get: {
-        operationId: id('scroll'),
-        summary: `Scroll ${e.name} entities`,
-        tags,
-        parameters: scrollParams(E),
-        responses: { '200': jsonResponse('A page', ref(`Scroll${E}EntityResponse_v2`)), ...ERRORS },
-      },
-      post: {
-        operationId: id('create'),
-        summary: `Upsert ${e.name} entities`,
-        tags,
-        parameters: [
-          bool(Q.asyncList, 'Answer 202 at once with the request (true) or 200 with what was stored'),
-          paramRef('SystemMetadata_v3'),
-        ],
-        requestBody: body(array(ref(`${E}EntityRequest_v2`))),
-        responses: {
-          '200': written('The written aspects as stored (async=false)', array(ref(`${E}EntityResponse_v2`))),
-          '202': written('Accepted: the written aspects as sent', array(ref(`${E}EntityResponse_v2`))),
-          ...ERRORS,
-        },
-      },
-    },
+    [P]: listOperations(e, 'v2', id, tags, {
+      summary: `Upsert ${e.name} entities`,
+      asyncList: 'Answer 202 at once with the request (true) or 200 with what was stored',
+      accepted: 'Accepted: the written aspects as sent',
+    }),
     [`/openapi/v2/entity/batch/${e.name.toLowerCase()}`]: {
       post: {
         operationId: id('batchGet'),
@@ -71,72 +38,31 @@ export function v2EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
         },
       },
     },
-    [`${P}/{urn}`]: entityPath(
-      e,
-      aspects.map((a) => a.name),
-      'v2',
-      id,
-      tags,
-    ),
+    [`${P}/{urn}`]: entityPath(e, names, 'v2', id, tags),
     [`${P}/{urn}/{aspectName}`]: {
       parameters: [
-        ...urnParam,
+        paramRef(`${E}Urn`),
         pathParam(
           'aspectName',
-          { type: 'string', enum: aspects.map((a) => a.name) },
+          { type: 'string', enum: names },
           'The aspect (its name, or the name in lower case)',
         ),
       ],
-      get: {
-        operationId: id('aspect_get'),
-        summary: `Get an aspect of a ${e.name}`,
+      ...aspectOperations(e, 'v2', {
+        id: (verb) => id(`aspect_${verb}`),
         tags,
-        parameters: [integerQuery(Q.version, '0: the latest'), paramRef('SystemMetadata_v3')],
-        responses: { '200': jsonResponse('The aspect', anyAspect('AspectResponse_v2')), ...READ_ERRORS },
-      },
-      head: {
-        operationId: id('aspect_head'),
-        summary: `Whether a ${e.name} has an aspect`,
-        tags,
-        responses: HEAD_RESPONSES,
-      },
-      delete: {
-        operationId: id('aspect_delete'),
-        summary: `Delete an aspect of a ${e.name}`,
-        tags,
-        responses: { '200': written('Deleted (also when there was nothing)'), ...ERRORS },
-      },
-      post: {
-        operationId: id('aspect_create'),
-        summary: `Upsert (or, with createIfNotExists=true, create) an aspect of a ${e.name}; the body is the aspect value`,
-        tags,
-        parameters: [
-          bool(Q.asyncOne, 'Answer 202 at once with the request'),
-          paramRef('SystemMetadata_v3'),
-          bool(Q.createIfEntityNotExists, 'Fail when the entity exists'),
-          bool(Q.createIfNotExistsV2, 'Fail when the aspect exists (v2 upserts by default)'),
-        ],
-        requestBody: body({
-          anyOf: aspects.map((a) => ref(c.nameOf(a.schema.name))),
-        }),
-        responses: {
-          '200': written('The entity with the written aspect', ref(`${E}EntityResponse_v2`)),
-          '202': written('Accepted: the aspect as sent', ref(`${E}EntityResponse_v2`)),
-          ...ERRORS,
+        summaries: {
+          get: `Get an aspect of a ${e.name}`,
+          head: `Whether a ${e.name} has an aspect`,
+          delete: `Delete an aspect of a ${e.name}`,
+          post: `Upsert (or, with createIfNotExists=true, create) an aspect of a ${e.name}; the body is the aspect value`,
+          patch: `Patch an aspect of a ${e.name}`,
         },
-      },
-      patch: {
-        operationId: id('aspect_patch'),
-        summary: `Patch an aspect of a ${e.name}`,
-        tags,
-        parameters: [bool(Q.asyncOne, 'Answer 202 at once with no body'), paramRef('SystemMetadata_v3')],
-        requestBody: body(ref('AspectPatch'), true, PATCH_TYPES),
-        responses: {
-          '200': written('The entity with the patched aspect', ref(`${E}EntityResponse_v2`)),
-          '202': written('Accepted, no body'),
-          ...READ_ERRORS,
-        },
-      },
+        version: integerQuery(Q.version, '0: the latest'),
+        aspect: { anyOf: aspects.map((a) => ref(`${c.nameOf(a.schema.name)}AspectResponse_v2`)) },
+        createIfNotExists: bool(Q.createIfNotExistsV2, 'Fail when the aspect exists (v2 upserts by default)'),
+        value: { anyOf: aspects.map((a) => ref(c.nameOf(a.schema.name))) },
+      }),
     },
   };
 }

@@ -16,7 +16,15 @@ import {
 import { Q } from '../query-params.js';
 import { aspectsOf, cap } from './entity-components.js';
 import { ref, URN_PATTERN, type SchemaComponents } from './json-schema.js';
-import { array, entityPath, SCROLL_PARAMS, PATCH_TYPES, scrollParams, written } from './entity-paths.js';
+import {
+  array,
+  aspectOperations,
+  entityPath,
+  listOperations,
+  SCROLL_PARAMS,
+  PATCH_TYPES,
+  written,
+} from './entity-paths.js';
 
 /**
  * The v3 paths of one entity kind, as DataHub generates them: the list (GET scroll, POST upsert, PATCH),
@@ -28,34 +36,13 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
   const P = `/openapi/v3/entity/${e.name.toLowerCase()}`;
   const tags = [`${e.name} Entity`];
   const id = (verb: string): string => `v3_${e.name}_${verb}`;
-  const urnParam = [paramRef(`${E}Urn`)];
   const out: Record<string, Json> = {
     [P]: {
-      get: {
-        operationId: id('scroll'),
-        summary: `Scroll ${e.name} entities`,
-        tags,
-        parameters: scrollParams(E),
-        responses: { '200': jsonResponse('A page', ref(`Scroll${E}EntityResponse_v3`)), ...ERRORS },
-      },
-      post: {
-        operationId: id('create'),
+      ...listOperations(e, 'v3', id, tags, {
         summary: `Upsert ${e.name} entities (a batch of aspects)`,
-        tags,
-        parameters: [
-          bool(Q.asyncList, 'Answer 202 at once with the request (true) or 200 with what was stored (false)'),
-          paramRef('SystemMetadata_v3'),
-        ],
-        requestBody: body(array(ref(`${E}EntityRequest_v3`))),
-        responses: {
-          '200': written('The written aspects as stored (async=false)', array(ref(`${E}EntityResponse_v3`))),
-          '202': written(
-            'Accepted: the written aspects as sent (async=true)',
-            array(ref(`${E}EntityResponse_v3`)),
-          ),
-          ...ERRORS,
-        },
-      },
+        asyncList: 'Answer 202 at once with the request (true) or 200 with what was stored (false)',
+        accepted: 'Accepted: the written aspects as sent (async=true)',
+      }),
       patch: {
         operationId: id('patch'),
         summary: `Patch aspects of ${e.name} entities`,
@@ -99,67 +86,29 @@ export function v3EntityPaths(r: Registry, c: SchemaComponents, e: EntitySpec): 
 
   for (const a of aspectsOf(r, e)) {
     const A = c.nameOf(a.schema.name);
-    const aspectTags = [`${a.name} Aspect`];
-    const aid = (verb: string): string => `v3_${e.name}_${a.name}_${verb}`;
     const path = `${P}/{urn}/${a.name.toLowerCase()}`;
     out[path] = {
-      parameters: urnParam,
-      get: {
-        operationId: aid('get'),
-        summary: `Get the ${a.name} of a ${e.name}`,
-        tags: aspectTags,
-        parameters: [
-          integerQuery(
-            Q.version,
-            a.timeseries
-              ? 'The latest value at or before this time (epoch ms); 0: the latest'
-              : 'The n-th version written; 0: the latest',
-          ),
-          paramRef('SystemMetadata_v3'),
-        ],
-        responses: { '200': jsonResponse('The aspect', ref(`${A}AspectResponse_v3`)), ...READ_ERRORS },
-      },
-      head: {
-        operationId: aid('head'),
-        summary: `Whether a ${e.name} has a ${a.name}`,
-        tags: aspectTags,
-        responses: HEAD_RESPONSES,
-      },
-      delete: {
-        operationId: aid('delete'),
-        summary: a.timeseries ? `Delete the latest ${a.name} value` : `Delete the ${a.name}`,
-        tags: aspectTags,
-        responses: { '200': written('Deleted (also when there was nothing)'), ...ERRORS },
-      },
-      post: {
-        operationId: aid('create'),
-        summary: `Create (or, with createIfNotExists=false, upsert) the ${a.name} of a ${e.name}`,
-        tags: aspectTags,
-        parameters: [
-          bool(Q.asyncOne, 'Answer 202 at once with the request'),
-          paramRef('SystemMetadata_v3'),
-          bool(Q.createIfEntityNotExists, 'Fail when the entity exists'),
-          bool(Q.createIfNotExistsV3, 'Fail when the aspect exists (false: upsert)'),
-        ],
-        requestBody: body(ref(`${A}AspectRequest_v3`)),
-        responses: {
-          '200': written('The entity with the written aspect', ref(`${E}EntityResponse_v3`)),
-          '202': written('Accepted: the aspect as sent', ref(`${E}EntityResponse_v3`)),
-          ...ERRORS,
+      parameters: [paramRef(`${E}Urn`)],
+      ...aspectOperations(e, 'v3', {
+        id: (verb) => `v3_${e.name}_${a.name}_${verb}`,
+        tags: [`${a.name} Aspect`],
+        summaries: {
+          get: `Get the ${a.name} of a ${e.name}`,
+          head: `Whether a ${e.name} has a ${a.name}`,
+          delete: a.timeseries ? `Delete the latest ${a.name} value` : `Delete the ${a.name}`,
+          post: `Create (or, with createIfNotExists=false, upsert) the ${a.name} of a ${e.name}`,
+          patch: `Patch the ${a.name} of a ${e.name}`,
         },
-      },
-      patch: {
-        operationId: aid('patch'),
-        summary: `Patch the ${a.name} of a ${e.name}`,
-        tags: aspectTags,
-        parameters: [bool(Q.asyncOne, 'Answer 202 at once with no body'), paramRef('SystemMetadata_v3')],
-        requestBody: body(ref('AspectPatch'), true, PATCH_TYPES),
-        responses: {
-          '200': written('The entity with the patched aspect', ref(`${E}EntityResponse_v3`)),
-          '202': written('Accepted, no body'),
-          ...READ_ERRORS,
-        },
-      },
+        version: integerQuery(
+          Q.version,
+          a.timeseries
+            ? 'The latest value at or before this time (epoch ms); 0: the latest'
+            : 'The n-th version written; 0: the latest',
+        ),
+        aspect: ref(`${A}AspectResponse_v3`),
+        createIfNotExists: bool(Q.createIfNotExistsV3, 'Fail when the aspect exists (false: upsert)'),
+        value: ref(`${A}AspectRequest_v3`),
+      }),
     };
     // Time-series aspects cannot be patched (the route answers 400): no PATCH for them.
     if (a.timeseries) delete (out[path] as Json).patch;

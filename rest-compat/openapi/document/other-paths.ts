@@ -235,54 +235,42 @@ export function registryPaths(r: Registry, c: SchemaComponents): Record<string, 
     { type: 'string', enum: r.allAspects().map((a) => a.name) },
     'An aspect (any case)',
   );
+  /** A GET of the registry: its id, summary, parameters and answers. */
+  const get = (operationId: string, summary: string, parameters: Json[], responses: Json): Json => ({
+    get: { operationId, summary, tags, parameters, responses },
+  });
+  /**
+   * The specifications of the entity kinds or of the aspects (`what`, `Kind`): a page of them (sorted by
+   * name; `listId`, `count`), and one by name (its path parameter `name`). `one` is how summaries name one.
+   */
+  const specifications = (
+    what: string,
+    Kind: string,
+    one: string,
+    listId: string,
+    count: IntParam,
+    name: Json,
+  ) => ({
+    [`${B}/${what}/specifications`]: get(listId, `The ${one}s, sorted by name`, paging(count), {
+      '200': jsonResponse('A page', ref(`Paginated${Kind}Specs`)),
+      ...ERRORS,
+    }),
+    [`${B}/${what}/specifications/{${what}Name}`]: get(`registry_${what}`, `One ${one}`, [name], {
+      '200': jsonResponse(`The ${one}`, ref(`${Kind}SpecDto`)),
+      ...READ_ERRORS,
+    }),
+  });
   return {
-    [`${B}/entity/specifications`]: {
-      get: {
-        operationId: 'registry_entities',
-        summary: 'The entity kinds, sorted by name',
-        tags,
-        parameters: paging(Q.entitySpecCount),
-        responses: { '200': jsonResponse('A page', ref('PaginatedEntitySpecs')), ...ERRORS },
+    ...specifications('entity', 'Entity', 'entity kind', 'registry_entities', Q.entitySpecCount, entityName),
+    [`${B}/entity/specifications/{entityName}/aspects`]: get(
+      'registry_entity_aspects',
+      'The aspects of one entity kind, by name',
+      [entityName],
+      {
+        '200': jsonResponse('The aspects', { type: 'object', additionalProperties: ref('AspectSpecDto') }),
+        ...READ_ERRORS,
       },
-    },
-    [`${B}/entity/specifications/{entityName}`]: {
-      get: {
-        operationId: 'registry_entity',
-        summary: 'One entity kind',
-        tags,
-        parameters: [entityName],
-        responses: { '200': jsonResponse('The entity kind', ref('EntitySpecDto')), ...READ_ERRORS },
-      },
-    },
-    [`${B}/entity/specifications/{entityName}/aspects`]: {
-      get: {
-        operationId: 'registry_entity_aspects',
-        summary: 'The aspects of one entity kind, by name',
-        tags,
-        parameters: [entityName],
-        responses: {
-          '200': jsonResponse('The aspects', { type: 'object', additionalProperties: ref('AspectSpecDto') }),
-          ...READ_ERRORS,
-        },
-      },
-    },
-    [`${B}/aspect/specifications`]: {
-      get: {
-        operationId: 'registry_aspects',
-        summary: 'The aspects, sorted by name',
-        tags,
-        parameters: paging(Q.aspectSpecCount),
-        responses: { '200': jsonResponse('A page', ref('PaginatedAspectSpecs')), ...ERRORS },
-      },
-    },
-    [`${B}/aspect/specifications/{aspectName}`]: {
-      get: {
-        operationId: 'registry_aspect',
-        summary: 'One aspect',
-        tags,
-        parameters: [aspectName],
-        responses: { '200': jsonResponse('The aspect', ref('AspectSpecDto')), ...READ_ERRORS },
-      },
-    },
+    ),
+    ...specifications('aspect', 'Aspect', 'aspect', 'registry_aspects', Q.aspectSpecCount, aspectName),
   };
 }

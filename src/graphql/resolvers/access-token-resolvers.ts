@@ -1,6 +1,5 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Mutation, Query, Resolver } from 'type-graphql';
 import { BadRequestError } from '../../errors/index.js';
-import type { GraphQLContext } from '../context.js';
 import { DEFAULT_PAGE } from '../cost-model.js';
 import {
   AccessToken,
@@ -12,6 +11,7 @@ import {
 } from '../types/access-tokens.js';
 import { make } from '../types/json.js';
 import type { FacetFilterInput } from '../types/search.js';
+import { declareRootFields, rootField } from './root-fields.js';
 
 /** Token filters as the service takes them: one equality per field (`value` or a single `values`). */
 function tokenFilters(filters: readonly FacetFilterInput[]): { field: string; value: string }[] {
@@ -35,12 +35,37 @@ function tokenFilters(filters: readonly FacetFilterInput[]): { field: string; va
  * string is returned once, by `createAccessToken`; nothing else ever shows it.
  */
 @Resolver()
-export class AccessTokenResolvers {
-  @Mutation(() => AccessToken, { nullable: true })
-  async createAccessToken(
-    @Arg('input', () => CreateAccessTokenInput) input: CreateAccessTokenInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<AccessToken> {
+export class AccessTokenResolvers {}
+
+declareRootFields(AccessTokenResolvers, Query, {
+  listAccessTokens: rootField(
+    ListAccessTokenInput,
+    ListAccessTokenResult,
+    async (input, ctx) => {
+      const page = await ctx.services.auth.listTokens({
+        start: input.start ?? 0,
+        count: Math.min(input.count ?? DEFAULT_PAGE.listAccessTokens, ctx.services.config.maxPageSize),
+        filters: tokenFilters(input.filters ?? []),
+      });
+      return make(ListAccessTokenResult, {
+        start: page.start,
+        count: page.count,
+        total: page.total,
+        tokens: page.tokens.map((t) => new AccessTokenMetadata(ctx, t)),
+      });
+    },
+    { nullable: false },
+  ),
+  getAccessTokenMetadata: rootField(
+    String,
+    AccessTokenMetadata,
+    async (token, ctx) => new AccessTokenMetadata(ctx, await ctx.services.auth.tokenMetadata(token)),
+    { argName: 'token', nullable: false },
+  ),
+});
+
+declareRootFields(AccessTokenResolvers, Mutation, {
+  createAccessToken: rootField(CreateAccessTokenInput, AccessToken, async (input, ctx) => {
     const created = await ctx.services.auth.createToken({
       type: input.type,
       actorUrn: input.actorUrn,
@@ -52,49 +77,17 @@ export class AccessTokenResolvers {
       accessToken: created.accessToken,
       metadata: new AccessTokenMetadata(ctx, created.metadata),
     });
-  }
-
-  @Query(() => ListAccessTokenResult)
-  async listAccessTokens(
-    @Arg('input', () => ListAccessTokenInput) input: ListAccessTokenInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<ListAccessTokenResult> {
-    const page = await ctx.services.auth.listTokens({
-      start: input.start ?? 0,
-      count: Math.min(input.count ?? DEFAULT_PAGE.listAccessTokens, ctx.services.config.maxPageSize),
-      filters: tokenFilters(input.filters ?? []),
-    });
-    return make(ListAccessTokenResult, {
-      start: page.start,
-      count: page.count,
-      total: page.total,
-      tokens: page.tokens.map((t) => new AccessTokenMetadata(ctx, t)),
-    });
-  }
-
-  @Query(() => AccessTokenMetadata)
-  async getAccessTokenMetadata(
-    @Arg('token', () => String) token: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<AccessTokenMetadata> {
-    return new AccessTokenMetadata(ctx, await ctx.services.auth.tokenMetadata(token));
-  }
-
+  }),
   /** Revokes at once: the next request with the token gets a 401. */
-  @Mutation(() => Boolean)
-  async revokeAccessToken(
-    @Arg('tokenId', () => String) tokenId: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    return ctx.services.auth.revokeToken(tokenId);
-  }
-
+  revokeAccessToken: rootField(String, Boolean, (tokenId, ctx) => ctx.services.auth.revokeToken(tokenId), {
+    argName: 'tokenId',
+    nullable: false,
+  }),
   /** Gives users one of the roles `urn:li:dataHubRole:Admin|Editor|Reader`, or (null) takes theirs away. */
-  @Mutation(() => Boolean)
-  async batchAssignRole(
-    @Arg('input', () => BatchAssignRoleInput) input: BatchAssignRoleInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    return ctx.services.auth.assignRole(input.roleUrn ?? null, input.actors);
-  }
-}
+  batchAssignRole: rootField(
+    BatchAssignRoleInput,
+    Boolean,
+    (input, ctx) => ctx.services.auth.assignRole(input.roleUrn ?? null, input.actors),
+    { nullable: false },
+  ),
+});

@@ -9,6 +9,7 @@ import {
   UpdateDeprecationInput,
   UpdateNameInput,
 } from '../types/mutation-inputs.js';
+import { declareRootFields, edit, rootField } from './root-fields.js';
 
 /** Edits of assets as a whole: descriptions, deprecation, names, new tags, and updateDataset. */
 @Resolver()
@@ -26,56 +27,26 @@ export class AssetMutations {
     );
     return new Dataset(ctx, updated);
   }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async updateDescription(
-    @Arg('input', () => DescriptionUpdateInput) input: DescriptionUpdateInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.setDescription(
-      { urn: input.resourceUrn, subResource: input.subResource, subResourceType: input.subResourceType },
-      input.description,
-      ctx.writer,
-    );
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async updateDeprecation(
-    @Arg('input', () => UpdateDeprecationInput) input: UpdateDeprecationInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.setDeprecation([input.urn], input, ctx.writer);
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async batchUpdateDeprecation(
-    @Arg('input', () => BatchUpdateDeprecationInput) input: BatchUpdateDeprecationInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.setDeprecation(
-      input.resources.map((r) => r.resourceUrn),
-      input,
-      ctx.writer,
-    );
-    return true;
-  }
-
-  @Mutation(() => String, { nullable: true })
-  async createTag(
-    @Arg('input', () => CreateTagInput) input: CreateTagInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<string> {
-    return ctx.services.edits.createTag(input, ctx.writer);
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async updateName(
-    @Arg('input', () => UpdateNameInput) input: UpdateNameInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.updateName(input.urn, input.name, ctx.writer);
-    return true;
-  }
 }
+
+declareRootFields(AssetMutations, Mutation, {
+  updateDescription: edit(DescriptionUpdateInput, (i, ctx) =>
+    ctx.services.edits.setDescription(
+      { urn: i.resourceUrn, subResource: i.subResource, subResourceType: i.subResourceType },
+      i.description,
+      ctx.writer,
+    ),
+  ),
+  updateDeprecation: edit(UpdateDeprecationInput, (i, ctx) =>
+    ctx.services.edits.setDeprecation([i.urn], i, ctx.writer),
+  ),
+  batchUpdateDeprecation: edit(BatchUpdateDeprecationInput, (i, ctx) =>
+    ctx.services.edits.setDeprecation(
+      i.resources.map((r) => r.resourceUrn),
+      i,
+      ctx.writer,
+    ),
+  ),
+  createTag: rootField(CreateTagInput, String, (i, ctx) => ctx.services.edits.createTag(i, ctx.writer)),
+  updateName: edit(UpdateNameInput, (i, ctx) => ctx.services.edits.updateName(i.urn, i.name, ctx.writer)),
+});

@@ -2,6 +2,7 @@ import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { ENTITY_CLASSES, Entity } from '../types/index.js';
 import { entityTypeName, entityTypeOfUrn, type EntityType } from '../types/entity-type.js';
+import { declareRootFields, rootField } from './root-fields.js';
 
 /** The entity of a URN if it is of `type` and exists; null otherwise (as DataHub answers). */
 async function existing<T extends Entity>(
@@ -64,14 +65,15 @@ export class EntityQueries {
   }
 }
 
-for (const [field, kind] of Object.entries(KIND_FIELDS)) {
-  const type = entityTypeName(kind) as EntityType;
-  const cls = ENTITY_CLASSES[type];
-  if (!cls) throw new Error(`no GraphQL type for the kind ${kind}`);
-  const proto = EntityQueries.prototype as unknown as Record<string, unknown>;
-  proto[field] = (urn: string, ctx: GraphQLContext) => existing(ctx, urn, type);
-  const descriptor = Object.getOwnPropertyDescriptor(proto, field) as PropertyDescriptor;
-  Arg('urn', () => String)(proto, field, 0);
-  Ctx()(proto, field, 1);
-  Query(() => cls, { nullable: true })(proto, field, descriptor);
-}
+declareRootFields(
+  EntityQueries,
+  Query,
+  Object.fromEntries(
+    Object.entries(KIND_FIELDS).map(([field, kind]) => {
+      const type = entityTypeName(kind) as EntityType;
+      const cls = ENTITY_CLASSES[type];
+      if (!cls) throw new Error(`no GraphQL type for the kind ${kind}`);
+      return [field, rootField(String, cls, (urn, ctx) => existing(ctx, urn, type), { argName: 'urn' })];
+    }),
+  ),
+);

@@ -1,7 +1,6 @@
-import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Mutation, Resolver } from 'type-graphql';
 import { BadRequestError } from '../../errors/index.js';
 import type { OwnerRef } from '../../services/index.js';
-import type { GraphQLContext } from '../context.js';
 import {
   AddLinkInput,
   AddOwnerInput,
@@ -14,6 +13,7 @@ import {
   TermAssociationInput,
   type OwnerInput,
 } from '../types/mutation-inputs.js';
+import { declareRootFields, edit } from './root-fields.js';
 
 const ref = (i: { resourceUrn: string; subResource?: string | null; subResourceType?: string | null }) => ({
   urn: i.resourceUrn,
@@ -31,117 +31,34 @@ const ownerRef = (o: OwnerInput): OwnerRef => {
 
 /** Tags, glossary terms, owners and links of any entity (or of a dataset's schema field). */
 @Resolver()
-export class LabelMutations {
-  @Mutation(() => Boolean, { nullable: true })
-  async addTag(
-    @Arg('input', () => TagAssociationInput) input: TagAssociationInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.addTags(ref(input), [input.tagUrn], ctx.writer);
-    return true;
-  }
+export class LabelMutations {}
 
-  @Mutation(() => Boolean, { nullable: true })
-  async addTags(
-    @Arg('input', () => AddTagsInput) input: AddTagsInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.addTags(ref(input), input.tagUrns, ctx.writer);
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async removeTag(
-    @Arg('input', () => TagAssociationInput) input: TagAssociationInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.removeTags(ref(input), [input.tagUrn], ctx.writer);
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async addTerm(
-    @Arg('input', () => TermAssociationInput) input: TermAssociationInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.addTerms(ref(input), [input.termUrn], ctx.writer);
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async addTerms(
-    @Arg('input', () => AddTermsInput) input: AddTermsInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.addTerms(ref(input), input.termUrns, ctx.writer);
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async removeTerm(
-    @Arg('input', () => TermAssociationInput) input: TermAssociationInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.removeTerms(ref(input), [input.termUrn], ctx.writer);
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async addOwner(
-    @Arg('input', () => AddOwnerInput) input: AddOwnerInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.addOwners(input.resourceUrn, [ownerRef(input)], ctx.writer);
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async addOwners(
-    @Arg('input', () => AddOwnersInput) input: AddOwnersInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.addOwners(input.resourceUrn, input.owners.map(ownerRef), ctx.writer);
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async removeOwner(
-    @Arg('input', () => RemoveOwnerInput) input: RemoveOwnerInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.removeOwner(
-      input.resourceUrn,
-      input.ownerUrn,
-      input.ownershipTypeUrn ?? undefined,
-      ctx.writer,
-    );
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async addLink(
-    @Arg('input', () => AddLinkInput) input: AddLinkInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.addLink(
-      input.resourceUrn,
-      { url: input.linkUrl, description: input.label },
-      ctx.writer,
-    );
-    return true;
-  }
-
-  @Mutation(() => Boolean, { nullable: true })
-  async removeLink(
-    @Arg('input', () => RemoveLinkInput) input: RemoveLinkInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.edits.removeLink(
-      input.resourceUrn,
-      input.linkUrl,
-      input.label ?? undefined,
-      ctx.writer,
-    );
-    return true;
-  }
-}
+declareRootFields(LabelMutations, Mutation, {
+  addTag: edit(TagAssociationInput, (i, ctx) => ctx.services.edits.addTags(ref(i), [i.tagUrn], ctx.writer)),
+  addTags: edit(AddTagsInput, (i, ctx) => ctx.services.edits.addTags(ref(i), i.tagUrns, ctx.writer)),
+  removeTag: edit(TagAssociationInput, (i, ctx) =>
+    ctx.services.edits.removeTags(ref(i), [i.tagUrn], ctx.writer),
+  ),
+  addTerm: edit(TermAssociationInput, (i, ctx) =>
+    ctx.services.edits.addTerms(ref(i), [i.termUrn], ctx.writer),
+  ),
+  addTerms: edit(AddTermsInput, (i, ctx) => ctx.services.edits.addTerms(ref(i), i.termUrns, ctx.writer)),
+  removeTerm: edit(TermAssociationInput, (i, ctx) =>
+    ctx.services.edits.removeTerms(ref(i), [i.termUrn], ctx.writer),
+  ),
+  addOwner: edit(AddOwnerInput, (i, ctx) =>
+    ctx.services.edits.addOwners(i.resourceUrn, [ownerRef(i)], ctx.writer),
+  ),
+  addOwners: edit(AddOwnersInput, (i, ctx) =>
+    ctx.services.edits.addOwners(i.resourceUrn, i.owners.map(ownerRef), ctx.writer),
+  ),
+  removeOwner: edit(RemoveOwnerInput, (i, ctx) =>
+    ctx.services.edits.removeOwner(i.resourceUrn, i.ownerUrn, i.ownershipTypeUrn ?? undefined, ctx.writer),
+  ),
+  addLink: edit(AddLinkInput, (i, ctx) =>
+    ctx.services.edits.addLink(i.resourceUrn, { url: i.linkUrl, description: i.label }, ctx.writer),
+  ),
+  removeLink: edit(RemoveLinkInput, (i, ctx) =>
+    ctx.services.edits.removeLink(i.resourceUrn, i.linkUrl, i.label ?? undefined, ctx.writer),
+  ),
+});

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import { Query, Resolver } from 'type-graphql';
 import type { LineageSearchResult } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { DEFAULT_PAGE } from '../cost-model.js';
@@ -44,6 +44,7 @@ import {
   toSearchResult,
   toSort,
 } from './search-mapping.js';
+import { declareRootFields, rootField } from './root-fields.js';
 
 /** Runs a search for the inputs every search shares; a page of `start`/`count`. */
 async function runSearch(
@@ -108,60 +109,51 @@ function lineageResults(ctx: GraphQLContext, res: LineageSearchResult): SearchAc
     .filter(present);
 }
 
+/** A page of results: the hits, how many, the total, and the facets. */
+function resultsPage<R>(
+  ctx: GraphQLContext,
+  input: { searchFlags?: { maxAggValues?: number | null } | null },
+  res: { total: number; facets: Parameters<typeof toFacets>[1] },
+  results: R[],
+) {
+  return {
+    count: results.length,
+    total: res.total,
+    searchResults: results,
+    facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues),
+  };
+}
+
 /** DataHub's search family: search, scroll, aggregate, autocomplete, browse, and search across lineage. */
 @Resolver()
-export class SearchQueries {
-  @Query(() => SearchResults, { nullable: true })
-  async searchAcrossEntities(
-    @Arg('input', () => SearchAcrossEntitiesInput) input: SearchAcrossEntitiesInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<SearchResults> {
+export class SearchQueries {}
+
+declareRootFields(SearchQueries, Query, {
+  searchAcrossEntities: rootField(SearchAcrossEntitiesInput, SearchResults, async (input, ctx) => {
     const start = input.start ?? 0;
     const res = await runSearch(ctx, input, start, input.count ?? DEFAULT_PAGE.searchAcrossEntities);
     const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
-    return make(SearchResults, {
-      start,
-      count: results.length,
-      total: res.total,
-      searchResults: results,
-      facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues),
-      suggestions: [],
-    });
-  }
+    return make(SearchResults, { start, ...resultsPage(ctx, input, res, results), suggestions: [] });
+  }),
 
-  @Query(() => ScrollResults, { nullable: true })
-  async scrollAcrossEntities(
-    @Arg('input', () => ScrollAcrossEntitiesInput) input: ScrollAcrossEntitiesInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<ScrollResults> {
+  scrollAcrossEntities: rootField(ScrollAcrossEntitiesInput, ScrollResults, async (input, ctx) => {
     const offset = decodeScrollId(input.scrollId);
     const count = input.count ?? DEFAULT_PAGE.scrollAcrossEntities;
     const res = await runSearch(ctx, input, offset, count);
     const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
     return make(ScrollResults, {
       nextScrollId: nextScrollId(offset, res.hits.length, res.total),
-      count: results.length,
-      total: res.total,
-      searchResults: results,
-      facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues),
+      ...resultsPage(ctx, input, res, results),
     });
-  }
+  }),
 
-  @Query(() => AggregateResults, { nullable: true })
-  async aggregateAcrossEntities(
-    @Arg('input', () => AggregateAcrossEntitiesInput) input: AggregateAcrossEntitiesInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<AggregateResults> {
+  aggregateAcrossEntities: rootField(AggregateAcrossEntitiesInput, AggregateResults, async (input, ctx) => {
     const flags = { ...input.searchFlags, skipAggregates: false };
     const res = await runSearch(ctx, { ...input, searchFlags: flags }, 0, 0, input.facets);
     return make(AggregateResults, { facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues) });
-  }
+  }),
 
-  @Query(() => AutoCompleteResults, { nullable: true })
-  async autoComplete(
-    @Arg('input', () => AutoCompleteInput) input: AutoCompleteInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<AutoCompleteResults> {
+  autoComplete: rootField(AutoCompleteInput, AutoCompleteResults, async (input, ctx) => {
     const entities = input.type ? entityNames([input.type]) : entityNames(undefined);
     if (!entities.length)
       return make(AutoCompleteResults, { query: input.query, suggestions: [], entities: [] });
@@ -180,45 +172,41 @@ export class SearchQueries {
         res.entities.map((e) => e.urn),
       ),
     });
-  }
+  }),
 
-  @Query(() => AutoCompleteMultipleResults, { nullable: true })
-  async autoCompleteForMultiple(
-    @Arg('input', () => AutoCompleteMultipleInput) input: AutoCompleteMultipleInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<AutoCompleteMultipleResults> {
-    const types = (input.types?.length ? input.types : SEARCHABLE_TYPES).filter((t) => registryName(t));
-    const filter = toFilter(input.orFilters, input.filters);
-    const perType = await Promise.all(
-      types.map(async (type) => {
-        const res = await ctx.services.search.autocomplete({
-          entities: [entityName(type)],
-          query: input.query,
-          field: input.field ?? undefined,
-          filter,
-          limit: input.limit ?? DEFAULT_PAGE.autoCompleteForMultiple,
-        });
-        return make(AutoCompleteResultForEntity, {
-          type,
-          suggestions: [...res.suggestions],
-          entities: toEntities(
-            ctx,
-            res.entities.map((e) => e.urn),
-          ),
-        });
-      }),
-    );
-    return make(AutoCompleteMultipleResults, {
-      query: input.query,
-      suggestions: perType.filter((r) => r.suggestions.length > 0 || r.entities.length > 0),
-    });
-  }
+  autoCompleteForMultiple: rootField(
+    AutoCompleteMultipleInput,
+    AutoCompleteMultipleResults,
+    async (input, ctx) => {
+      const types = (input.types?.length ? input.types : SEARCHABLE_TYPES).filter((t) => registryName(t));
+      const filter = toFilter(input.orFilters, input.filters);
+      const perType = await Promise.all(
+        types.map(async (type) => {
+          const res = await ctx.services.search.autocomplete({
+            entities: [entityName(type)],
+            query: input.query,
+            field: input.field ?? undefined,
+            filter,
+            limit: input.limit ?? DEFAULT_PAGE.autoCompleteForMultiple,
+          });
+          return make(AutoCompleteResultForEntity, {
+            type,
+            suggestions: [...res.suggestions],
+            entities: toEntities(
+              ctx,
+              res.entities.map((e) => e.urn),
+            ),
+          });
+        }),
+      );
+      return make(AutoCompleteMultipleResults, {
+        query: input.query,
+        suggestions: perType.filter((r) => r.suggestions.length > 0 || r.entities.length > 0),
+      });
+    },
+  ),
 
-  @Query(() => BrowseResultsV2, { nullable: true })
-  async browseV2(
-    @Arg('input', () => BrowseV2Input) input: BrowseV2Input,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<BrowseResultsV2> {
+  browseV2: rootField(BrowseV2Input, BrowseResultsV2, async (input, ctx) => {
     const types = input.types?.length ? input.types : input.type ? [input.type] : undefined;
     const entities = entityNames(types);
     const path = input.path ?? [];
@@ -246,41 +234,27 @@ export class SearchQueries {
       total: res.groups.length,
       metadata: make(BrowseResultMetadata, { path, totalNumEntities: res.totalBelow }),
     });
-  }
+  }),
 
-  @Query(() => SearchAcrossLineageResults, { nullable: true })
-  async searchAcrossLineage(
-    @Arg('input', () => SearchAcrossLineageInput) input: SearchAcrossLineageInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<SearchAcrossLineageResults> {
+  searchAcrossLineage: rootField(SearchAcrossLineageInput, SearchAcrossLineageResults, async (input, ctx) => {
     const start = input.start ?? 0;
     const res = await runLineageSearch(ctx, input, start, input.count ?? DEFAULT_PAGE.searchAcrossLineage);
     const results = lineageResults(ctx, res);
     return make(SearchAcrossLineageResults, {
       start,
-      count: results.length,
-      total: res.total,
-      searchResults: results,
-      facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues),
+      ...resultsPage(ctx, input, res, results),
       isPartial: res.partial,
     });
-  }
+  }),
 
-  @Query(() => ScrollAcrossLineageResults, { nullable: true })
-  async scrollAcrossLineage(
-    @Arg('input', () => ScrollAcrossLineageInput) input: ScrollAcrossLineageInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<ScrollAcrossLineageResults> {
+  scrollAcrossLineage: rootField(ScrollAcrossLineageInput, ScrollAcrossLineageResults, async (input, ctx) => {
     const offset = decodeScrollId(input.scrollId);
     const res = await runLineageSearch(ctx, input, offset, input.count ?? DEFAULT_PAGE.scrollAcrossLineage);
     const results = lineageResults(ctx, res);
     return make(ScrollAcrossLineageResults, {
       nextScrollId: nextScrollId(offset, res.hits.length, res.total),
-      count: results.length,
-      total: res.total,
-      searchResults: results,
-      facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues),
+      ...resultsPage(ctx, input, res, results),
       isPartial: res.partial,
     });
-  }
-}
+  }),
+});

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import {
   StructuredProperties,
@@ -13,14 +13,33 @@ import {
   UpsertStructuredPropertiesInput,
 } from '../types/structured-property-inputs.js';
 import type { Assignment } from '../../services/index.js';
+import { declareRootFields, rootField } from './root-fields.js';
 
-/** An asset's properties after a write, as the service returns them. */
-const asResult = (
-  ctx: GraphQLContext,
-  assetUrn: string,
-  values: readonly Assignment[],
-): StructuredProperties =>
-  structuredProperties(ctx, { properties: [...values] }, assetUrn) ?? new StructuredProperties();
+/** These answer non-null, as in DataHub. */
+const nonNull = { nullable: false };
+
+/** A write of a definition: the property it creates or updates. */
+const definitionWrite = <I>(input: new () => I, write: (i: I, ctx: GraphQLContext) => Promise<string>) =>
+  rootField(
+    input,
+    StructuredPropertyEntity,
+    async (i, ctx) => new StructuredPropertyEntity(ctx, await write(i, ctx)),
+    nonNull,
+  );
+
+/** A write of values on an asset (`assetUrn`): the asset's properties then, as the service returns them. */
+const valuesWrite = <I extends { assetUrn: string }>(
+  input: new () => I,
+  write: (i: I, ctx: GraphQLContext) => Promise<readonly Assignment[]>,
+) =>
+  rootField(
+    input,
+    StructuredProperties,
+    async (i, ctx) =>
+      structuredProperties(ctx, { properties: [...(await write(i, ctx))] }, i.assetUrn) ??
+      new StructuredProperties(),
+    nonNull,
+  );
 
 /**
  * Structured properties: definitions (create, update, hard delete) and their values on assets. Thin
@@ -28,61 +47,32 @@ const asResult = (
  * cardinality, allowed values, entity types, soft delete, breaking changes, existence).
  */
 @Resolver()
-export class StructuredPropertyMutations {
-  @Mutation(() => StructuredPropertyEntity)
-  async createStructuredProperty(
-    @Arg('input', () => CreateStructuredPropertyInput) input: CreateStructuredPropertyInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<StructuredPropertyEntity> {
-    const urn = await ctx.services.properties.create(input, ctx.writer);
-    return new StructuredPropertyEntity(ctx, urn);
-  }
+export class StructuredPropertyMutations {}
 
-  @Mutation(() => StructuredPropertyEntity)
-  async updateStructuredProperty(
-    @Arg('input', () => UpdateStructuredPropertyInput) input: UpdateStructuredPropertyInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<StructuredPropertyEntity> {
-    const urn = await ctx.services.properties.update(input, ctx.writer);
-    return new StructuredPropertyEntity(ctx, urn);
-  }
-
-  @Mutation(() => StructuredProperties)
-  async upsertStructuredProperties(
-    @Arg('input', () => UpsertStructuredPropertiesInput) input: UpsertStructuredPropertiesInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<StructuredProperties> {
-    const values = await ctx.services.properties.upsertValues(
-      input.assetUrn,
-      input.structuredPropertyInputParams,
-      ctx.writer,
-    );
-    return asResult(ctx, input.assetUrn, values);
-  }
-
-  @Mutation(() => StructuredProperties)
-  async removeStructuredProperties(
-    @Arg('input', () => RemoveStructuredPropertiesInput) input: RemoveStructuredPropertiesInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<StructuredProperties> {
-    const values = await ctx.services.properties.removeValues(
-      input.assetUrn,
-      input.structuredPropertyUrns,
-      ctx.writer,
-    );
-    return asResult(ctx, input.assetUrn, values);
-  }
-
+declareRootFields(StructuredPropertyMutations, Mutation, {
+  createStructuredProperty: definitionWrite(CreateStructuredPropertyInput, (i, ctx) =>
+    ctx.services.properties.create(i, ctx.writer),
+  ),
+  updateStructuredProperty: definitionWrite(UpdateStructuredPropertyInput, (i, ctx) =>
+    ctx.services.properties.update(i, ctx.writer),
+  ),
+  upsertStructuredProperties: valuesWrite(UpsertStructuredPropertiesInput, (i, ctx) =>
+    ctx.services.properties.upsertValues(i.assetUrn, i.structuredPropertyInputParams, ctx.writer),
+  ),
+  removeStructuredProperties: valuesWrite(RemoveStructuredPropertiesInput, (i, ctx) =>
+    ctx.services.properties.removeValues(i.assetUrn, i.structuredPropertyUrns, ctx.writer),
+  ),
   /**
    * Hard delete: the property goes at once, its values on other entities in a background task (reads
    * hide them meanwhile). Like DataHub, true also when there was nothing to delete.
    */
-  @Mutation(() => Boolean)
-  async deleteStructuredProperty(
-    @Arg('input', () => DeleteStructuredPropertyInput) input: DeleteStructuredPropertyInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<boolean> {
-    await ctx.services.properties.delete(input.urn, ctx.writer);
-    return true;
-  }
-}
+  deleteStructuredProperty: rootField(
+    DeleteStructuredPropertyInput,
+    Boolean,
+    async (i, ctx) => {
+      await ctx.services.properties.delete(i.urn, ctx.writer);
+      return true;
+    },
+    nonNull,
+  ),
+});

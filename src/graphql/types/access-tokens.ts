@@ -1,5 +1,5 @@
 import { IsOptional, Min } from 'class-validator';
-import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import type { TokenMetadata } from '../../auth/index.js';
 import type { GraphQLContext } from '../context.js';
 import { Entity } from './entity.js';
@@ -7,9 +7,10 @@ import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { Long } from './scalars.js';
 import { FacetFilterInput } from './search.js';
+import { PAGE } from './search-results.js';
+import { fields, opt, req, TableInputType, TableObjectType } from './field-table.js';
 
 export const AccessTokenType = stringEnum('AccessTokenType', ['PERSONAL'] as const);
-export type AccessTokenType = keyof typeof AccessTokenType;
 
 export const AccessTokenDuration = stringEnum('AccessTokenDuration', [
   'ONE_HOUR',
@@ -21,39 +22,35 @@ export const AccessTokenDuration = stringEnum('AccessTokenDuration', [
   'ONE_YEAR',
   'NO_EXPIRY',
 ] as const);
-export type AccessTokenDuration = keyof typeof AccessTokenDuration;
 
-@InputType()
-export class CreateAccessTokenInput {
-  @Field(() => AccessTokenType) type!: AccessTokenType;
+@TableInputType()
+export class CreateAccessTokenInput extends fields({
+  type: req(AccessTokenType),
   /** The user the token acts as: the caller, or (Admin only) another user. */
-  @Field(() => String) actorUrn!: string;
-  @Field(() => AccessTokenDuration) duration!: AccessTokenDuration;
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) description?: string | null;
-}
+  actorUrn: req(String),
+  duration: req(AccessTokenDuration),
+  name: req(String),
+  description: opt(String),
+}) {}
 
-@InputType()
-export class ListAccessTokenInput {
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @Min(0)
-  start?: number | null;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @Min(0)
-  count?: number | null;
+/** An optional start or count (GraphQL's Int is an integer already). */
+const notNegative = () => opt(Int, { validators: [IsOptional(), Min(0)] });
+
+@TableInputType()
+export class ListAccessTokenInput extends fields({
+  start: notNegative(),
+  count: notNegative(),
   /** `ownerUrn` and `actorUrn`, one value each. */
-  @Field(() => [FacetFilterInput], { nullable: true }) filters?: FacetFilterInput[] | null;
-}
+  filters: opt([FacetFilterInput]),
+}) {}
 
-@InputType()
-export class BatchAssignRoleInput {
+@TableInputType()
+export class BatchAssignRoleInput extends fields({
   /** `urn:li:dataHubRole:Admin`, `Editor` or `Reader`; null takes the actors' role away. */
-  @Field(() => String, { nullable: true }) roleUrn?: string | null;
+  roleUrn: opt(String),
   /** corpuser URNs. */
-  @Field(() => [String]) actors!: string[];
-}
+  actors: req([String]),
+}) {}
 
 /**
  * A personal access token's metadata (DataHub's `dataHubAccessToken` entity); never the token itself.
@@ -89,16 +86,14 @@ export class AccessTokenMetadata extends Entity {
 }
 
 /** A new token: the only time the token string is ever shown. */
-@ObjectType()
-export class AccessToken {
-  @Field(() => String) accessToken!: string;
-  @Field(() => AccessTokenMetadata, { nullable: true }) metadata?: AccessTokenMetadata;
-}
+@TableObjectType()
+export class AccessToken extends fields({
+  accessToken: req(String),
+  metadata: opt(AccessTokenMetadata),
+}) {}
 
-@ObjectType()
-export class ListAccessTokenResult {
-  @Field(() => Int) start!: number;
-  @Field(() => Int) count!: number;
-  @Field(() => Int) total!: number;
-  @Field(() => [AccessTokenMetadata]) tokens!: AccessTokenMetadata[];
-}
+@TableObjectType()
+export class ListAccessTokenResult extends fields({
+  ...PAGE,
+  tokens: req([AccessTokenMetadata]),
+}) {}

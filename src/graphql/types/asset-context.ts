@@ -1,28 +1,29 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Int } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { list, make, str, strings, type Json } from './common.js';
 import type { Entity } from './entity.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
+import { fields, opt, req, TableObjectType } from './field-table.js';
 
 /** Where an asset sits: the objects of DataHub's fields for sub-types, containers and domains. */
 
-@ObjectType()
-export class SubTypes {
-  @Field(() => [String], { nullable: true }) typeNames?: string[];
-}
+@TableObjectType()
+export class SubTypes extends fields({
+  typeNames: opt([String]),
+}) {}
 
-@ObjectType()
-export class ParentContainersResult {
-  @Field(() => Int) count!: number;
-  @Field(() => [entityClass(EntityType.CONTAINER)]) containers!: Entity[];
-}
+@TableObjectType()
+export class ParentContainersResult extends fields({
+  count: req(Int),
+  containers: req(() => [entityClass(EntityType.CONTAINER)]),
+}) {}
 
-@ObjectType()
-export class DomainAssociation {
-  @Field(() => entityClass(EntityType.DOMAIN)) domain!: Entity;
-  @Field(() => String, { nullable: true }) associatedUrn?: string;
-}
+@TableObjectType()
+export class DomainAssociation extends fields({
+  domain: req(() => entityClass(EntityType.DOMAIN)),
+  associatedUrn: opt(String),
+}) {}
 
 /** Parent chains go at most this deep (a guard against a cycle written by a client). */
 const MAX_PARENT_DEPTH = 32;

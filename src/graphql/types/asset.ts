@@ -1,57 +1,32 @@
 import { Field, InterfaceType, ObjectType } from 'type-graphql';
-import {
-  deprecation,
-  Deprecation,
-  GlobalTags,
-  globalTags,
-  GlossaryTerms,
-  glossaryTerms,
-  InstitutionalMemory,
-  institutionalMemory,
-  list,
-  make,
-  Ownership,
-  ownership,
-  Status,
-  status,
-  str,
-  strings,
-} from './common.js';
+import { list, make, str, strings } from './common.js';
 import { valuesAtPath, FabricTypeSchema } from '../../registry/index.js';
 import type { GraphQLContext } from '../context.js';
 import { stringEnum } from './enums.js';
-import {
-  domainAssociation,
-  DomainAssociation,
-  parentChain,
-  ParentContainersResult,
-  subTypes,
-  SubTypes,
-} from './asset-context.js';
+import { parentChain, ParentContainersResult } from './asset-context.js';
+import { showAspects } from './aspect-fields.js';
 import { Entity, EntityWithRelationships } from './entity.js';
-import { entityClass } from './entity-classes.js';
-import { EntityType } from './entity-type.js';
-import { StructuredProperties, structuredProperties } from './structured-properties.js';
+import { fields, opt, req, TableObjectType } from './field-table.js';
 
 /** The registry's symbols (DataHub's FabricType). */
 export const FabricType = stringEnum('FabricType', FabricTypeSchema.symbols) as Record<string, string>;
 export type FabricType = string;
 
-@ObjectType()
-export class BrowsePath {
-  @Field(() => [String]) path!: string[];
-}
+@TableObjectType()
+export class BrowsePath extends fields({
+  path: req([String]),
+}) {}
 
-@ObjectType()
-export class BrowsePathEntry {
-  @Field(() => String) name!: string;
-  @Field(() => Entity, { nullable: true }) entity?: Entity;
-}
+@TableObjectType()
+export class BrowsePathEntry extends fields({
+  name: req(String),
+  entity: opt(Entity),
+}) {}
 
-@ObjectType()
-export class BrowsePathV2 {
-  @Field(() => [BrowsePathEntry]) path!: BrowsePathEntry[];
-}
+@TableObjectType()
+export class BrowsePathV2 extends fields({
+  path: req([BrowsePathEntry]),
+}) {}
 
 /**
  * DataHub's interface of the entities with browse paths; its resolver serves every type that implements
@@ -83,38 +58,6 @@ async function browsePathsOf(ctx: GraphQLContext, urn: string): Promise<BrowsePa
  */
 @ObjectType()
 export abstract class AssetEntity extends EntityWithRelationships {
-  @Field(() => Ownership, { nullable: true })
-  async ownership(): Promise<Ownership | undefined> {
-    return ownership(this.ctx, await this.aspect('ownership'), this.urn);
-  }
-  @Field(() => GlobalTags, { nullable: true })
-  async tags(): Promise<GlobalTags | undefined> {
-    return globalTags(this.ctx, await this.aspect('globalTags'), this.urn);
-  }
-  @Field(() => GlobalTags, { nullable: true, deprecationReason: 'Use tags' })
-  globalTags(): Promise<GlobalTags | undefined> {
-    return this.tags();
-  }
-  @Field(() => GlossaryTerms, { nullable: true })
-  async glossaryTerms(): Promise<GlossaryTerms | undefined> {
-    return glossaryTerms(this.ctx, await this.aspect('glossaryTerms'), this.urn);
-  }
-  @Field(() => InstitutionalMemory, { nullable: true })
-  async institutionalMemory(): Promise<InstitutionalMemory | undefined> {
-    return institutionalMemory(this.ctx, await this.aspect('institutionalMemory'), this.urn);
-  }
-  @Field(() => Deprecation, { nullable: true })
-  async deprecation(): Promise<Deprecation | undefined> {
-    return deprecation(this.ctx, await this.aspect('deprecation'));
-  }
-  @Field(() => Status, { nullable: true })
-  async status(): Promise<Status | undefined> {
-    return status(await this.aspect('status'));
-  }
-  @Field(() => StructuredProperties, { nullable: true })
-  async structuredProperties(): Promise<StructuredProperties | undefined> {
-    return structuredProperties(this.ctx, await this.aspect('structuredProperties'), this.urn);
-  }
   @Field(() => BrowsePathV2, { nullable: true })
   async browsePathV2(): Promise<BrowsePathV2 | undefined> {
     const v = await this.aspect('browsePathsV2');
@@ -129,31 +72,28 @@ export abstract class AssetEntity extends EntityWithRelationships {
     });
     return make(BrowsePathV2, { path: await Promise.all(entries) });
   }
-  @Field(() => SubTypes, { nullable: true })
-  async subTypes(): Promise<SubTypes | undefined> {
-    return subTypes(await this.aspect('subTypes'));
-  }
-  @Field(() => entityClass(EntityType.CONTAINER), { nullable: true })
-  async container(): Promise<Entity | undefined> {
-    const urn = str((await this.aspect('container'))?.container);
-    return urn ? this.ctx.entity(urn) : undefined;
-  }
   @Field(() => ParentContainersResult, { nullable: true })
   async parentContainers(): Promise<ParentContainersResult> {
     const first = str((await this.aspect('container'))?.container);
     const containers = await parentChain(this.ctx, first, 'container', 'container');
     return make(ParentContainersResult, { count: containers.length, containers });
   }
-  @Field(() => DomainAssociation, { nullable: true })
-  async domain(): Promise<DomainAssociation | undefined> {
-    return domainAssociation(this.ctx, await this.aspect('domains'), this.urn);
-  }
-  @Field(() => entityClass(EntityType.DATA_PLATFORM_INSTANCE), { nullable: true })
-  async dataPlatformInstance(): Promise<Entity | undefined> {
-    const urn = str((await this.aspect('dataPlatformInstance'))?.instance);
-    return urn ? this.ctx.entity(urn) : undefined;
-  }
 }
+showAspects(
+  AssetEntity,
+  'ownership',
+  'tags',
+  'globalTags',
+  'glossaryTerms',
+  'institutionalMemory',
+  'deprecation',
+  'status',
+  'structuredProperties',
+  'subTypes',
+  'container',
+  'domain',
+  'dataPlatformInstance',
+);
 
 /**
  * The name an entity shows: the value of the searchable field `name` of its aspects (the registry's

@@ -1,4 +1,4 @@
-import { Field, ObjectType, createUnionType } from 'type-graphql';
+import { createUnionType } from 'type-graphql';
 import { OwnershipSourceTypeSchema } from '../../registry/index.js';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
@@ -7,9 +7,10 @@ import { Entity } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { list, make, num, obj, str, type Json } from './json.js';
 import { entityClass } from './entity-classes.js';
+import { fields, opt, optional, req, required, TableObjectType } from './field-table.js';
 import { Long } from './scalars.js';
 
-export { AuditStamp, auditStamp, requiredStamp } from './audit-stamp.js';
+export { AuditStamp, auditStamp, requiredStamp, STAMPS, stamps } from './audit-stamp.js';
 export { list, make, num, obj, str, strings, type Json } from './json.js';
 
 /** Who is recorded when an aspect names no actor, or an actor that is neither a user nor a group. */
@@ -29,27 +30,25 @@ const userOf = (ctx: GraphQLContext, urn: string | undefined): Entity | undefine
   return e?.type === EntityType.CORP_USER ? e : undefined;
 };
 
-@ObjectType()
-export class Status {
-  @Field(() => Boolean) removed!: boolean;
-}
+@TableObjectType()
+export class Status extends fields({
+  removed: req(Boolean),
+}) {}
 
-@ObjectType()
-export class Deprecation {
-  @Field(() => Boolean) deprecated!: boolean;
-  @Field(() => Long, { nullable: true }) decommissionTime?: number;
-  @Field(() => String, { nullable: true }) note?: string;
-  @Field(() => String, { nullable: true }) actor?: string;
-  @Field(() => Entity, { nullable: true }) actorEntity?: Entity;
-  @Field(() => Entity, { nullable: true }) replacement?: Entity;
-}
+@TableObjectType()
+export class Deprecation extends fields({
+  deprecated: req(Boolean),
+  decommissionTime: opt(Long),
+  ...optional(String, 'note', 'actor'),
+  ...optional(Entity, 'actorEntity', 'replacement'),
+}) {}
 
-@ObjectType()
-export class CustomPropertiesEntry {
-  @Field(() => String) key!: string;
-  @Field(() => String, { nullable: true }) value?: string;
-  @Field(() => String) associatedUrn!: string;
-}
+@TableObjectType()
+export class CustomPropertiesEntry extends fields({
+  key: req(String),
+  value: opt(String),
+  associatedUrn: req(String),
+}) {}
 export const customProperties = (v: unknown, urn: string): CustomPropertiesEntry[] =>
   Object.entries(obj(v) ?? {}).map(([key, value]) =>
     make(CustomPropertiesEntry, { key, value: str(value), associatedUrn: urn }),
@@ -77,11 +76,11 @@ export const OwnershipSourceType = stringEnum(
 ) as Record<string, string>;
 export type OwnershipSourceType = string;
 
-@ObjectType()
-export class OwnershipSource {
-  @Field(() => OwnershipSourceType) type!: OwnershipSourceType;
-  @Field(() => String, { nullable: true }) url?: string;
-}
+@TableObjectType()
+export class OwnershipSource extends fields({
+  type: req(OwnershipSourceType),
+  url: opt(String),
+}) {}
 
 // The entity classes are imported in a cycle; they are only used lazily (at schema build time).
 export const OwnerType = createUnionType({
@@ -97,65 +96,77 @@ export const ResolvedActor = createUnionType({
   resolveType: (v: Entity) => v.typeName,
 });
 
-@ObjectType()
-export class Owner {
-  @Field(() => OwnerType) owner!: Entity;
-  @Field(() => OwnershipType, { nullable: true }) type?: OwnershipType;
-  @Field(() => OwnershipSource, { nullable: true }) source?: OwnershipSource;
-  @Field(() => String) associatedUrn!: string;
+@TableObjectType()
+export class Owner extends fields({
+  owner: req(OwnerType),
+  type: opt(OwnershipType),
+  source: opt(OwnershipSource),
+  associatedUrn: req(String),
+}) {}
+
+@TableObjectType()
+export class Ownership extends fields({
+  owners: opt([Owner]),
+  lastModified: req(AuditStamp),
+}) {}
+
+/**
+ * The elements of a list of an aspect that name an entity (at `key`), each made into `T` with that
+ * entity; those that name no entity of a kind with a GraphQL type are left out.
+ */
+function associations<T>(
+  ctx: GraphQLContext,
+  items: unknown,
+  key: string,
+  to: (entity: Entity, item: Json) => T,
+): T[] {
+  return list(items).flatMap((item) => {
+    const entity = ctx.entity(str(item[key]) ?? '');
+    return entity ? [to(entity, item)] : [];
+  });
 }
 
-@ObjectType()
-export class Ownership {
-  @Field(() => [Owner], { nullable: true }) owners?: Owner[];
-  @Field(() => AuditStamp) lastModified!: AuditStamp;
-}
 export function ownership(ctx: GraphQLContext, v: Json | undefined, urn: string): Ownership | undefined {
   if (!v) return undefined;
-  const owners = list(v.owners).flatMap((o) => {
-    const owner = ctx.entity(str(o.owner) ?? '');
-    if (!owner) return [];
-    const type = str(o.type) as OwnershipType | undefined;
+  const owners = associations(ctx, v.owners, 'owner', (owner, o) => {
     const src = obj(o.source);
     const sourceType = str(src?.type);
     const source = sourceType ? make(OwnershipSource, { type: sourceType, url: str(src?.url) }) : undefined;
-    return [make(Owner, { owner, type, associatedUrn: urn, source })];
+    return make(Owner, { owner, type: str(o.type) as OwnershipType | undefined, associatedUrn: urn, source });
   });
   return make(Ownership, { owners, lastModified: requiredStamp(v.lastModified) });
 }
 
-@ObjectType()
-export class TagAssociation {
-  @Field(() => entityClass(EntityType.TAG)) tag!: Entity;
-  @Field(() => String) associatedUrn!: string;
-  @Field(() => String, { nullable: true }) context?: string;
-}
+/** Where a tag or a term is attached: the entity it labels, and the context it was given. */
+const ATTACHED = { associatedUrn: req(String), context: opt(String) };
+const attached = (item: Json, urn: string) => ({ associatedUrn: urn, context: str(item.context) });
 
-@ObjectType()
-export class GlobalTags {
-  @Field(() => [TagAssociation], { nullable: true }) tags?: TagAssociation[];
-}
+@TableObjectType()
+export class TagAssociation extends fields({ tag: req(() => entityClass(EntityType.TAG)), ...ATTACHED }) {}
 
-@ObjectType()
-export class GlossaryTermAssociation {
-  @Field(() => entityClass(EntityType.GLOSSARY_TERM)) term!: Entity;
-  @Field(() => entityClass(EntityType.CORP_USER), { nullable: true }) actor?: Entity;
-  @Field(() => String) associatedUrn!: string;
-  @Field(() => String, { nullable: true }) context?: string;
-}
+@TableObjectType()
+export class GlobalTags extends fields({
+  tags: opt([TagAssociation]),
+}) {}
 
-@ObjectType()
-export class GlossaryTerms {
-  @Field(() => [GlossaryTermAssociation], { nullable: true }) terms?: GlossaryTermAssociation[];
-  @Field(() => AuditStamp, { nullable: true }) auditStamp?: AuditStamp;
-}
+@TableObjectType()
+export class GlossaryTermAssociation extends fields({
+  term: req(() => entityClass(EntityType.GLOSSARY_TERM)),
+  actor: opt(() => entityClass(EntityType.CORP_USER)),
+  ...ATTACHED,
+}) {}
+
+@TableObjectType()
+export class GlossaryTerms extends fields({
+  terms: opt([GlossaryTermAssociation]),
+  auditStamp: opt(AuditStamp),
+}) {}
 
 export function globalTags(ctx: GraphQLContext, v: Json | undefined, urn: string): GlobalTags | undefined {
   if (!v) return undefined;
-  const tags = list(v.tags).flatMap((t) => {
-    const tag = ctx.entity(str(t.tag) ?? '');
-    return tag ? [make(TagAssociation, { tag, associatedUrn: urn, context: str(t.context) })] : [];
-  });
+  const tags = associations(ctx, v.tags, 'tag', (tag, t) =>
+    make(TagAssociation, { tag, ...attached(t, urn) }),
+  );
   return make(GlobalTags, { tags });
 }
 
@@ -165,44 +176,33 @@ export function glossaryTerms(
   urn: string,
 ): GlossaryTerms | undefined {
   if (!v) return undefined;
-  const terms = list(v.terms).flatMap((t) => {
-    const term = ctx.entity(str(t.urn) ?? '');
-    if (!term) return [];
-    return [
-      make(GlossaryTermAssociation, {
-        term,
-        actor: userOf(ctx, str(t.actor)),
-        associatedUrn: urn,
-        context: str(t.context),
-      }),
-    ];
-  });
+  const terms = associations(ctx, v.terms, 'urn', (term, t) =>
+    make(GlossaryTermAssociation, { term, actor: userOf(ctx, str(t.actor)), ...attached(t, urn) }),
+  );
   return make(GlossaryTerms, { terms, auditStamp: auditStamp(v.auditStamp) });
 }
 
-@ObjectType()
-export class InstitutionalMemoryMetadataSettings {
-  @Field(() => Boolean) showInAssetPreview!: boolean;
-}
+@TableObjectType()
+export class InstitutionalMemoryMetadataSettings extends fields({
+  showInAssetPreview: req(Boolean),
+}) {}
 
-@ObjectType()
-export class InstitutionalMemoryMetadata {
-  @Field(() => String) url!: string;
-  @Field(() => String) label!: string;
-  @Field(() => String, { deprecationReason: 'Use label' }) description!: string;
-  @Field(() => entityClass(EntityType.CORP_USER), { deprecationReason: 'Use actor' }) author!: Entity;
-  @Field(() => ResolvedActor) actor!: Entity;
-  @Field(() => AuditStamp) created!: AuditStamp;
-  @Field(() => AuditStamp, { nullable: true }) updated?: AuditStamp;
-  @Field(() => String) associatedUrn!: string;
-  @Field(() => InstitutionalMemoryMetadataSettings, { nullable: true })
-  settings?: InstitutionalMemoryMetadataSettings;
-}
+@TableObjectType()
+export class InstitutionalMemoryMetadata extends fields({
+  ...required(String, 'url', 'label'),
+  description: req(String, { deprecationReason: 'Use label' }),
+  author: req(() => entityClass(EntityType.CORP_USER), { deprecationReason: 'Use actor' }),
+  actor: req(ResolvedActor),
+  created: req(AuditStamp),
+  updated: opt(AuditStamp),
+  associatedUrn: req(String),
+  settings: opt(InstitutionalMemoryMetadataSettings),
+}) {}
 
-@ObjectType()
-export class InstitutionalMemory {
-  @Field(() => [InstitutionalMemoryMetadata]) elements!: InstitutionalMemoryMetadata[];
-}
+@TableObjectType()
+export class InstitutionalMemory extends fields({
+  elements: req([InstitutionalMemoryMetadata]),
+}) {}
 export function institutionalMemory(
   ctx: GraphQLContext,
   v: Json | undefined,

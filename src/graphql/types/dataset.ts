@@ -2,10 +2,10 @@ import { NotFoundError } from '../../errors/index.js';
 import { Arg, Field, ObjectType } from 'type-graphql';
 import { stringEnum } from './enums.js';
 import { BrowsableEntity, FabricType } from './asset.js';
+import type { GraphQLContext } from '../context.js';
+import { aspectFields, stringAt, type AspectField } from './aspect-fields.js';
 import {
   AuditStamp,
-  customProperties,
-  CustomPropertiesEntry,
   GlobalTags,
   globalTags,
   GlossaryTerms,
@@ -19,10 +19,12 @@ import {
   strings,
   type Json,
 } from './common.js';
-import { kindBase } from './kind-types.js';
+import { described, DESCRIBED } from './kind-properties.js';
+import { kindBase, typeNameOf } from './kind-types.js';
 import { Entity, EntityWithRelationships } from './entity.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
+import { fields, opt, optional, req, required, TableObjectType, type FieldsOf } from './field-table.js';
 
 export const SchemaFieldDataType = stringEnum('SchemaFieldDataType', [
   'BYTES',
@@ -57,73 +59,74 @@ const FIELD_TYPES: Record<string, SchemaFieldDataType> = {
   UnionType: SchemaFieldDataType.UNION,
 };
 
-@ObjectType()
-export class DatasetProperties {
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) qualifiedName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) externalUrl?: string;
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-  @Field(() => Long, { nullable: true }) created?: number;
-  @Field(() => String, { nullable: true }) createdActor?: string;
+@TableObjectType()
+export class DatasetProperties extends fields({
+  name: req(String),
+  qualifiedName: opt(String),
+  ...DESCRIBED,
+  created: opt(Long),
+  createdActor: opt(String),
   /** When the dataset last changed in its source (time 0 when the source did not say). */
-  @Field(() => AuditStamp) lastModified!: AuditStamp;
-  @Field(() => String, { nullable: true, deprecationReason: 'Use lastModified.actor' })
-  lastModifiedActor?: string;
-  @Field(() => FabricType, { deprecationReason: 'Use Dataset.origin' }) origin!: FabricType;
+  lastModified: req(AuditStamp),
+  lastModifiedActor: opt(String, { deprecationReason: 'Use lastModified.actor' }),
+  origin: req(FabricType, { deprecationReason: 'Use Dataset.origin' }),
+}) {}
+
+@TableObjectType()
+export class DatasetEditableProperties extends fields({
+  ...optional(String, 'description', 'name'),
+}) {}
+
+/** The tags and glossary terms of a schema field (as ingested, or as edited). */
+const FIELD_LABELS = {
+  tags: opt(GlobalTags),
+  globalTags: opt(GlobalTags, { deprecationReason: 'Use tags' }),
+  glossaryTerms: opt(GlossaryTerms),
+};
+
+/** The values of the FIELD_LABELS of a schema field's record. */
+function fieldLabels(ctx: GraphQLContext, f: Json, urn: string): FieldsOf<typeof FIELD_LABELS> {
+  const tags = globalTags(ctx, obj(f.globalTags), urn);
+  return { tags, globalTags: tags, glossaryTerms: glossaryTerms(ctx, obj(f.glossaryTerms), urn) };
 }
 
-@ObjectType()
-export class DatasetEditableProperties {
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) name?: string;
-}
+@TableObjectType()
+export class SchemaField extends fields({
+  fieldPath: req(String),
+  ...optional(String, 'jsonPath', 'label'),
+  nullable: req(Boolean),
+  description: opt(String),
+  type: req(SchemaFieldDataType),
+  nativeDataType: opt(String),
+  recursive: req(Boolean),
+  ...FIELD_LABELS,
+  ...optional(Boolean, 'isPartOfKey', 'isPartitioningKey'),
+  jsonProps: opt(String),
+}) {}
 
-@ObjectType()
-export class SchemaField {
-  @Field(() => String) fieldPath!: string;
-  @Field(() => String, { nullable: true }) jsonPath?: string;
-  @Field(() => String, { nullable: true }) label?: string;
-  @Field(() => Boolean) nullable!: boolean;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => SchemaFieldDataType) type!: SchemaFieldDataType;
-  @Field(() => String, { nullable: true }) nativeDataType?: string;
-  @Field(() => Boolean) recursive!: boolean;
-  @Field(() => GlobalTags, { nullable: true }) tags?: GlobalTags;
-  @Field(() => GlobalTags, { nullable: true, deprecationReason: 'Use tags' }) globalTags?: GlobalTags;
-  @Field(() => GlossaryTerms, { nullable: true }) glossaryTerms?: GlossaryTerms;
-  @Field(() => Boolean, { nullable: true }) isPartOfKey?: boolean;
-  @Field(() => Boolean, { nullable: true }) isPartitioningKey?: boolean;
-  @Field(() => String, { nullable: true }) jsonProps?: string;
-}
+@TableObjectType()
+export class SchemaMetadata extends fields({
+  datasetUrn: opt(String),
+  ...required(String, 'name', 'platformUrn'),
+  version: req(Long),
+  cluster: opt(String),
+  hash: req(String),
+  fields: req([SchemaField]),
+  primaryKeys: opt([String]),
+  ...optional(Long, 'createdAt', 'aspectVersion'),
+}) {}
 
-@ObjectType()
-export class SchemaMetadata {
-  @Field(() => String, { nullable: true }) datasetUrn?: string;
-  @Field(() => String) name!: string;
-  @Field(() => String) platformUrn!: string;
-  @Field(() => Long) version!: number;
-  @Field(() => String, { nullable: true }) cluster?: string;
-  @Field(() => String) hash!: string;
-  @Field(() => [SchemaField]) fields!: SchemaField[];
-  @Field(() => [String], { nullable: true }) primaryKeys?: string[];
-  @Field(() => Long, { nullable: true }) createdAt?: number;
-  @Field(() => Long, { nullable: true }) aspectVersion?: number;
-}
+@TableObjectType()
+export class EditableSchemaFieldInfo extends fields({
+  fieldPath: req(String),
+  description: opt(String),
+  ...FIELD_LABELS,
+}) {}
 
-@ObjectType()
-export class EditableSchemaFieldInfo {
-  @Field(() => String) fieldPath!: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => GlobalTags, { nullable: true }) tags?: GlobalTags;
-  @Field(() => GlobalTags, { nullable: true, deprecationReason: 'Use tags' }) globalTags?: GlobalTags;
-  @Field(() => GlossaryTerms, { nullable: true }) glossaryTerms?: GlossaryTerms;
-}
-
-@ObjectType()
-export class EditableSchemaMetadata {
-  @Field(() => [EditableSchemaFieldInfo]) editableSchemaFieldInfo!: EditableSchemaFieldInfo[];
-}
+@TableObjectType()
+export class EditableSchemaMetadata extends fields({
+  editableSchemaFieldInfo: req([EditableSchemaFieldInfo]),
+}) {}
 
 /** `urn:li:dataset:(<platform urn>,<name>,<origin>)` read from the URN itself. */
 export function datasetKeyOf(urn: string): { platform: string; name: string; origin: string } {
@@ -131,59 +134,34 @@ export function datasetKeyOf(urn: string): { platform: string; name: string; ori
   return { platform: m?.[1] ?? 'urn:li:dataPlatform:unknown', name: m?.[2] ?? urn, origin: m?.[3] ?? 'PROD' };
 }
 
+type PlatformKey = ReturnType<typeof datasetKeyOf>;
+
+/**
+ * The base of the assets keyed by `(<platform urn>,<name>,<origin>)` (datasets, ML models and model
+ * groups): those three fields, read from the URN by `keyOf`.
+ */
+export function platformKeyed(kind: string, keyOf: (urn: string) => PlatformKey) {
+  abstract class PlatformKeyed extends kindBase(kind) {
+    /** The name in the key (the URN); the display name is in the properties. */
+    @Field(() => String) name(): string {
+      return keyOf(this.urn).name;
+    }
+    @Field(() => DataPlatform) platform(): DataPlatform {
+      return new DataPlatform(this.ctx, keyOf(this.urn).platform);
+    }
+    @Field(() => FabricType) origin(): FabricType {
+      return keyOf(this.urn).origin as FabricType;
+    }
+  }
+  ObjectType(`${typeNameOf(kind)}KeyBase`)(PlatformKeyed);
+  return PlatformKeyed;
+}
+
 @ObjectType({
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
   description: 'A dataset: a table, view, topic, file, ...',
 })
-export class Dataset extends kindBase('dataset') {
-  /** The name in the dataset's key (its URN); the display name is `properties.name`. */
-  @Field(() => String) name(): string {
-    return datasetKeyOf(this.urn).name;
-  }
-  @Field(() => DataPlatform) platform(): DataPlatform {
-    return new DataPlatform(this.ctx, datasetKeyOf(this.urn).platform);
-  }
-  @Field(() => FabricType) origin(): FabricType {
-    return datasetKeyOf(this.urn).origin as FabricType;
-  }
-  @Field(() => DatasetProperties, { nullable: true })
-  async properties(): Promise<DatasetProperties | undefined> {
-    const v = await this.aspect('datasetProperties');
-    if (!v) return undefined;
-    const key = datasetKeyOf(this.urn);
-    const lastModified = requiredStamp(v.lastModified);
-    return make(DatasetProperties, {
-      name: str(v.name) ?? key.name,
-      qualifiedName: str(v.qualifiedName),
-      description: str(v.description),
-      externalUrl: str(v.externalUrl),
-      customProperties: customProperties(v.customProperties, this.urn),
-      created: num(obj(v.created)?.time),
-      createdActor: str(obj(v.created)?.actor),
-      lastModified,
-      lastModifiedActor: lastModified.actor,
-      origin: key.origin as FabricType,
-    });
-  }
-  @Field(() => String, { nullable: true, deprecationReason: 'Use properties.description' })
-  async description(): Promise<string | undefined> {
-    return str((await this.aspect('datasetProperties'))?.description);
-  }
-  @Field(() => String, { nullable: true, deprecationReason: 'Use properties.externalUrl' })
-  async externalUrl(): Promise<string | undefined> {
-    return str((await this.aspect('datasetProperties'))?.externalUrl);
-  }
-  @Field(() => String, { nullable: true, deprecationReason: 'Not used' })
-  async uri(): Promise<string | undefined> {
-    return str((await this.aspect('datasetProperties'))?.uri);
-  }
-  @Field(() => DatasetEditableProperties, { nullable: true })
-  async editableProperties(): Promise<DatasetEditableProperties | undefined> {
-    const v = await this.aspect('editableDatasetProperties');
-    return v
-      ? make(DatasetEditableProperties, { description: str(v.description), name: str(v.name) })
-      : undefined;
-  }
+export class Dataset extends platformKeyed('dataset', datasetKeyOf) {
   @Field(() => SchemaMetadata, { nullable: true })
   async schemaMetadata(
     @Arg('version', () => Long, { nullable: true }) version?: number,
@@ -213,7 +191,6 @@ export class Dataset extends kindBase('dataset') {
       aspectVersion: version ?? 0,
       fields: list(v.fields).map((f) => {
         const typeRecord = Object.keys(obj(obj(f.type)?.type) ?? {})[0] ?? '';
-        const tags = globalTags(this.ctx, obj(f.globalTags), this.urn);
         return make(SchemaField, {
           fieldPath: str(f.fieldPath) ?? '',
           jsonPath: str(f.jsonPath),
@@ -223,9 +200,7 @@ export class Dataset extends kindBase('dataset') {
           type: FIELD_TYPES[typeRecord.split('.').pop() ?? ''] ?? SchemaFieldDataType.NULL,
           nativeDataType: str(f.nativeDataType),
           recursive: f.recursive === true,
-          tags,
-          globalTags: tags,
-          glossaryTerms: glossaryTerms(this.ctx, obj(f.glossaryTerms), this.urn),
+          ...fieldLabels(this.ctx, f, this.urn),
           isPartOfKey: f.isPartOfKey === true,
           isPartitioningKey: f.isPartitioningKey === true,
           jsonProps: str(f.jsonProps),
@@ -233,21 +208,55 @@ export class Dataset extends kindBase('dataset') {
       }),
     });
   }
-  @Field(() => EditableSchemaMetadata, { nullable: true })
-  async editableSchemaMetadata(): Promise<EditableSchemaMetadata | undefined> {
-    const v = await this.aspect('editableSchemaMetadata');
-    if (!v) return undefined;
-    return make(EditableSchemaMetadata, {
-      editableSchemaFieldInfo: list(v.editableSchemaFieldInfo).map((f) => {
-        const tags = globalTags(this.ctx, obj(f.globalTags), this.urn);
-        return make(EditableSchemaFieldInfo, {
-          fieldPath: str(f.fieldPath) ?? '',
-          description: str(f.description),
-          tags,
-          globalTags: tags,
-          glossaryTerms: glossaryTerms(this.ctx, obj(f.glossaryTerms), this.urn),
-        });
-      }),
-    });
-  }
 }
+
+/** DataHub's older fields of the dataset's properties, on the dataset itself. */
+const olderField = (name: string, deprecationReason: string): AspectField => ({
+  type: String,
+  aspect: 'datasetProperties',
+  read: stringAt(name),
+  deprecationReason,
+});
+
+aspectFields(Dataset, {
+  properties: {
+    type: DatasetProperties,
+    aspect: 'datasetProperties',
+    read: (_, v, urn) => {
+      const key = datasetKeyOf(urn);
+      const lastModified = requiredStamp(v.lastModified);
+      return make(DatasetProperties, {
+        name: str(v.name) ?? key.name,
+        qualifiedName: str(v.qualifiedName),
+        ...described(v, urn),
+        created: num(obj(v.created)?.time),
+        createdActor: str(obj(v.created)?.actor),
+        lastModified,
+        lastModifiedActor: lastModified.actor,
+        origin: key.origin as FabricType,
+      });
+    },
+  },
+  description: olderField('description', 'Use properties.description'),
+  externalUrl: olderField('externalUrl', 'Use properties.externalUrl'),
+  uri: olderField('uri', 'Not used'),
+  editableProperties: {
+    type: DatasetEditableProperties,
+    aspect: 'editableDatasetProperties',
+    read: (_, v) => make(DatasetEditableProperties, { description: str(v.description), name: str(v.name) }),
+  },
+  editableSchemaMetadata: {
+    type: EditableSchemaMetadata,
+    aspect: 'editableSchemaMetadata',
+    read: (ctx, v, urn) =>
+      make(EditableSchemaMetadata, {
+        editableSchemaFieldInfo: list(v.editableSchemaFieldInfo).map((f) =>
+          make(EditableSchemaFieldInfo, {
+            fieldPath: str(f.fieldPath) ?? '',
+            description: str(f.description),
+            ...fieldLabels(ctx, f, urn),
+          }),
+        ),
+      }),
+  },
+});

@@ -1,10 +1,11 @@
-import { Arg, Field, InputType, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
+import { Arg, Field, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { DEFAULT_PAGE } from '../cost-model.js';
 import type { EnvelopedAspect } from '../../services/index.js';
 import { AuditStamp } from './audit-stamp.js';
 import { EntityType } from './entity-type.js';
 import { Long } from './scalars.js';
+import { fields, opt, optional, req, required, TableInputType, TableObjectType } from './field-table.js';
 
 export enum RelationshipDirection {
   INCOMING = 'INCOMING',
@@ -18,33 +19,30 @@ export enum LineageDirection {
 }
 registerEnumType(LineageDirection, { name: 'LineageDirection' });
 
-@InputType()
-export class RelationshipsInput {
-  @Field(() => [String]) types!: string[];
-  @Field(() => RelationshipDirection) direction!: RelationshipDirection;
-  @Field(() => Int, { nullable: true }) start?: number;
-  @Field(() => Int, { nullable: true }) count?: number;
-  @Field(() => Boolean, { nullable: true, defaultValue: true }) includeSoftDelete?: boolean;
-}
+@TableInputType()
+export class RelationshipsInput extends fields({
+  types: req([String]),
+  direction: req(RelationshipDirection),
+  ...optional(Int, 'start', 'count'),
+  includeSoftDelete: opt(Boolean, { defaultValue: true }),
+}) {}
 
 /** Hops the `lineage` field walks when the request names none: one, as in DataHub. */
 export const LINEAGE_FIELD_HOPS = 1;
 
-@InputType()
-export class LineageInput {
-  @Field(() => LineageDirection) direction!: LineageDirection;
-  @Field(() => Int, { nullable: true }) start?: number;
-  @Field(() => Int, { nullable: true }) count?: number;
-  @Field(() => Boolean, { nullable: true }) separateSiblings?: boolean;
-  @Field(() => Long, { nullable: true }) startTimeMillis?: number;
-  @Field(() => Long, { nullable: true }) endTimeMillis?: number;
-  @Field(() => Boolean, { nullable: true, defaultValue: false }) includeGhostEntities?: boolean;
+@TableInputType()
+export class LineageInput extends fields({
+  direction: req(LineageDirection),
+  ...optional(Int, 'start', 'count'),
+  separateSiblings: opt(Boolean),
+  ...optional(Long, 'startTimeMillis', 'endTimeMillis'),
+  includeGhostEntities: opt(Boolean, { defaultValue: false }),
   /**
    * neohub's extension: hops to walk (default 1, as DataHub's lineage field answers one hop; at most
    * NEOHUB_LINEAGE_MAX_HOPS). Multi-hop walks are also `searchAcrossLineage` and `scrollAcrossLineage`.
    */
-  @Field(() => Int, { nullable: true }) maxHops?: number;
-}
+  maxHops: opt(Int),
+}) {}
 
 /**
  * Every entity: a URN, its type, and its relationships and lineage. Objects are created from a URN
@@ -75,6 +73,15 @@ export abstract class Entity {
   protected async aspect(name: string): Promise<Record<string, unknown> | undefined> {
     const view = await this.ctx.entities.load(this.urn);
     return (view.aspects[name] as EnvelopedAspect | undefined)?.value;
+  }
+
+  /** What `read` makes of one of the entity's aspects; undefined when the entity lacks it. */
+  async readAspect<T>(
+    name: string,
+    read: (ctx: GraphQLContext, v: Record<string, unknown>, urn: string) => T,
+  ): Promise<T | undefined> {
+    const v = await this.aspect(name);
+    return v ? read(this.ctx, v, this.urn) : undefined;
   }
 
   /** Whether the entity exists (has any aspect). */
@@ -143,57 +150,77 @@ export abstract class Entity {
   }
 }
 
-@ObjectType()
-export class EntityRelationship {
-  @Field(() => String) type!: string;
-  @Field(() => RelationshipDirection) direction!: RelationshipDirection;
-  @Field(() => Entity, { nullable: true }) entity?: Entity;
-  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
+/**
+ * The base of an entity's object class: `parent` (Entity, or a class that extends it) with the entity's
+ * type and GraphQL type name, so that the class declares only its fields. Decorated (as the parent is)
+ * so that the type inherits the fields of the chain; unreferenced, so not a type of the schema.
+ */
+export function entityBase<P extends typeof Entity = typeof Entity>(
+  type: EntityType,
+  name: string,
+  parent: P = Entity as P,
+) {
+  abstract class TypedEntity extends (parent as typeof Entity) {
+    constructor(ctx: GraphQLContext, urn: string) {
+      super(ctx, urn, type);
+    }
+    get typeName(): string {
+      return name;
+    }
+  }
+  ObjectType(`${name}Base`)(TypedEntity);
+  // The parent's members, its abstract type name given.
+  return TypedEntity as unknown as new (
+    ctx: GraphQLContext,
+    urn: string,
+  ) => InstanceType<P> & { readonly typeName: string };
 }
 
-@ObjectType()
-export class EntityRelationshipsResult {
-  @Field(() => Int, { nullable: true }) start?: number;
-  @Field(() => Int, { nullable: true }) count?: number;
-  @Field(() => Int, { nullable: true }) total?: number;
-  @Field(() => [EntityRelationship]) relationships!: EntityRelationship[];
-}
+@TableObjectType()
+export class EntityRelationship extends fields({
+  type: req(String),
+  direction: req(RelationshipDirection),
+  entity: opt(Entity),
+  created: opt(AuditStamp),
+}) {}
 
-@ObjectType()
-export class EntityPath {
-  @Field(() => [Entity], { nullable: 'items' }) path!: Entity[];
-}
+@TableObjectType()
+export class EntityRelationshipsResult extends fields({
+  ...optional(Int, 'start', 'count', 'total'),
+  relationships: req([EntityRelationship]),
+}) {}
 
-@ObjectType()
-export class LineageRelationship {
-  @Field(() => String) type!: string;
-  @Field(() => Entity, { nullable: true }) entity?: Entity;
-  @Field(() => Int) degree!: number;
-  @Field(() => Long, { nullable: true }) createdOn?: number;
-  @Field(() => Entity, { nullable: true }) createdActor?: Entity;
-  @Field(() => Long, { nullable: true }) updatedOn?: number;
-  @Field(() => Entity, { nullable: true }) updatedActor?: Entity;
-  @Field(() => Boolean, { nullable: true }) isManual?: boolean;
-  @Field(() => [EntityPath], { nullable: 'itemsAndList' }) paths?: EntityPath[];
-}
+@TableObjectType()
+export class EntityPath extends fields({
+  path: req([Entity], { nullable: 'items' }),
+}) {}
 
-@ObjectType()
-export class EntityLineageResult {
-  @Field(() => Int, { nullable: true }) start?: number;
-  @Field(() => Int, { nullable: true }) count?: number;
-  @Field(() => Int, { nullable: true }) total?: number;
-  @Field(() => Int, { nullable: true }) filtered?: number;
+@TableObjectType()
+export class LineageRelationship extends fields({
+  type: req(String),
+  entity: opt(Entity),
+  degree: req(Int),
+  createdOn: opt(Long),
+  createdActor: opt(Entity),
+  updatedOn: opt(Long),
+  updatedActor: opt(Entity),
+  isManual: opt(Boolean),
+  paths: opt([EntityPath], { nullable: 'itemsAndList' }),
+}) {}
+
+@TableObjectType()
+export class EntityLineageResult extends fields({
+  ...optional(Int, 'start', 'count', 'total', 'filtered'),
   /** neohub: the walk hit the visit cap, so more entities may be reachable. */
-  @Field(() => Boolean, { nullable: true }) partial?: boolean;
-  @Field(() => [LineageRelationship]) relationships!: LineageRelationship[];
-}
+  partial: opt(Boolean),
+  relationships: req([LineageRelationship]),
+}) {}
 
-@ObjectType()
-export class LineageFeatures {
-  @Field(() => Int) upstreamCount!: number;
-  @Field(() => Int) downstreamCount!: number;
-  @Field(() => AuditStamp) computedAt!: AuditStamp;
-}
+@TableObjectType()
+export class LineageFeatures extends fields({
+  ...required(Int, 'upstreamCount', 'downstreamCount'),
+  computedAt: req(AuditStamp),
+}) {}
 
 /**
  * DataHub's interface of the entities with lineage (datasets, charts, dashboards, ML entities); in neohub

@@ -2,7 +2,7 @@ import { ObjectType } from 'type-graphql';
 import { defaultRegistry } from '../../registry/index.js';
 import type { GraphQLContext } from '../context.js';
 import { AssetEntity, BrowsableEntity } from './asset.js';
-import { Entity, EntityWithRelationships } from './entity.js';
+import { Entity, entityBase, EntityWithRelationships } from './entity.js';
 import type { EntityClass } from './entity-classes.js';
 import { entityTypeName, type EntityType } from './entity-type.js';
 
@@ -41,22 +41,8 @@ export function keyOf(ctx: GraphQLContext, urn: string): Record<string, string> 
  * paths...) whose type and name come from the registry kind, so that a kind's class declares only
  * the fields that are its own.
  */
-export function kindBase(kind: string) {
-  const type = entityTypeName(kind) as EntityType;
-  const name = typeNameOf(kind);
-  class KindEntity extends AssetEntity {
-    constructor(ctx: GraphQLContext, urn: string) {
-      super(ctx, urn, type);
-    }
-    get typeName(): string {
-      return name;
-    }
-  }
-  // Decorated (as AssetEntity is) so that the kind's type inherits the fields of the chain; unreferenced,
-  // so not a type of the schema.
-  ObjectType(`${name}Base`)(KindEntity);
-  return KindEntity;
-}
+export const kindBase = (kind: string) =>
+  entityBase(entityTypeName(kind) as EntityType, typeNameOf(kind), AssetEntity);
 
 /** The interfaces every kind's object type implements. */
 export const KIND_INTERFACES = [Entity, EntityWithRelationships, BrowsableEntity];

@@ -2,10 +2,11 @@ import { Field, ObjectType } from 'type-graphql';
 import { MLFeatureDataTypeSchema } from '../../registry/index.js';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
-import { AssetEntity, BrowsableEntity, FabricType } from './asset.js';
+import { aspectFields, stringAt } from './aspect-fields.js';
+import { BrowsableEntity } from './asset.js';
 import {
-  AuditStamp,
-  auditStamp,
+  STAMPS,
+  stamps,
   customProperties,
   CustomPropertiesEntry,
   list,
@@ -16,12 +17,12 @@ import {
   strings,
   type Json,
 } from './common.js';
-import { Dataset } from './dataset.js';
-import { kindBase } from './kind-types.js';
+import { Dataset, platformKeyed } from './dataset.js';
+import { kindBase, typeNameOf } from './kind-types.js';
 import { Entity, EntityWithRelationships } from './entity.js';
-import { EntityType } from './entity-type.js';
 import { DataPlatform } from './people.js';
 import { Long } from './scalars.js';
+import { fields, opt, optional, TableObjectType, type FieldsOf } from './field-table.js';
 
 /** The registry's symbols (DataHub's MLFeatureDataType). */
 export const MLFeatureDataType = stringEnum('MLFeatureDataType', MLFeatureDataTypeSchema.symbols) as Record<
@@ -30,20 +31,19 @@ export const MLFeatureDataType = stringEnum('MLFeatureDataType', MLFeatureDataTy
 >;
 export type MLFeatureDataType = string;
 
-@ObjectType()
-export class VersionTag {
-  @Field(() => String, { nullable: true }) versionTag?: string;
-}
+@TableObjectType()
+export class VersionTag extends fields({
+  versionTag: opt(String),
+}) {}
 const versionTag = (v: unknown): VersionTag | undefined => {
   const o = obj(v);
   return o ? make(VersionTag, { versionTag: str(o.versionTag) }) : undefined;
 };
 
-@ObjectType()
-export class MLModelLineageInfo {
-  @Field(() => [String], { nullable: true }) trainingJobs?: string[];
-  @Field(() => [String], { nullable: true }) downstreamJobs?: string[];
-}
+@TableObjectType()
+export class MLModelLineageInfo extends fields({
+  ...optional([String], 'trainingJobs', 'downstreamJobs'),
+}) {}
 /** The training and downstream jobs (URNs) of a model or model group; undefined when it names none. */
 const lineageInfo = (v: Json): MLModelLineageInfo | undefined =>
   Array.isArray(v.trainingJobs) || Array.isArray(v.downstreamJobs)
@@ -58,97 +58,75 @@ const pair = (urn: string): [string, string] => {
   const m = /^urn:li:[A-Za-z]+:\((.*),([^,]*)\)$/.exec(urn);
   return [m?.[1] ?? '', m?.[2] ?? urn];
 };
-/** `(<platform>,<name>,<origin>)` of an mlModel or mlModelGroup URN. */
-const triple = (urn: string): { platform: string; name: string; origin: string } => {
-  const m = /^urn:li:[A-Za-z]+:\((urn:li:dataPlatform:[^,]+),(.+),([A-Z_]+)\)$/.exec(urn);
-  return { platform: m?.[1] ?? 'urn:li:dataPlatform:unknown', name: m?.[2] ?? urn, origin: m?.[3] ?? 'PROD' };
-};
-
-@ObjectType()
-export class MLFeatureProperties {
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => MLFeatureDataType, { nullable: true }) dataType?: MLFeatureDataType;
-  @Field(() => VersionTag, { nullable: true }) version?: VersionTag;
-  @Field(() => [Dataset], { nullable: 'itemsAndList' }) sources?: Dataset[];
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-}
-
-function featureProperties(ctx: GraphQLContext, v: Json, urn: string): MLFeatureProperties {
-  return make(MLFeatureProperties, {
-    description: str(v.description),
-    dataType: str(v.dataType) as MLFeatureDataType | undefined,
-    version: versionTag(v.version),
-    sources: strings(v.sources).map((u) => new Dataset(ctx, u)),
-    customProperties: customProperties(v.customProperties, urn),
-  });
-}
-
-@ObjectType({ implements: [Entity, EntityWithRelationships], description: 'An ML feature' })
-export class MLFeature extends kindBase('mlFeature') {
-  @Field(() => String) name(): string {
-    return pair(this.urn)[1];
-  }
-  @Field(() => String) featureNamespace(): string {
-    return pair(this.urn)[0];
-  }
-  @Field(() => String, { nullable: true }) async description(): Promise<string | undefined> {
-    return str((await this.aspect('mlFeatureProperties'))?.description);
-  }
-  @Field(() => MLFeatureDataType, { nullable: true }) async dataType(): Promise<
-    MLFeatureDataType | undefined
-  > {
-    return str((await this.aspect('mlFeatureProperties'))?.dataType) as MLFeatureDataType | undefined;
-  }
-  @Field(() => MLFeatureProperties, { nullable: true })
-  async properties(): Promise<MLFeatureProperties | undefined> {
-    const v = await this.aspect('mlFeatureProperties');
-    return v ? featureProperties(this.ctx, v, this.urn) : undefined;
-  }
-  @Field(() => MLFeatureProperties, { nullable: true, deprecationReason: 'Use properties' })
-  featureProperties(): Promise<MLFeatureProperties | undefined> {
-    return this.properties();
-  }
-}
+@TableObjectType()
+export class MLFeatureProperties extends fields({
+  description: opt(String),
+  dataType: opt(MLFeatureDataType),
+  version: opt(VersionTag),
+  sources: opt([Dataset], { nullable: 'itemsAndList' }),
+  customProperties: opt([CustomPropertiesEntry]),
+}) {}
 
 @ObjectType()
 export class MLPrimaryKeyProperties extends MLFeatureProperties {}
 
-@ObjectType({ implements: [Entity, EntityWithRelationships], description: 'An ML primary key' })
-export class MLPrimaryKey extends kindBase('mlPrimaryKey') {
-  @Field(() => String) name(): string {
-    return pair(this.urn)[1];
+/**
+ * What features and primary keys share: a `(namespace, name)` key, and the type, description and
+ * properties of their `<kind>Properties` aspect (the properties also under DataHub's older field name).
+ */
+function featureBase(
+  kind: 'mlFeature' | 'mlPrimaryKey',
+  Properties: typeof MLFeatureProperties,
+  olderName: string,
+) {
+  abstract class Feature extends kindBase(kind) {
+    @Field(() => String) name(): string {
+      return pair(this.urn)[1];
+    }
+    @Field(() => String) featureNamespace(): string {
+      return pair(this.urn)[0];
+    }
   }
-  @Field(() => String) featureNamespace(): string {
-    return pair(this.urn)[0];
-  }
-  @Field(() => String, { nullable: true }) async description(): Promise<string | undefined> {
-    return str((await this.aspect('mlPrimaryKeyProperties'))?.description);
-  }
-  @Field(() => MLFeatureDataType, { nullable: true }) async dataType(): Promise<
-    MLFeatureDataType | undefined
-  > {
-    return str((await this.aspect('mlPrimaryKeyProperties'))?.dataType) as MLFeatureDataType | undefined;
-  }
-  @Field(() => MLPrimaryKeyProperties, { nullable: true })
-  async properties(): Promise<MLPrimaryKeyProperties | undefined> {
-    const v = await this.aspect('mlPrimaryKeyProperties');
-    return v
-      ? Object.assign(new MLPrimaryKeyProperties(), featureProperties(this.ctx, v, this.urn))
-      : undefined;
-  }
-  @Field(() => MLPrimaryKeyProperties, { nullable: true, deprecationReason: 'Use properties' })
-  primaryKeyProperties(): Promise<MLPrimaryKeyProperties | undefined> {
-    return this.properties();
-  }
+  ObjectType(`${typeNameOf(kind)}FeatureBase`)(Feature);
+  const aspect = `${kind}Properties`;
+  const properties = {
+    type: Properties,
+    aspect,
+    read: (ctx: GraphQLContext, v: Json, urn: string) =>
+      make(Properties, {
+        description: str(v.description),
+        dataType: str(v.dataType),
+        version: versionTag(v.version),
+        sources: strings(v.sources).map((u) => new Dataset(ctx, u)),
+        customProperties: customProperties(v.customProperties, urn),
+      }),
+  };
+  aspectFields(Feature, {
+    description: { type: String, aspect, read: stringAt('description') },
+    dataType: { type: MLFeatureDataType, aspect, read: stringAt('dataType') },
+    properties,
+    [olderName]: { ...properties, deprecationReason: 'Use properties' },
+  });
+  return Feature;
 }
 
-@ObjectType()
-export class MLFeatureTableProperties {
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => [MLFeature], { nullable: 'itemsAndList' }) mlFeatures?: MLFeature[];
-  @Field(() => [MLPrimaryKey], { nullable: 'itemsAndList' }) mlPrimaryKeys?: MLPrimaryKey[];
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-}
+@ObjectType({ implements: [Entity, EntityWithRelationships], description: 'An ML feature' })
+export class MLFeature extends featureBase('mlFeature', MLFeatureProperties, 'featureProperties') {}
+
+@ObjectType({ implements: [Entity, EntityWithRelationships], description: 'An ML primary key' })
+export class MLPrimaryKey extends featureBase(
+  'mlPrimaryKey',
+  MLPrimaryKeyProperties,
+  'primaryKeyProperties',
+) {}
+
+@TableObjectType()
+export class MLFeatureTableProperties extends fields({
+  description: opt(String),
+  mlFeatures: opt([MLFeature], { nullable: 'itemsAndList' }),
+  mlPrimaryKeys: opt([MLPrimaryKey], { nullable: 'itemsAndList' }),
+  customProperties: opt([CustomPropertiesEntry]),
+}) {}
 
 @ObjectType({
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
@@ -161,103 +139,94 @@ export class MLFeatureTable extends kindBase('mlFeatureTable') {
   @Field(() => DataPlatform) platform(): DataPlatform {
     return new DataPlatform(this.ctx, pair(this.urn)[0]);
   }
-  @Field(() => String, { nullable: true }) async description(): Promise<string | undefined> {
-    return str((await this.aspect('mlFeatureTableProperties'))?.description);
-  }
-  @Field(() => MLFeatureTableProperties, { nullable: true })
-  async properties(): Promise<MLFeatureTableProperties | undefined> {
-    const v = await this.aspect('mlFeatureTableProperties');
-    if (!v) return undefined;
-    return make(MLFeatureTableProperties, {
+}
+const tableProperties = {
+  type: MLFeatureTableProperties,
+  aspect: 'mlFeatureTableProperties',
+  read: (ctx: GraphQLContext, v: Json, urn: string) =>
+    make(MLFeatureTableProperties, {
       description: str(v.description),
-      mlFeatures: strings(v.mlFeatures).map((u) => new MLFeature(this.ctx, u)),
-      mlPrimaryKeys: strings(v.mlPrimaryKeys).map((u) => new MLPrimaryKey(this.ctx, u)),
-      customProperties: customProperties(v.customProperties, this.urn),
-    });
-  }
-  @Field(() => MLFeatureTableProperties, { nullable: true, deprecationReason: 'Use properties' })
-  featureTableProperties(): Promise<MLFeatureTableProperties | undefined> {
-    return this.properties();
-  }
+      mlFeatures: strings(v.mlFeatures).map((u) => new MLFeature(ctx, u)),
+      mlPrimaryKeys: strings(v.mlPrimaryKeys).map((u) => new MLPrimaryKey(ctx, u)),
+      customProperties: customProperties(v.customProperties, urn),
+    }),
+};
+aspectFields(MLFeatureTable, {
+  description: { ...tableProperties, type: String, read: stringAt('description') },
+  properties: tableProperties,
+  featureTableProperties: { ...tableProperties, deprecationReason: 'Use properties' },
+});
+
+/** `(<platform>,<name>,<origin>)` of an mlModel or mlModelGroup URN. */
+const triple = (urn: string): { platform: string; name: string; origin: string } => {
+  const m = /^urn:li:[A-Za-z]+:\((urn:li:dataPlatform:[^,]+),(.+),([A-Z_]+)\)$/.exec(urn);
+  return { platform: m?.[1] ?? 'urn:li:dataPlatform:unknown', name: m?.[2] ?? urn, origin: m?.[3] ?? 'PROD' };
+};
+
+/** What the properties of models and model groups share. */
+const MODEL_PROPERTIES = {
+  ...optional(String, 'name', 'description'),
+  ...STAMPS,
+  externalUrl: opt(String),
+  customProperties: opt([CustomPropertiesEntry]),
+  mlModelLineageInfo: opt(MLModelLineageInfo),
+};
+
+/**
+ * What models and model groups share: a `(platform, name, origin)` key, a description, and the
+ * properties of their `<kind>Properties` aspect: MODEL_PROPERTIES, and those `own` reads.
+ */
+function modelBase<P extends FieldsOf<typeof MODEL_PROPERTIES>>(
+  kind: 'mlModel' | 'mlModelGroup',
+  Properties: new () => P,
+  own: (ctx: GraphQLContext, v: Json) => Partial<P>,
+) {
+  const base = platformKeyed(kind, triple);
+  const aspect = `${kind}Properties`;
+  aspectFields(base, {
+    description: { type: String, aspect, read: stringAt('description') },
+    properties: {
+      type: Properties,
+      aspect,
+      read: (ctx, v, urn) =>
+        make(Properties, {
+          name: str(v.name),
+          description: str(v.description),
+          ...stamps(v),
+          externalUrl: str(v.externalUrl),
+          customProperties: customProperties(v.customProperties, urn),
+          mlModelLineageInfo: lineageInfo(v),
+          ...own(ctx, v),
+        } as Partial<P>),
+    },
+  });
+  return base;
 }
 
-/** What models and model groups share: a `(platform, name, origin)` key and a description. */
-@ObjectType()
-abstract class ModelAsset extends AssetEntity {
-  /** The aspect holding the description. */
-  protected abstract readonly propertiesAspect: string;
-  @Field(() => String) name(): string {
-    return triple(this.urn).name;
-  }
-  @Field(() => DataPlatform) platform(): DataPlatform {
-    return new DataPlatform(this.ctx, triple(this.urn).platform);
-  }
-  @Field(() => FabricType) origin(): FabricType {
-    return triple(this.urn).origin as FabricType;
-  }
-  @Field(() => String, { nullable: true }) async description(): Promise<string | undefined> {
-    return str((await this.aspect(this.propertiesAspect))?.description);
-  }
-}
-
-@ObjectType()
-export class MLModelGroupProperties {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
-  @Field(() => AuditStamp, { nullable: true }) lastModified?: AuditStamp;
-  @Field(() => Long, { nullable: true, deprecationReason: 'Use created' }) createdAt?: number;
-  @Field(() => VersionTag, { nullable: true }) version?: VersionTag;
-  @Field(() => String, { nullable: true }) externalUrl?: string;
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-  @Field(() => MLModelLineageInfo, { nullable: true }) mlModelLineageInfo?: MLModelLineageInfo;
-}
+@TableObjectType()
+export class MLModelGroupProperties extends fields({
+  ...MODEL_PROPERTIES,
+  createdAt: opt(Long, { deprecationReason: 'Use created' }),
+  version: opt(VersionTag),
+}) {}
 
 @ObjectType({
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
   description: 'A group of ML models (versions of one model)',
 })
-export class MLModelGroup extends ModelAsset {
-  protected readonly propertiesAspect = 'mlModelGroupProperties';
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.MLMODEL_GROUP);
-  }
-  get typeName(): string {
-    return 'MLModelGroup';
-  }
-  @Field(() => MLModelGroupProperties, { nullable: true })
-  async properties(): Promise<MLModelGroupProperties | undefined> {
-    const v = await this.aspect('mlModelGroupProperties');
-    if (!v) return undefined;
-    return make(MLModelGroupProperties, {
-      name: str(v.name),
-      description: str(v.description),
-      created: auditStamp(v.created),
-      lastModified: auditStamp(v.lastModified),
-      createdAt: num(v.createdAt),
-      version: versionTag(v.version),
-      externalUrl: str(v.externalUrl),
-      customProperties: customProperties(v.customProperties, this.urn),
-      mlModelLineageInfo: lineageInfo(v),
-    });
-  }
-}
+export class MLModelGroup extends modelBase('mlModelGroup', MLModelGroupProperties, (_, v) => ({
+  createdAt: num(v.createdAt),
+  version: versionTag(v.version),
+})) {}
 
-@ObjectType({ description: 'A hyper-parameter of a model' })
-export class MLHyperParam {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) value?: string;
-  @Field(() => Long, { nullable: true }) createdAt?: number;
-}
+/** A hyper-parameter or a metric of a model. */
+const PARAM = { ...optional(String, 'name', 'description', 'value'), createdAt: opt(Long) };
 
-@ObjectType({ description: 'A metric of a model' })
-export class MLMetric {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String, { nullable: true }) value?: string;
-  @Field(() => Long, { nullable: true }) createdAt?: number;
-}
+@TableObjectType({ description: 'A hyper-parameter of a model' })
+export class MLHyperParam extends fields(PARAM) {}
+
+@TableObjectType({ description: 'A metric of a model' })
+export class MLMetric extends fields(PARAM) {}
 
 const params = <T extends MLHyperParam | MLMetric>(cls: new () => T, v: unknown): T[] | undefined =>
   Array.isArray(v)
@@ -271,57 +240,29 @@ const params = <T extends MLHyperParam | MLMetric>(cls: new () => T, v: unknown)
       )
     : undefined;
 
-@ObjectType()
-export class MLModelProperties {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
-  @Field(() => AuditStamp, { nullable: true }) lastModified?: AuditStamp;
-  @Field(() => Long, { nullable: true, deprecationReason: 'Use created' }) date?: number;
-  @Field(() => String, { nullable: true }) version?: string;
-  @Field(() => String, { nullable: true }) type?: string;
-  @Field(() => String, { nullable: true }) externalUrl?: string;
-  @Field(() => [String], { nullable: true }) mlFeatures?: string[];
-  @Field(() => [MLHyperParam], { nullable: 'itemsAndList' }) hyperParams?: MLHyperParam[];
-  @Field(() => [MLMetric], { nullable: 'itemsAndList' }) trainingMetrics?: MLMetric[];
-  @Field(() => [String], { nullable: true }) tags?: string[];
-  @Field(() => [MLModelGroup], { nullable: 'itemsAndList' }) groups?: MLModelGroup[];
-  @Field(() => [CustomPropertiesEntry], { nullable: true }) customProperties?: CustomPropertiesEntry[];
-  @Field(() => MLModelLineageInfo, { nullable: true }) mlModelLineageInfo?: MLModelLineageInfo;
-}
+@TableObjectType()
+export class MLModelProperties extends fields({
+  ...MODEL_PROPERTIES,
+  date: opt(Long, { deprecationReason: 'Use created' }),
+  ...optional(String, 'version', 'type'),
+  mlFeatures: opt([String]),
+  hyperParams: opt([MLHyperParam], { nullable: 'itemsAndList' }),
+  trainingMetrics: opt([MLMetric], { nullable: 'itemsAndList' }),
+  tags: opt([String]),
+  groups: opt([MLModelGroup], { nullable: 'itemsAndList' }),
+}) {}
 
 @ObjectType({
   implements: [Entity, EntityWithRelationships, BrowsableEntity],
   description: 'An ML model',
 })
-export class MLModel extends ModelAsset {
-  protected readonly propertiesAspect = 'mlModelProperties';
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.MLMODEL);
-  }
-  get typeName(): string {
-    return 'MLModel';
-  }
-  @Field(() => MLModelProperties, { nullable: true })
-  async properties(): Promise<MLModelProperties | undefined> {
-    const v = await this.aspect('mlModelProperties');
-    if (!v) return undefined;
-    return make(MLModelProperties, {
-      name: str(v.name),
-      description: str(v.description),
-      created: auditStamp(v.created),
-      lastModified: auditStamp(v.lastModified),
-      date: num(v.date),
-      version: str(obj(v.version)?.versionTag),
-      type: str(v.type),
-      externalUrl: str(v.externalUrl),
-      mlFeatures: Array.isArray(v.mlFeatures) ? strings(v.mlFeatures) : undefined,
-      hyperParams: params(MLHyperParam, v.hyperParams),
-      trainingMetrics: params(MLMetric, v.trainingMetrics),
-      tags: strings(v.tags),
-      groups: strings(v.groups).map((u) => new MLModelGroup(this.ctx, u)),
-      customProperties: customProperties(v.customProperties, this.urn),
-      mlModelLineageInfo: lineageInfo(v),
-    });
-  }
-}
+export class MLModel extends modelBase('mlModel', MLModelProperties, (ctx, v) => ({
+  date: num(v.date),
+  version: str(obj(v.version)?.versionTag),
+  type: str(v.type),
+  mlFeatures: Array.isArray(v.mlFeatures) ? strings(v.mlFeatures) : undefined,
+  hyperParams: params(MLHyperParam, v.hyperParams),
+  trainingMetrics: params(MLMetric, v.trainingMetrics),
+  tags: strings(v.tags),
+  groups: strings(v.groups).map((u) => new MLModelGroup(ctx, u)),
+})) {}

@@ -8,247 +8,207 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { Field, InputType } from 'type-graphql';
 import { OwnershipType } from './common.js';
 import { stringEnum } from './enums.js';
 import { Long } from './scalars.js';
+import { fields, opt, req, TableInputType } from './field-table.js';
 
 export const SubResourceType = stringEnum('SubResourceType', ['DATASET_FIELD']);
-export type SubResourceType = keyof typeof SubResourceType;
 export const OwnerEntityType = stringEnum('OwnerEntityType', ['CORP_USER', 'CORP_GROUP']);
-export type OwnerEntityType = keyof typeof OwnerEntityType;
 
 /** Descriptions and notes may be long markdown, but not unbounded. */
 const MAX_TEXT = 100_000;
 
-@InputType()
-export class TagAssociationInput {
-  @Field(() => String) tagUrn!: string;
-  @Field(() => String) resourceUrn!: string;
-  @Field(() => SubResourceType, { nullable: true }) subResourceType?: SubResourceType;
-  @Field(() => String, { nullable: true }) subResource?: string;
-}
+/** A description or a note. */
+const text = () => req(String, { validators: [MaxLength(MAX_TEXT)] });
+const optionalText = () => opt(String, { validators: [IsOptional(), MaxLength(MAX_TEXT)] });
+/** A name that may not be empty. */
+const name = () => req(String, { validators: [IsNotEmpty()] });
+/** An absolute URL (a host without a top-level domain will do). */
+const url = () =>
+  req(String, {
+    validators: [
+      IsUrl({ require_tld: false, require_protocol: true }, { message: '$property must be a URL' }),
+    ],
+  });
+/** A list of at least one element. */
+const nonEmpty = <const A>(type: A) => req([type], { validators: [ArrayNotEmpty()] });
+/** An input whose fields are validated too. */
+const nested = <const A>(type: A) => opt(type, { validators: [ValidateNested()] });
 
-@InputType()
-export class AddTagsInput {
-  @Field(() => [String]) @ArrayNotEmpty() tagUrns!: string[];
-  @Field(() => String) resourceUrn!: string;
-  @Field(() => SubResourceType, { nullable: true }) subResourceType?: SubResourceType;
-  @Field(() => String, { nullable: true }) subResource?: string;
-}
+/** What an edit applies to: an entity, or one of a dataset's schema fields. */
+const RESOURCE = {
+  resourceUrn: req(String),
+  subResourceType: opt(SubResourceType),
+  subResource: opt(String),
+};
 
-@InputType()
-export class TermAssociationInput {
-  @Field(() => String) termUrn!: string;
-  @Field(() => String) resourceUrn!: string;
-  @Field(() => SubResourceType, { nullable: true }) subResourceType?: SubResourceType;
-  @Field(() => String, { nullable: true }) subResource?: string;
-}
+@TableInputType()
+export class ResourceRefInput extends fields(RESOURCE) {}
 
-@InputType()
-export class AddTermsInput {
-  @Field(() => [String]) @ArrayNotEmpty() termUrns!: string[];
-  @Field(() => String) resourceUrn!: string;
-  @Field(() => SubResourceType, { nullable: true }) subResourceType?: SubResourceType;
-  @Field(() => String, { nullable: true }) subResource?: string;
-}
+/** The inputs that put labels on a resource, or take them off: the resource, and one label or several. */
+@TableInputType()
+export class TagAssociationInput extends fields({ tagUrn: req(String) }, ResourceRefInput) {}
 
-@InputType()
-export class OwnerInput {
-  @Field(() => String) ownerUrn!: string;
-  @Field(() => OwnerEntityType) ownerEntityType!: OwnerEntityType;
-  @Field(() => OwnershipType, { nullable: true, deprecationReason: 'Use ownershipTypeUrn' })
-  type?: string;
-  @Field(() => String, { nullable: true }) ownershipTypeUrn?: string;
-}
+@TableInputType()
+export class AddTagsInput extends fields({ tagUrns: nonEmpty(String) }, ResourceRefInput) {}
 
-@InputType()
-export class AddOwnerInput extends OwnerInput {
-  @Field(() => String) resourceUrn!: string;
-}
+@TableInputType()
+export class TermAssociationInput extends fields({ termUrn: req(String) }, ResourceRefInput) {}
 
-@InputType()
-export class AddOwnersInput {
-  @Field(() => [OwnerInput]) @ArrayNotEmpty() owners!: OwnerInput[];
-  @Field(() => String) resourceUrn!: string;
-}
+@TableInputType()
+export class AddTermsInput extends fields({ termUrns: nonEmpty(String) }, ResourceRefInput) {}
 
-@InputType()
-export class RemoveOwnerInput {
-  @Field(() => String) ownerUrn!: string;
-  @Field(() => String, { nullable: true }) ownershipTypeUrn?: string;
-  @Field(() => String) resourceUrn!: string;
-}
+@TableInputType()
+export class OwnerInput extends fields({
+  ownerUrn: req(String),
+  ownerEntityType: req(OwnerEntityType),
+  type: opt(OwnershipType, { deprecationReason: 'Use ownershipTypeUrn' }),
+  ownershipTypeUrn: opt(String),
+}) {}
 
-@InputType()
-export class LinkSettingsInput {
-  @Field(() => Boolean, { nullable: true }) showInAssetPreview?: boolean;
-}
+@TableInputType()
+export class AddOwnerInput extends fields({ resourceUrn: req(String) }, OwnerInput) {}
 
-@InputType()
-export class AddLinkInput {
-  @Field(() => String)
-  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'linkUrl must be a URL' })
-  linkUrl!: string;
-  @Field(() => String) @MaxLength(MAX_TEXT) label!: string;
-  @Field(() => String) resourceUrn!: string;
-  @Field(() => LinkSettingsInput, { nullable: true }) settings?: LinkSettingsInput;
-}
+@TableInputType()
+export class AddOwnersInput extends fields({ owners: nonEmpty(OwnerInput), resourceUrn: req(String) }) {}
 
-@InputType()
-export class RemoveLinkInput {
-  @Field(() => String) linkUrl!: string;
-  @Field(() => String, { nullable: true }) label?: string;
-  @Field(() => String) resourceUrn!: string;
-}
+@TableInputType()
+export class RemoveOwnerInput extends fields({
+  ownerUrn: req(String),
+  ownershipTypeUrn: opt(String),
+  resourceUrn: req(String),
+}) {}
 
-@InputType()
-export class DescriptionUpdateInput {
-  @Field(() => String) @MaxLength(MAX_TEXT) description!: string;
-  @Field(() => String) resourceUrn!: string;
-  @Field(() => SubResourceType, { nullable: true }) subResourceType?: SubResourceType;
-  @Field(() => String, { nullable: true }) subResource?: string;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(MAX_TEXT) proposalNote?: string;
-}
+@TableInputType()
+export class LinkSettingsInput extends fields({ showInAssetPreview: opt(Boolean) }) {}
 
-@InputType()
-export class ResourceRefInput {
-  @Field(() => String) resourceUrn!: string;
-  @Field(() => SubResourceType, { nullable: true }) subResourceType?: SubResourceType;
-  @Field(() => String, { nullable: true }) subResource?: string;
-}
+@TableInputType()
+export class AddLinkInput extends fields({
+  linkUrl: url(),
+  label: text(),
+  resourceUrn: req(String),
+  settings: opt(LinkSettingsInput),
+}) {}
 
-@InputType()
-export class UpdateDeprecationInput {
-  @Field(() => String) urn!: string;
-  /** DataHub deprecates a schema field with these; neohub refuses them rather than deprecate the whole entity. */
-  @Field(() => SubResourceType, { nullable: true })
-  @IsEmpty({ message: 'Deprecating a schema field (subResourceType) is not supported' })
-  subResourceType?: SubResourceType;
-  @Field(() => String, { nullable: true })
-  @IsEmpty({ message: 'Deprecating a schema field (subResource) is not supported' })
-  subResource?: string;
-  @Field(() => Boolean) deprecated!: boolean;
-  @Field(() => Long, { nullable: true }) decommissionTime?: number;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(MAX_TEXT) note?: string;
+@TableInputType()
+export class RemoveLinkInput extends fields({
+  linkUrl: req(String),
+  label: opt(String),
+  resourceUrn: req(String),
+}) {}
+
+@TableInputType()
+export class DescriptionUpdateInput extends fields({
+  description: text(),
+  ...RESOURCE,
+  proposalNote: optionalText(),
+}) {}
+
+/** What the deprecation of one entity and of several share. */
+const DEPRECATION = { deprecated: req(Boolean), decommissionTime: opt(Long), note: optionalText() };
+/** DataHub deprecates a schema field with these; neohub refuses them rather than deprecate the whole entity. */
+const refused = <const A>(type: A) =>
+  opt(type, {
+    validators: [IsEmpty({ message: 'Deprecating a schema field ($property) is not supported' })],
+  });
+
+@TableInputType()
+export class UpdateDeprecationInput extends fields({
+  urn: req(String),
+  subResourceType: refused(SubResourceType),
+  subResource: refused(String),
+  ...DEPRECATION,
   /** The URN of the entity that replaces the deprecated one. */
-  @Field(() => String, { nullable: true }) replacement?: string;
-}
+  replacement: opt(String),
+}) {}
 
-@InputType()
-export class BatchUpdateDeprecationInput {
-  @Field(() => Boolean) deprecated!: boolean;
-  @Field(() => Long, { nullable: true }) decommissionTime?: number;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(MAX_TEXT) note?: string;
+@TableInputType()
+export class BatchUpdateDeprecationInput extends fields({
+  ...DEPRECATION,
   /** `[ResourceRefInput]!` as in DataHub; a null item is refused (BAD_REQUEST) before the resolver runs. */
-  @Field(() => [ResourceRefInput], { nullable: 'items' })
-  @ArrayNotEmpty()
-  @IsDefined({ each: true, message: 'resources must not contain null' })
-  resources!: ResourceRefInput[];
-  @Field(() => String, { nullable: true }) replacement?: string;
-}
+  resources: req([ResourceRefInput], {
+    nullable: 'items',
+    validators: [ArrayNotEmpty(), IsDefined({ each: true, message: 'resources must not contain null' })],
+  }),
+  replacement: opt(String),
+}) {}
 
-@InputType()
-export class CreateTagInput {
-  @Field(() => String, { nullable: true }) id?: string;
-  @Field(() => String) @IsNotEmpty() name!: string;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(MAX_TEXT) description?: string;
-}
+@TableInputType()
+export class CreateTagInput extends fields({ id: opt(String), name: name(), description: optionalText() }) {}
 
-@InputType()
-export class UpdateNameInput {
-  @Field(() => String) @IsNotEmpty() name!: string;
-  @Field(() => String) urn!: string;
-}
+@TableInputType()
+export class UpdateNameInput extends fields({ name: name(), urn: req(String) }) {}
 
 // ---- updateDataset
 
-@InputType()
-export class DatasetEditablePropertiesUpdate {
-  @Field(() => String) @MaxLength(MAX_TEXT) description!: string;
-  @Field(() => String, { nullable: true }) name?: string;
-}
+@TableInputType()
+export class DatasetEditablePropertiesUpdate extends fields({ description: text(), name: opt(String) }) {}
 
-@InputType()
-export class InstitutionalMemoryMetadataUpdate {
-  @Field(() => String)
-  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'url must be a URL' })
-  url!: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => String) author!: string;
-  @Field(() => Long, { nullable: true }) createdAt?: number;
-}
+@TableInputType()
+export class InstitutionalMemoryMetadataUpdate extends fields({
+  url: url(),
+  description: opt(String),
+  author: req(String),
+  createdAt: opt(Long),
+}) {}
 
-@InputType()
-export class InstitutionalMemoryUpdate {
-  @Field(() => [InstitutionalMemoryMetadataUpdate])
-  @ValidateNested({ each: true })
-  elements!: InstitutionalMemoryMetadataUpdate[];
-}
+@TableInputType()
+export class InstitutionalMemoryUpdate extends fields({
+  elements: req([InstitutionalMemoryMetadataUpdate], { validators: [ValidateNested({ each: true })] }),
+}) {}
 
-@InputType()
-export class DatasetDeprecationUpdate {
-  @Field(() => Boolean) deprecated!: boolean;
-  @Field(() => Long, { nullable: true }) decommissionTime?: number;
-  @Field(() => String) note!: string;
-}
+@TableInputType()
+export class DatasetDeprecationUpdate extends fields({
+  deprecated: req(Boolean),
+  decommissionTime: opt(Long),
+  note: req(String),
+}) {}
 
-@InputType()
-export class OwnerUpdate {
-  @Field(() => String) owner!: string;
-  @Field(() => OwnerEntityType, { nullable: true }) ownerEntityType?: OwnerEntityType;
-  @Field(() => OwnershipType, { nullable: true }) type?: string;
-  @Field(() => String, { nullable: true }) ownershipTypeUrn?: string;
-}
+@TableInputType()
+export class OwnerUpdate extends fields({
+  owner: req(String),
+  ownerEntityType: opt(OwnerEntityType),
+  type: opt(OwnershipType),
+  ownershipTypeUrn: opt(String),
+}) {}
 
-@InputType()
-export class OwnershipUpdate {
-  @Field(() => [OwnerUpdate]) owners!: OwnerUpdate[];
-}
+@TableInputType()
+export class OwnershipUpdate extends fields({ owners: req([OwnerUpdate]) }) {}
 
-@InputType()
-export class TagUpdateInput {
-  @Field(() => String) urn!: string;
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => OwnershipUpdate, { nullable: true }) ownership?: OwnershipUpdate;
-}
+@TableInputType()
+export class TagUpdateInput extends fields({
+  urn: req(String),
+  name: req(String),
+  description: opt(String),
+  ownership: opt(OwnershipUpdate),
+}) {}
 
-@InputType()
-export class TagAssociationUpdate {
-  @Field(() => TagUpdateInput) tag!: TagUpdateInput;
-}
+@TableInputType()
+export class TagAssociationUpdate extends fields({ tag: req(TagUpdateInput) }) {}
 
-@InputType()
-export class GlobalTagsUpdate {
-  @Field(() => [TagAssociationUpdate], { nullable: true }) tags?: TagAssociationUpdate[];
-}
+@TableInputType()
+export class GlobalTagsUpdate extends fields({ tags: opt([TagAssociationUpdate]) }) {}
 
-@InputType()
-export class EditableSchemaFieldInfoUpdate {
-  @Field(() => String) fieldPath!: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => GlobalTagsUpdate, { nullable: true }) globalTags?: GlobalTagsUpdate;
-}
+@TableInputType()
+export class EditableSchemaFieldInfoUpdate extends fields({
+  fieldPath: req(String),
+  description: opt(String),
+  globalTags: opt(GlobalTagsUpdate),
+}) {}
 
-@InputType()
-export class EditableSchemaMetadataUpdate {
-  @Field(() => [EditableSchemaFieldInfoUpdate]) editableSchemaFieldInfo!: EditableSchemaFieldInfoUpdate[];
-}
+@TableInputType()
+export class EditableSchemaMetadataUpdate extends fields({
+  editableSchemaFieldInfo: req([EditableSchemaFieldInfoUpdate]),
+}) {}
 
-@InputType()
-export class DatasetUpdateInput {
-  @Field(() => OwnershipUpdate, { nullable: true }) ownership?: OwnershipUpdate;
-  @Field(() => DatasetDeprecationUpdate, { nullable: true }) deprecation?: DatasetDeprecationUpdate;
-  @Field(() => InstitutionalMemoryUpdate, { nullable: true })
-  @ValidateNested()
-  institutionalMemory?: InstitutionalMemoryUpdate;
-  @Field(() => GlobalTagsUpdate, { nullable: true, deprecationReason: 'Use tags' })
-  globalTags?: GlobalTagsUpdate;
-  @Field(() => GlobalTagsUpdate, { nullable: true }) tags?: GlobalTagsUpdate;
-  @Field(() => EditableSchemaMetadataUpdate, { nullable: true })
-  editableSchemaMetadata?: EditableSchemaMetadataUpdate;
-  @Field(() => DatasetEditablePropertiesUpdate, { nullable: true })
-  @ValidateNested()
-  editableProperties?: DatasetEditablePropertiesUpdate;
-}
+@TableInputType()
+export class DatasetUpdateInput extends fields({
+  ownership: opt(OwnershipUpdate),
+  deprecation: opt(DatasetDeprecationUpdate),
+  institutionalMemory: nested(InstitutionalMemoryUpdate),
+  globalTags: opt(GlobalTagsUpdate, { deprecationReason: 'Use tags' }),
+  tags: opt(GlobalTagsUpdate),
+  editableSchemaMetadata: opt(EditableSchemaMetadataUpdate),
+  editableProperties: nested(DatasetEditablePropertiesUpdate),
+}) {}

@@ -8,10 +8,12 @@ import {
   DataFlowProperties,
   DataJobProperties,
   DataProcessInstanceProperties,
-  namedProperties,
+  namedField,
 } from './kind-properties.js';
+import { aspectFields, named, stringAt } from './aspect-fields.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform } from './people.js';
+import { fields, opt, optional, TableObjectType } from './field-table.js';
 
 @ObjectType({
   implements: KIND_INTERFACES,
@@ -30,24 +32,21 @@ export class DataFlow extends kindBase('dataFlow') {
   @Field(() => DataPlatform) platform(): DataPlatform {
     return new DataPlatform(this.ctx, `urn:li:dataPlatform:${this.orchestrator()}`);
   }
-  @Field(() => DataFlowProperties, { nullable: true })
-  async properties(): Promise<DataFlowProperties | undefined> {
-    const v = await this.aspect('dataFlowInfo');
-    return v
-      ? namedProperties(DataFlowProperties, v, this.urn, this.flowId(), {
-          project: str(v.project),
-          env: str(v.env),
-        })
-      : undefined;
-  }
 }
+aspectFields(DataFlow, {
+  properties: namedField(
+    DataFlowProperties,
+    'dataFlowInfo',
+    (ctx, urn) => keyOf(ctx, urn).flowId ?? '',
+    (v) => ({ project: str(v.project), env: str(v.env) }),
+  ),
+});
 
-@ObjectType()
-export class DataJobInputOutput {
-  @Field(() => [entityClass(EntityType.DATASET)], { nullable: true }) inputDatasets?: Entity[];
-  @Field(() => [entityClass(EntityType.DATASET)], { nullable: true }) outputDatasets?: Entity[];
-  @Field(() => [DataJob], { nullable: true }) inputDatajobs?: Entity[];
-}
+@TableObjectType()
+export class DataJobInputOutput extends fields({
+  ...optional(() => [entityClass(EntityType.DATASET)], 'inputDatasets', 'outputDatasets'),
+  inputDatajobs: opt(() => [entityClass(EntityType.DATA_JOB)]),
+}) {}
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A data job: a task of a data flow' })
 export class DataJob extends kindBase('dataJob') {
@@ -63,49 +62,46 @@ export class DataJob extends kindBase('dataJob') {
     const orchestrator = flow ? /^urn:li:dataFlow:\(([^,]+),/.exec(flow)?.[1] : undefined;
     return orchestrator ? new DataPlatform(this.ctx, `urn:li:dataPlatform:${orchestrator}`) : undefined;
   }
-  @Field(() => DataJobProperties, { nullable: true })
-  async properties(): Promise<DataJobProperties | undefined> {
-    const v = await this.aspect('dataJobInfo');
-    return v ? namedProperties(DataJobProperties, v, this.urn, this.jobId(), { env: str(v.env) }) : undefined;
-  }
-  /** Inputs and outputs, from both the URN lists and the edges (DataHub writes either). */
-  @Field(() => DataJobInputOutput, { nullable: true })
-  async inputOutput(): Promise<DataJobInputOutput | undefined> {
-    const v = await this.aspect('dataJobInputOutput');
-    if (!v) return undefined;
-    const both = (urns: unknown, edges: unknown) =>
-      entitiesOf(this.ctx, [...new Set([...(Array.isArray(urns) ? urns : []), ...edgeDestinations(edges)])]);
-    return make(DataJobInputOutput, {
-      inputDatasets: both(v.inputDatasets, v.inputDatasetEdges),
-      outputDatasets: both(v.outputDatasets, v.outputDatasetEdges),
-      inputDatajobs: both(v.inputDatajobs, v.inputDatajobEdges),
-    });
-  }
 }
+aspectFields(DataJob, {
+  properties: namedField(
+    DataJobProperties,
+    'dataJobInfo',
+    (ctx, urn) => keyOf(ctx, urn).jobId ?? '',
+    (v) => ({ env: str(v.env) }),
+  ),
+  /** Inputs and outputs, from both the URN lists and the edges (DataHub writes either). */
+  inputOutput: {
+    type: DataJobInputOutput,
+    aspect: 'dataJobInputOutput',
+    read: (ctx, v) => {
+      const both = (urns: unknown, edges: unknown) =>
+        entitiesOf(ctx, [...new Set([...(Array.isArray(urns) ? urns : []), ...edgeDestinations(edges)])]);
+      return make(DataJobInputOutput, {
+        inputDatasets: both(v.inputDatasets, v.inputDatasetEdges),
+        outputDatasets: both(v.outputDatasets, v.outputDatasetEdges),
+        inputDatajobs: both(v.inputDatajobs, v.inputDatajobEdges),
+      });
+    },
+  },
+});
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A run of a data job, a pipeline or a training' })
-export class DataProcessInstance extends kindBase('dataProcessInstance') {
-  @Field(() => DataProcessInstanceProperties, { nullable: true })
-  async properties(): Promise<DataProcessInstanceProperties | undefined> {
-    const v = await this.aspect('dataProcessInstanceProperties');
-    return v ? namedProperties(DataProcessInstanceProperties, v, this.urn, '') : undefined;
-  }
-  @Field(() => String, { nullable: true }) async name(): Promise<string | undefined> {
-    return (await this.properties())?.name;
-  }
-  @Field(() => String, { nullable: true }) async externalUrl(): Promise<string | undefined> {
-    return (await this.properties())?.externalUrl;
-  }
-  @Field(() => AuditStamp, { nullable: true }) async created(): Promise<AuditStamp | undefined> {
-    return auditStamp(obj((await this.aspect('dataProcessInstanceProperties'))?.created));
-  }
+export class DataProcessInstance extends kindBase('dataProcessInstance') {}
+/** The run's properties, some of them also on the run itself (and the job or flow it is a run of). */
+const RUN = 'dataProcessInstanceProperties';
+aspectFields(DataProcessInstance, {
+  properties: namedField(DataProcessInstanceProperties, RUN, () => ''),
+  name: { type: String, aspect: RUN, read: (_, v) => str(v.name) ?? '' },
+  externalUrl: { type: String, aspect: RUN, read: stringAt('externalUrl') },
+  created: { type: AuditStamp, aspect: RUN, read: (_, v) => auditStamp(obj(v.created)) },
   /** The job or flow this run is an instance of (`parentTemplate`). */
-  @Field(() => Entity, { nullable: true })
-  async parentTemplate(): Promise<Entity | undefined> {
-    const t = str((await this.aspect('dataProcessInstanceRelationships'))?.parentTemplate);
-    return t ? this.ctx.entity(t) : undefined;
-  }
-}
+  parentTemplate: {
+    type: Entity,
+    aspect: 'dataProcessInstanceRelationships',
+    read: named('parentTemplate'),
+  },
+});
 
 export const PIPELINE_CLASSES = {
   [EntityType.DATA_FLOW]: DataFlow,

@@ -1,88 +1,84 @@
 import { Field, ObjectType } from 'type-graphql';
-import { AuditStamp, auditStamp, customProperties, list, make, str } from './common.js';
-import type { Entity } from './entity.js';
+import { list, make, STAMPS, stamps, str } from './common.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
 import {
   AssertionInfo,
+  described,
   MLModelDeploymentProperties,
-  namedProperties,
+  namedField,
   NotebookInfo,
   QueryStatement,
 } from './kind-properties.js';
+import { aspectFields } from './aspect-fields.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform, idOf } from './people.js';
+import { fields, opt, optional, req, TableObjectType } from './field-table.js';
 
-@ObjectType()
-export class QueryProperties {
-  @Field(() => QueryStatement) statement!: QueryStatement;
-  @Field(() => String) source!: string;
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => AuditStamp, { nullable: true }) created?: AuditStamp;
-  @Field(() => AuditStamp, { nullable: true }) lastModified?: AuditStamp;
-}
+@TableObjectType()
+export class QueryProperties extends fields({
+  statement: req(QueryStatement),
+  source: req(String),
+  ...optional(String, 'name', 'description'),
+  ...STAMPS,
+}) {}
 
-@ObjectType()
-export class QuerySubject {
-  @Field(() => entityClass(EntityType.DATASET), { nullable: true }) dataset?: Entity;
-  @Field(() => entityClass(EntityType.SCHEMA_FIELD), { nullable: true }) schemaField?: Entity;
-}
+@TableObjectType()
+export class QuerySubject extends fields({
+  dataset: opt(() => entityClass(EntityType.DATASET)),
+  schemaField: opt(() => entityClass(EntityType.SCHEMA_FIELD)),
+}) {}
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A query: SQL that reads or writes datasets' })
 export class QueryEntity extends kindBase('query') {
-  @Field(() => QueryProperties, { nullable: true })
-  async properties(): Promise<QueryProperties | undefined> {
-    const v = await this.aspect('queryProperties');
-    if (!v) return undefined;
-    const statement = v.statement as Record<string, unknown> | undefined;
-    return make(QueryProperties, {
-      statement: make(QueryStatement, {
-        value: str(statement?.value) ?? '',
-        language: str(statement?.language) ?? 'SQL',
-      }),
-      source: str(v.source) ?? 'MANUAL',
-      name: str(v.name),
-      description: str(v.description),
-      created: auditStamp(v.created),
-      lastModified: auditStamp(v.lastModified),
-    });
-  }
-  /** The datasets and columns the query touches (`querySubjects`). */
-  @Field(() => [QuerySubject], { nullable: true })
-  async subjects(): Promise<QuerySubject[] | undefined> {
-    const v = await this.aspect('querySubjects');
-    if (!v) return undefined;
-    return list(v.subjects).map((s) => {
-      const urn = str(s.entity) ?? '';
-      const e = this.ctx.entity(urn);
-      return urn.startsWith('urn:li:schemaField:')
-        ? make(QuerySubject, { schemaField: e })
-        : make(QuerySubject, { dataset: e });
-    });
-  }
   @Field(() => DataPlatform, { nullable: true })
   async platform(): Promise<DataPlatform | undefined> {
     const p = str((await this.aspect('dataPlatformInstance'))?.platform);
     return p ? new DataPlatform(this.ctx, p) : undefined;
   }
 }
+aspectFields(QueryEntity, {
+  properties: {
+    type: QueryProperties,
+    aspect: 'queryProperties',
+    read: (_, v) => {
+      const statement = v.statement as Record<string, unknown> | undefined;
+      return make(QueryProperties, {
+        statement: make(QueryStatement, {
+          value: str(statement?.value) ?? '',
+          language: str(statement?.language) ?? 'SQL',
+        }),
+        source: str(v.source) ?? 'MANUAL',
+        name: str(v.name),
+        description: str(v.description),
+        ...stamps(v),
+      });
+    },
+  },
+  /** The datasets and columns the query touches (`querySubjects`). */
+  subjects: {
+    type: [QuerySubject],
+    aspect: 'querySubjects',
+    read: (ctx, v) =>
+      list(v.subjects).map((s) => {
+        const urn = str(s.entity) ?? '';
+        const e = ctx.entity(urn);
+        return urn.startsWith('urn:li:schemaField:')
+          ? make(QuerySubject, { schemaField: e })
+          : make(QuerySubject, { dataset: e });
+      }),
+  },
+});
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'An assertion: a data quality check on an asset' })
-export class Assertion extends kindBase('assertion') {
-  @Field(() => AssertionInfo, { nullable: true })
-  async info(): Promise<AssertionInfo | undefined> {
-    const v = await this.aspect('assertionInfo');
-    return v
-      ? make(AssertionInfo, {
-          type: str(v.type) ?? 'CUSTOM',
-          description: str(v.description),
-          externalUrl: str(v.externalUrl),
-          customProperties: customProperties(v.customProperties, this.urn),
-        })
-      : undefined;
-  }
-}
+export class Assertion extends kindBase('assertion') {}
+aspectFields(Assertion, {
+  info: {
+    type: AssertionInfo,
+    aspect: 'assertionInfo',
+    read: (_, v, urn) => make(AssertionInfo, { type: str(v.type) ?? 'CUSTOM', ...described(v, urn) }),
+  },
+});
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A notebook (Jupyter, Hex, Databricks...)' })
 export class Notebook extends kindBase('notebook') {
@@ -92,38 +88,25 @@ export class Notebook extends kindBase('notebook') {
   @Field(() => String) notebookId(): string {
     return keyOf(this.ctx, this.urn).notebookId ?? '';
   }
-  @Field(() => NotebookInfo, { nullable: true })
-  async info(): Promise<NotebookInfo | undefined> {
-    const v = await this.aspect('notebookInfo');
-    return v
-      ? make(NotebookInfo, {
-          title: str(v.title),
-          description: str(v.description),
-          externalUrl: str(v.externalUrl),
-          customProperties: customProperties(v.customProperties, this.urn),
-        })
-      : undefined;
-  }
 }
+aspectFields(Notebook, {
+  info: {
+    type: NotebookInfo,
+    aspect: 'notebookInfo',
+    read: (_, v, urn) => make(NotebookInfo, { title: str(v.title), ...described(v, urn) }),
+  },
+});
 
 @ObjectType({ implements: KIND_INTERFACES, description: 'A deployment of an ML model (an endpoint)' })
-export class MLModelDeployment extends kindBase('mlModelDeployment') {
-  @Field(() => MLModelDeploymentProperties, { nullable: true })
-  async properties(): Promise<MLModelDeploymentProperties | undefined> {
-    const v = await this.aspect('mlModelDeploymentProperties');
-    return v
-      ? namedProperties(
-          MLModelDeploymentProperties,
-          v,
-          this.urn,
-          keyOf(this.ctx, this.urn).name ?? idOf(this.urn),
-          {
-            status: str(v.status),
-          },
-        )
-      : undefined;
-  }
-}
+export class MLModelDeployment extends kindBase('mlModelDeployment') {}
+aspectFields(MLModelDeployment, {
+  properties: namedField(
+    MLModelDeploymentProperties,
+    'mlModelDeploymentProperties',
+    (ctx, urn) => keyOf(ctx, urn).name ?? idOf(urn),
+    (v) => ({ status: str(v.status) }),
+  ),
+});
 
 export const QUERY_CLASSES = {
   [EntityType.QUERY]: QueryEntity,

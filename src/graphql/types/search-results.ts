@@ -1,156 +1,119 @@
-import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { Float, Int } from 'type-graphql';
 import { Entity, EntityPath } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { Long } from './scalars.js';
+import { fields, opt, req, required, TableObjectType } from './field-table.js';
 
 /** DataHub's search result types: hits, facets, suggestions, browse groups, lineage search hits. */
-@ObjectType()
-export class MatchedField {
-  @Field(() => String) name!: string;
-  @Field(() => String) value!: string;
-  @Field(() => Entity, { nullable: true }) entity?: Entity;
-}
 
-@ObjectType()
-export class SearchInsight {
-  @Field(() => String) text!: string;
-  @Field(() => String, { nullable: true }) icon?: string;
-}
+/** A page's place in the whole: where it starts, its size, and the total. */
+export const PAGE = required(Int, 'start', 'count', 'total');
+/** A scroll's page: the id of the next page, its size, and the total. */
+const SCROLL_PAGE = { nextScrollId: opt(String), ...required(Int, 'count', 'total') };
 
-@ObjectType()
-export class ExtraProperty {
-  @Field(() => String) name!: string;
-  @Field(() => String) value!: string;
-}
+@TableObjectType()
+export class MatchedField extends fields({ ...required(String, 'name', 'value'), entity: opt(Entity) }) {}
 
-@ObjectType()
-export class SearchResult {
-  @Field(() => Entity) entity!: Entity;
-  @Field(() => [SearchInsight], { nullable: true }) insights?: SearchInsight[];
-  @Field(() => [MatchedField]) matchedFields!: MatchedField[];
-  @Field(() => [ExtraProperty], { nullable: true }) extraProperties?: ExtraProperty[];
-}
+@TableObjectType()
+export class SearchInsight extends fields({ text: req(String), icon: opt(String) }) {}
 
-@ObjectType()
-export class AggregationMetadata {
-  @Field(() => String) value!: string;
-  @Field(() => Long) count!: number;
-  @Field(() => Entity, { nullable: true }) entity?: Entity;
-  @Field(() => String, { nullable: true }) displayName?: string;
-}
+@TableObjectType()
+export class ExtraProperty extends fields(required(String, 'name', 'value')) {}
 
-@ObjectType()
-export class FacetMetadata {
-  @Field(() => String) field!: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => Entity, { nullable: true }) entity?: Entity;
-  @Field(() => [AggregationMetadata]) aggregations!: AggregationMetadata[];
-}
+/** What every search hit has: the entity and why it matched. */
+const HIT = { entity: req(Entity), insights: opt([SearchInsight]), matchedFields: req([MatchedField]) };
 
-@ObjectType()
-export class SearchSuggestion {
-  @Field(() => String) text!: string;
-  @Field(() => Float, { nullable: true }) score?: number;
-  @Field(() => Int, { nullable: true }) frequency?: number;
-}
+@TableObjectType()
+export class SearchResult extends fields({ ...HIT, extraProperties: opt([ExtraProperty]) }) {}
 
-@ObjectType()
-export class SearchResults {
-  @Field(() => Int) start!: number;
-  @Field(() => Int) count!: number;
-  @Field(() => Int) total!: number;
-  @Field(() => [SearchResult]) searchResults!: SearchResult[];
-  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
-  @Field(() => [SearchSuggestion], { nullable: true }) suggestions?: SearchSuggestion[];
-}
+@TableObjectType()
+export class AggregationMetadata extends fields({
+  value: req(String),
+  count: req(Long),
+  entity: opt(Entity),
+  displayName: opt(String),
+}) {}
 
-@ObjectType()
-export class ScrollResults {
-  @Field(() => String, { nullable: true }) nextScrollId?: string;
-  @Field(() => Int) count!: number;
-  @Field(() => Int) total!: number;
-  @Field(() => [SearchResult]) searchResults!: SearchResult[];
-  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
-}
+@TableObjectType()
+export class FacetMetadata extends fields({
+  field: req(String),
+  displayName: opt(String),
+  entity: opt(Entity),
+  aggregations: req([AggregationMetadata]),
+}) {}
 
-@ObjectType()
-export class AggregateResults {
-  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
-}
+/** A page of hits of one type, and the facets of all the hits. */
+const hits = <const H>(hit: H) => ({ searchResults: req([hit]), facets: opt([FacetMetadata]) });
 
-@ObjectType()
-export class AutoCompleteResults {
-  @Field(() => String) query!: string;
-  @Field(() => [String]) suggestions!: string[];
-  @Field(() => [Entity]) entities!: Entity[];
-}
+@TableObjectType()
+export class SearchSuggestion extends fields({ text: req(String), score: opt(Float), frequency: opt(Int) }) {}
 
-@ObjectType()
-export class AutoCompleteResultForEntity {
-  @Field(() => EntityType) type!: EntityType;
-  @Field(() => [String]) suggestions!: string[];
-  @Field(() => [Entity]) entities!: Entity[];
-}
+@TableObjectType()
+export class SearchResults extends fields({
+  ...PAGE,
+  ...hits(SearchResult),
+  suggestions: opt([SearchSuggestion]),
+}) {}
 
-@ObjectType()
-export class AutoCompleteMultipleResults {
-  @Field(() => String) query!: string;
-  @Field(() => [AutoCompleteResultForEntity]) suggestions!: AutoCompleteResultForEntity[];
-}
+@TableObjectType()
+export class ScrollResults extends fields({ ...SCROLL_PAGE, ...hits(SearchResult) }) {}
 
-@ObjectType()
-export class BrowseResultGroupV2 {
-  @Field(() => String) name!: string;
-  @Field(() => Entity, { nullable: true }) entity?: Entity;
-  @Field(() => Long) count!: number;
-  @Field(() => Boolean) hasSubGroups!: boolean;
-}
+@TableObjectType()
+export class AggregateResults extends fields({ facets: opt([FacetMetadata]) }) {}
 
-@ObjectType()
-export class BrowseResultMetadata {
-  @Field(() => [String]) path!: string[];
-  @Field(() => Long) totalNumEntities!: number;
-}
+/** An autocomplete's answers: the completed strings and the entities they name. */
+const COMPLETIONS = { suggestions: req([String]), entities: req([Entity]) };
 
-@ObjectType()
-export class BrowseResultsV2 {
-  @Field(() => [BrowseResultGroupV2]) groups!: BrowseResultGroupV2[];
-  @Field(() => Int) start!: number;
-  @Field(() => Int) count!: number;
-  @Field(() => Int) total!: number;
-  @Field(() => BrowseResultMetadata) metadata!: BrowseResultMetadata;
-}
+@TableObjectType()
+export class AutoCompleteResults extends fields({ query: req(String), ...COMPLETIONS }) {}
 
-@ObjectType()
-export class SearchAcrossLineageResult {
-  @Field(() => Entity) entity!: Entity;
-  @Field(() => [SearchInsight], { nullable: true }) insights?: SearchInsight[];
-  @Field(() => [MatchedField]) matchedFields!: MatchedField[];
-  @Field(() => [EntityPath], { nullable: 'itemsAndList' }) paths?: EntityPath[];
-  @Field(() => Int) degree!: number;
-  @Field(() => [Int], { nullable: true }) degrees?: number[];
-  @Field(() => Boolean) explored!: boolean;
-  @Field(() => Boolean) truncatedChildren!: boolean;
-  @Field(() => Boolean) ignoredAsHop!: boolean;
-}
+@TableObjectType()
+export class AutoCompleteResultForEntity extends fields({ type: req(EntityType), ...COMPLETIONS }) {}
 
-@ObjectType()
-export class SearchAcrossLineageResults {
-  @Field(() => Int) start!: number;
-  @Field(() => Int) count!: number;
-  @Field(() => Int) total!: number;
-  @Field(() => [SearchAcrossLineageResult]) searchResults!: SearchAcrossLineageResult[];
-  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
+@TableObjectType()
+export class AutoCompleteMultipleResults extends fields({
+  query: req(String),
+  suggestions: req([AutoCompleteResultForEntity]),
+}) {}
+
+@TableObjectType()
+export class BrowseResultGroupV2 extends fields({
+  name: req(String),
+  entity: opt(Entity),
+  count: req(Long),
+  hasSubGroups: req(Boolean),
+}) {}
+
+@TableObjectType()
+export class BrowseResultMetadata extends fields({ path: req([String]), totalNumEntities: req(Long) }) {}
+
+@TableObjectType()
+export class BrowseResultsV2 extends fields({
+  groups: req([BrowseResultGroupV2]),
+  ...PAGE,
+  metadata: req(BrowseResultMetadata),
+}) {}
+
+@TableObjectType()
+export class SearchAcrossLineageResult extends fields({
+  ...HIT,
+  paths: opt([EntityPath], { nullable: 'itemsAndList' }),
+  degree: req(Int),
+  degrees: opt([Int]),
+  ...required(Boolean, 'explored', 'truncatedChildren', 'ignoredAsHop'),
+}) {}
+
+@TableObjectType()
+export class SearchAcrossLineageResults extends fields({
+  ...PAGE,
+  ...hits(SearchAcrossLineageResult),
   /** The lineage walk hit the visit cap: more entities may be reachable. */
-  @Field(() => Boolean, { nullable: true }) isPartial?: boolean;
-}
+  isPartial: opt(Boolean),
+}) {}
 
-@ObjectType()
-export class ScrollAcrossLineageResults {
-  @Field(() => String, { nullable: true }) nextScrollId?: string;
-  @Field(() => Int) count!: number;
-  @Field(() => Int) total!: number;
-  @Field(() => [SearchAcrossLineageResult]) searchResults!: SearchAcrossLineageResult[];
-  @Field(() => [FacetMetadata], { nullable: true }) facets?: FacetMetadata[];
-  @Field(() => Boolean, { nullable: true }) isPartial?: boolean;
-}
+@TableObjectType()
+export class ScrollAcrossLineageResults extends fields({
+  ...SCROLL_PAGE,
+  ...hits(SearchAcrossLineageResult),
+  isPartial: opt(Boolean),
+}) {}

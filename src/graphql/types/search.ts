@@ -1,9 +1,10 @@
 import { IsDefined, IsInt, IsOptional, Min } from 'class-validator';
-import { Field, InputType, Int } from 'type-graphql';
+import { Field, Int } from 'type-graphql';
 import { LineageDirection } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { Long } from './scalars.js';
+import { fields, opt, optional, req, TableInputType } from './field-table.js';
 
 export const FilterOperator = stringEnum('FilterOperator', [
   'CONTAIN',
@@ -27,128 +28,106 @@ export type FilterOperator = keyof typeof FilterOperator;
 export const SortOrder = stringEnum('SortOrder', ['ASCENDING', 'DESCENDING']);
 export type SortOrder = keyof typeof SortOrder;
 
-@InputType()
-export class FacetFilterInput {
-  @Field(() => String) field!: string;
-  @Field(() => String, { nullable: true, deprecationReason: 'Use values' }) value?: string;
-  @Field(() => [String], { nullable: true }) values?: string[];
-  @Field(() => Boolean, { nullable: true }) negated?: boolean;
-  @Field(() => FilterOperator, { nullable: true }) condition?: FilterOperator;
-}
+@TableInputType()
+export class FacetFilterInput extends fields({
+  field: req(String),
+  value: opt(String, { deprecationReason: 'Use values' }),
+  values: opt([String]),
+  negated: opt(Boolean),
+  condition: opt(FilterOperator),
+}) {}
 
-@InputType()
-export class AndFilterInput {
-  @Field(() => [FacetFilterInput], { nullable: true }) and?: FacetFilterInput[];
-}
+@TableInputType()
+export class AndFilterInput extends fields({
+  and: opt([FacetFilterInput]),
+}) {}
 
-@InputType()
-export class GroupingCriterion {
-  @Field(() => EntityType, { nullable: true }) baseEntityType?: EntityType;
-  @Field(() => EntityType) groupingEntityType!: EntityType;
-}
+@TableInputType()
+export class GroupingCriterion extends fields({
+  baseEntityType: opt(EntityType),
+  groupingEntityType: req(EntityType),
+}) {}
 
-@InputType()
-export class GroupingSpec {
-  @Field(() => [GroupingCriterion], { nullable: true }) groupingCriteria?: GroupingCriterion[];
-}
+@TableInputType()
+export class GroupingSpec extends fields({
+  groupingCriteria: opt([GroupingCriterion]),
+}) {}
 
-@InputType()
-export class SearchFlags {
-  @Field(() => Boolean, { nullable: true }) skipCache?: boolean;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  maxAggValues?: number;
-  @Field(() => Boolean, { nullable: true }) fulltext?: boolean;
-  @Field(() => Boolean, { nullable: true }) skipHighlighting?: boolean;
-  @Field(() => Boolean, { nullable: true }) skipAggregates?: boolean;
-  @Field(() => Boolean, { nullable: true }) getSuggestions?: boolean;
-  @Field(() => GroupingSpec, { nullable: true }) groupingSpec?: GroupingSpec;
-  @Field(() => Boolean, { nullable: true }) includeSoftDeleted?: boolean;
-  @Field(() => Boolean, { nullable: true }) includeRestricted?: boolean;
-  @Field(() => [String], { nullable: true }) customHighlightingFields?: string[];
-  @Field(() => Boolean, { nullable: true }) includeStructuredPropertyFacets?: boolean;
-  @Field(() => Boolean, { nullable: true }) filterNonLatestVersions?: boolean;
-  @Field(() => [String], { nullable: true }) fetchExtraFields?: string[];
-  @Field(() => Boolean, { nullable: true }) rewriteQuery?: boolean;
-}
+/** An optional start, count or limit: a non-negative integer. */
+export const nonNegativeInt = () => opt(Int, { validators: [IsOptional(), IsInt(), Min(0)] });
 
-@InputType()
-export class SortCriterion {
-  @Field(() => String) field!: string;
-  @Field(() => SortOrder) sortOrder!: SortOrder;
-}
+@TableInputType()
+export class SearchFlags extends fields({
+  skipCache: opt(Boolean),
+  maxAggValues: nonNegativeInt(),
+  ...optional(Boolean, 'fulltext', 'skipHighlighting', 'skipAggregates', 'getSuggestions'),
+  groupingSpec: opt(GroupingSpec),
+  ...optional(Boolean, 'includeSoftDeleted', 'includeRestricted'),
+  customHighlightingFields: opt([String]),
+  ...optional(Boolean, 'includeStructuredPropertyFacets', 'filterNonLatestVersions'),
+  fetchExtraFields: opt([String]),
+  rewriteQuery: opt(Boolean),
+}) {}
 
-@InputType()
-export class SearchSortInput {
-  @Field(() => SortCriterion, { nullable: true, deprecationReason: 'Use sortCriteria' })
-  sortCriterion?: SortCriterion;
-  @Field(() => [SortCriterion], { nullable: true }) sortCriteria?: SortCriterion[];
-}
+@TableInputType()
+export class SortCriterion extends fields({ field: req(String), sortOrder: req(SortOrder) }) {}
 
-/** What every search input shares but the query: entity types, the filters, the flags. */
-@InputType()
-export class FilteredInputBase {
-  @Field(() => [EntityType], { nullable: true }) types?: EntityType[];
-  @Field(() => [FacetFilterInput], { nullable: true, deprecationReason: 'Use orFilters' })
-  filters?: FacetFilterInput[];
-  @Field(() => [AndFilterInput], { nullable: true }) orFilters?: AndFilterInput[];
-  @Field(() => String, { nullable: true }) viewUrn?: string;
-  @Field(() => SearchFlags, { nullable: true }) searchFlags?: SearchFlags;
-}
+@TableInputType()
+export class SearchSortInput extends fields({
+  sortCriterion: opt(SortCriterion, { deprecationReason: 'Use sortCriteria' }),
+  sortCriteria: opt([SortCriterion]),
+}) {}
+
+/**
+ * What every search input shares but the query: entity types, the filters, the flags. (Its subclasses'
+ * fields inherited from it show no deprecation: type-graphql does not carry it over.)
+ */
+@TableInputType()
+export class FilteredInputBase extends fields({
+  types: opt([EntityType]),
+  filters: opt([FacetFilterInput], { deprecationReason: 'Use orFilters' }),
+  orFilters: opt([AndFilterInput]),
+  viewUrn: opt(String),
+  searchFlags: opt(SearchFlags),
+}) {}
 
 /** What every search input shares: entity types, the query, the filters, the flags. */
-@InputType()
-export class SearchInputBase extends FilteredInputBase {
-  @Field(() => String) query!: string;
-}
+@TableInputType()
+export class SearchInputBase extends fields({ query: req(String) }, FilteredInputBase) {}
 
-@InputType()
-export class SearchAcrossEntitiesInput extends SearchInputBase {
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  start?: number;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  count?: number;
-  @Field(() => SearchSortInput, { nullable: true }) sortInput?: SearchSortInput;
-}
+/** The page of a scroll: where the last one ended, how long to keep the scroll, its size. */
+const SCROLL = { ...optional(String, 'scrollId', 'keepAlive'), count: nonNegativeInt() };
 
-@InputType()
-export class ScrollAcrossEntitiesInput extends SearchInputBase {
-  @Field(() => String, { nullable: true }) scrollId?: string;
-  @Field(() => String, { nullable: true }) keepAlive?: string;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  count?: number;
-  @Field(() => SearchSortInput, { nullable: true }) sortInput?: SearchSortInput;
-}
+@TableInputType()
+export class SearchAcrossEntitiesInput extends fields(
+  { start: nonNegativeInt(), count: nonNegativeInt(), sortInput: opt(SearchSortInput) },
+  SearchInputBase,
+) {}
 
-@InputType()
-export class AggregateAcrossEntitiesInput extends SearchInputBase {
-  @Field(() => [String], { nullable: 'itemsAndList' }) facets?: string[];
-}
+@TableInputType()
+export class ScrollAcrossEntitiesInput extends fields(
+  { ...SCROLL, sortInput: opt(SearchSortInput) },
+  SearchInputBase,
+) {}
 
-@InputType()
-export class EntityTypeToPlatforms {
-  @Field(() => EntityType) entityType!: EntityType;
-  @Field(() => [String], { nullable: true }) platforms?: string[];
-}
+@TableInputType()
+export class AggregateAcrossEntitiesInput extends fields(
+  { facets: opt([String], { nullable: 'itemsAndList' }) },
+  SearchInputBase,
+) {}
 
-@InputType()
-export class LineageFlags {
-  @Field(() => Int, { nullable: true }) entitiesExploredPerHopLimit?: number;
-  @Field(() => Long, { nullable: true }) startTimeMillis?: number;
-  @Field(() => Long, { nullable: true }) endTimeMillis?: number;
-  @Field(() => [EntityTypeToPlatforms], { nullable: true }) ignoreAsHops?: EntityTypeToPlatforms[];
-}
+@TableInputType()
+export class EntityTypeToPlatforms extends fields({
+  entityType: req(EntityType),
+  platforms: opt([String]),
+}) {}
+
+@TableInputType()
+export class LineageFlags extends fields({
+  entitiesExploredPerHopLimit: opt(Int),
+  ...optional(Long, 'startTimeMillis', 'endTimeMillis'),
+  ignoreAsHops: opt([EntityTypeToPlatforms]),
+}) {}
 
 /**
  * The lineage searches. As in DataHub, `urn` and `query` are optional in the schema: a missing urn is
@@ -156,11 +135,20 @@ export class LineageFlags {
  * `IsDefined`), and a missing or null query reads as `*`, every entity reached. That accessor is also what
  * type-graphql prints as the field's default (`query: String = "*"`).
  */
-@InputType()
-export class LineageSearchInputBase extends FilteredInputBase {
-  @Field(() => String, { nullable: true })
-  @IsDefined({ message: 'urn is required' })
-  urn!: string;
+@TableInputType()
+export class LineageSearchInputBase extends fields(
+  {
+    urn: req(String, { nullable: true, validators: [IsDefined({ message: 'urn is required' })] }),
+    direction: req(LineageDirection),
+    startTimeMillis: opt(Long, { deprecationReason: 'Use lineageFlags' }),
+    endTimeMillis: opt(Long, { deprecationReason: 'Use lineageFlags' }),
+    lineageFlags: opt(LineageFlags),
+    sortInput: opt(SearchSortInput),
+    /** neohub: hops to walk (default and most: NEOHUB_LINEAGE_MAX_HOPS). */
+    maxHops: opt(Int),
+  },
+  FilteredInputBase,
+) {
   private givenQuery?: string | null;
   @Field(() => String, { nullable: true })
   get query(): string {
@@ -169,86 +157,44 @@ export class LineageSearchInputBase extends FilteredInputBase {
   set query(q: string | null | undefined) {
     this.givenQuery = q;
   }
-  @Field(() => LineageDirection) direction!: LineageDirection;
-  @Field(() => Long, { nullable: true, deprecationReason: 'Use lineageFlags' }) startTimeMillis?: number;
-  @Field(() => Long, { nullable: true, deprecationReason: 'Use lineageFlags' }) endTimeMillis?: number;
-  @Field(() => LineageFlags, { nullable: true }) lineageFlags?: LineageFlags;
-  @Field(() => SearchSortInput, { nullable: true }) sortInput?: SearchSortInput;
-  /** neohub: hops to walk (default and most: NEOHUB_LINEAGE_MAX_HOPS). */
-  @Field(() => Int, { nullable: true }) maxHops?: number;
 }
 
-@InputType()
-export class SearchAcrossLineageInput extends LineageSearchInputBase {
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  start?: number;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  count?: number;
-}
+@TableInputType()
+export class SearchAcrossLineageInput extends fields(
+  { start: nonNegativeInt(), count: nonNegativeInt() },
+  LineageSearchInputBase,
+) {}
 
-@InputType()
-export class ScrollAcrossLineageInput extends LineageSearchInputBase {
-  @Field(() => String, { nullable: true }) scrollId?: string;
-  @Field(() => String, { nullable: true }) keepAlive?: string;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  count?: number;
-}
+@TableInputType()
+export class ScrollAcrossLineageInput extends fields(SCROLL, LineageSearchInputBase) {}
 
-@InputType()
-export class AutoCompleteInput {
-  @Field(() => EntityType, { nullable: true }) type?: EntityType;
-  @Field(() => String) query!: string;
-  @Field(() => String, { nullable: true }) field?: string;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  limit?: number;
-  @Field(() => [FacetFilterInput], { nullable: true }) filters?: FacetFilterInput[];
-  @Field(() => [AndFilterInput], { nullable: true }) orFilters?: AndFilterInput[];
-}
+/** What both autocompletes take: the query, the field to complete on, how many, the filters. */
+const AUTOCOMPLETE = {
+  query: req(String),
+  field: opt(String),
+  limit: nonNegativeInt(),
+  filters: opt([FacetFilterInput]),
+  orFilters: opt([AndFilterInput]),
+};
 
-@InputType()
-export class AutoCompleteMultipleInput {
-  @Field(() => [EntityType], { nullable: true }) types?: EntityType[];
-  @Field(() => String) query!: string;
-  @Field(() => String, { nullable: true }) field?: string;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  limit?: number;
-  @Field(() => [FacetFilterInput], { nullable: true }) filters?: FacetFilterInput[];
-  @Field(() => [AndFilterInput], { nullable: true }) orFilters?: AndFilterInput[];
-  @Field(() => String, { nullable: true }) viewUrn?: string;
-}
+@TableInputType()
+export class AutoCompleteInput extends fields({ type: opt(EntityType), ...AUTOCOMPLETE }) {}
 
-@InputType()
-export class BrowseV2Input {
-  @Field(() => EntityType, { nullable: true, deprecationReason: 'Use types' }) type?: EntityType;
-  @Field(() => [EntityType], { nullable: true }) types?: EntityType[];
-  @Field(() => [String], { nullable: true }) path?: string[];
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  start?: number;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  count?: number;
-  @Field(() => [AndFilterInput], { nullable: true }) orFilters?: AndFilterInput[];
-  @Field(() => String, { nullable: true }) viewUrn?: string;
-  @Field(() => String, { nullable: true }) query?: string;
-  @Field(() => SearchFlags, { nullable: true }) searchFlags?: SearchFlags;
-}
+@TableInputType()
+export class AutoCompleteMultipleInput extends fields({
+  types: opt([EntityType]),
+  ...AUTOCOMPLETE,
+  viewUrn: opt(String),
+}) {}
+
+@TableInputType()
+export class BrowseV2Input extends fields({
+  type: opt(EntityType, { deprecationReason: 'Use types' }),
+  types: opt([EntityType]),
+  path: opt([String]),
+  start: nonNegativeInt(),
+  count: nonNegativeInt(),
+  orFilters: opt([AndFilterInput]),
+  ...optional(String, 'viewUrn', 'query'),
+  searchFlags: opt(SearchFlags),
+}) {}

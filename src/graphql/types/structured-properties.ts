@@ -1,10 +1,11 @@
 import { Field, Float, ObjectType, createUnionType } from 'type-graphql';
-import { entityTypeName, valueTypeOf } from '../../services/index.js';
+import { entityTypeName, PROPERTY_SETTINGS, valueTypeOf } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
-import { Entity } from './entity.js';
+import { entityBase, Entity } from './entity.js';
 import { EntityType, entityTypeOf } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { list, make, obj, str, strings, type Json } from './json.js';
+import { fields, opt, optional, req, required, TableObjectType } from './field-table.js';
 
 export const PropertyCardinality = stringEnum('PropertyCardinality', ['SINGLE', 'MULTIPLE'] as const);
 export type PropertyCardinality = keyof typeof PropertyCardinality;
@@ -23,15 +24,15 @@ const PROPERTY_PREFIX = 'urn:li:structuredProperty:';
 /** The id of a simple URN: `urn:li:dataType:datahub.number` -> `datahub.number`. */
 const idOf = (urn: string): string => urn.split(':').slice(3).join(':');
 
-@ObjectType()
-export class StringValue {
-  @Field(() => String) stringValue!: string;
-}
+@TableObjectType()
+export class StringValue extends fields({
+  stringValue: req(String),
+}) {}
 
-@ObjectType()
-export class NumberValue {
-  @Field(() => Float) numberValue!: number;
-}
+@TableObjectType()
+export class NumberValue extends fields({
+  numberValue: req(Float),
+}) {}
 
 export const PropertyValue = createUnionType({
   name: 'PropertyValue',
@@ -47,13 +48,12 @@ export function propertyValue(v: unknown): StringValue | NumberValue | undefined
   return undefined;
 }
 
-@ObjectType()
-export class DataTypeInfo {
-  @Field(() => StdDataType) type!: StdDataType;
-  @Field(() => String) qualifiedName!: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableObjectType()
+export class DataTypeInfo extends fields({
+  type: req(StdDataType),
+  qualifiedName: req(String),
+  ...optional(String, 'displayName', 'description'),
+}) {}
 
 const DATA_TYPE_NAMES: Readonly<Record<string, string>> = {
   STRING: 'String',
@@ -65,13 +65,7 @@ const DATA_TYPE_NAMES: Readonly<Record<string, string>> = {
 
 /** A data type (the value type of a structured property), described by its URN alone. */
 @ObjectType({ implements: Entity, description: 'A data type of structured property values' })
-export class DataTypeEntity extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.DATA_TYPE);
-  }
-  get typeName(): string {
-    return 'DataTypeEntity';
-  }
+export class DataTypeEntity extends entityBase(EntityType.DATA_TYPE, 'DataTypeEntity') {
   @Field(() => DataTypeInfo) info(): DataTypeInfo {
     const type = (valueTypeOf(this.urn)?.toUpperCase() ?? 'OTHER') as StdDataType;
     return make(DataTypeInfo, {
@@ -82,13 +76,12 @@ export class DataTypeEntity extends Entity {
   }
 }
 
-@ObjectType()
-export class EntityTypeInfo {
-  @Field(() => EntityType) type!: EntityType;
-  @Field(() => String) qualifiedName!: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableObjectType()
+export class EntityTypeInfo extends fields({
+  type: req(EntityType),
+  qualifiedName: req(String),
+  ...optional(String, 'displayName', 'description'),
+}) {}
 
 /** The GraphQL EntityType of an entity name: `dataset` -> DATASET, `dataFlow` -> DATA_FLOW; OTHER if none. */
 function graphqlTypeOf(name: string | undefined): EntityType {
@@ -99,13 +92,7 @@ function graphqlTypeOf(name: string | undefined): EntityType {
 
 /** An entity type (one a structured property applies to), described by its URN alone. */
 @ObjectType({ implements: Entity, description: 'A kind of entity of the catalog' })
-export class EntityTypeEntity extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.ENTITY_TYPE);
-  }
-  get typeName(): string {
-    return 'EntityTypeEntity';
-  }
+export class EntityTypeEntity extends entityBase(EntityType.ENTITY_TYPE, 'EntityTypeEntity') {
   @Field(() => EntityTypeInfo) info(): EntityTypeInfo {
     return make(EntityTypeInfo, {
       type: graphqlTypeOf(entityTypeName(this.urn)),
@@ -114,50 +101,40 @@ export class EntityTypeEntity extends Entity {
   }
 }
 
-@ObjectType()
-export class AllowedValue {
-  @Field(() => PropertyValue) value!: StringValue | NumberValue;
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableObjectType()
+export class AllowedValue extends fields({
+  value: req(PropertyValue),
+  description: opt(String),
+}) {}
 
-@ObjectType()
-export class TypeQualifier {
-  @Field(() => [EntityTypeEntity], { nullable: true }) allowedTypes?: EntityTypeEntity[];
-}
+@TableObjectType()
+export class TypeQualifier extends fields({
+  allowedTypes: opt([EntityTypeEntity]),
+}) {}
 
-@ObjectType()
-export class StructuredPropertyDefinition {
-  @Field(() => String) qualifiedName!: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => PropertyCardinality, { nullable: true }) cardinality?: PropertyCardinality;
-  @Field(() => [AllowedValue], { nullable: true }) allowedValues?: AllowedValue[];
-  @Field(() => DataTypeEntity) valueType!: DataTypeEntity;
-  @Field(() => TypeQualifier, { nullable: true }) typeQualifier?: TypeQualifier;
-  @Field(() => [EntityTypeEntity]) entityTypes!: EntityTypeEntity[];
-  @Field(() => Boolean) immutable!: boolean;
+@TableObjectType()
+export class StructuredPropertyDefinition extends fields({
+  qualifiedName: req(String),
+  ...optional(String, 'displayName', 'description'),
+  cardinality: opt(PropertyCardinality),
+  allowedValues: opt([AllowedValue]),
+  valueType: req(DataTypeEntity),
+  typeQualifier: opt(TypeQualifier),
+  entityTypes: req([EntityTypeEntity]),
+  immutable: req(Boolean),
   /** neohub: the definition's version string (yyyyMMddhhmmss), set by breaking changes. */
-  @Field(() => String, { nullable: true }) version?: string;
-}
+  version: opt(String),
+}) {}
 
-@ObjectType()
-export class StructuredPropertySettings {
-  @Field(() => Boolean) isHidden!: boolean;
-  @Field(() => Boolean) showInSearchFilters!: boolean;
-  @Field(() => Boolean) showInAssetSummary!: boolean;
-  @Field(() => Boolean) showAsAssetBadge!: boolean;
-  @Field(() => Boolean) showInColumnsTable!: boolean;
-}
+@TableObjectType()
+export class StructuredPropertySettings extends fields(required(Boolean, ...PROPERTY_SETTINGS)) {}
 
 /** A structured property: its definition (`propertyDefinition`) and display settings. */
 @ObjectType({ implements: Entity, description: 'A structured property: a typed property of entities' })
-export class StructuredPropertyEntity extends Entity {
-  constructor(ctx: GraphQLContext, urn: string) {
-    super(ctx, urn, EntityType.STRUCTURED_PROPERTY);
-  }
-  get typeName(): string {
-    return 'StructuredPropertyEntity';
-  }
+export class StructuredPropertyEntity extends entityBase(
+  EntityType.STRUCTURED_PROPERTY,
+  'StructuredPropertyEntity',
+) {
   @Field(() => Boolean, { nullable: true })
   override exists(): Promise<boolean> {
     return super.exists();
@@ -192,31 +169,25 @@ export class StructuredPropertyEntity extends Entity {
     });
   }
   @Field(() => StructuredPropertySettings, { nullable: true })
-  async settings(): Promise<StructuredPropertySettings | undefined> {
-    const v = await this.aspect('structuredPropertySettings');
-    if (!v) return undefined;
-    return make(StructuredPropertySettings, {
-      isHidden: v.isHidden === true,
-      showInSearchFilters: v.showInSearchFilters === true,
-      showInAssetSummary: v.showInAssetSummary === true,
-      showAsAssetBadge: v.showAsAssetBadge === true,
-      showInColumnsTable: v.showInColumnsTable === true,
-    });
+  settings(): Promise<StructuredPropertySettings | undefined> {
+    return this.readAspect('structuredPropertySettings', (_, v) =>
+      make(StructuredPropertySettings, Object.fromEntries(PROPERTY_SETTINGS.map((k) => [k, v[k] === true]))),
+    );
   }
 }
 
-@ObjectType()
-export class StructuredPropertiesEntry {
-  @Field(() => StructuredPropertyEntity) structuredProperty!: StructuredPropertyEntity;
-  @Field(() => [PropertyValue], { nullable: 'items' }) values!: (StringValue | NumberValue)[];
-  @Field(() => [Entity], { nullable: 'itemsAndList' }) valueEntities?: Entity[];
-  @Field(() => String) associatedUrn!: string;
-}
+@TableObjectType()
+export class StructuredPropertiesEntry extends fields({
+  structuredProperty: req(StructuredPropertyEntity),
+  values: req([PropertyValue], { nullable: 'items' }),
+  valueEntities: opt([Entity], { nullable: 'itemsAndList' }),
+  associatedUrn: req(String),
+}) {}
 
-@ObjectType()
-export class StructuredProperties {
-  @Field(() => [StructuredPropertiesEntry], { nullable: true }) properties?: StructuredPropertiesEntry[];
-}
+@TableObjectType()
+export class StructuredProperties extends fields({
+  properties: opt([StructuredPropertiesEntry]),
+}) {}
 
 /**
  * The `structuredProperties` aspect of entity `urn` (as reads show it: values of deleted, soft-deleted

@@ -1,6 +1,8 @@
-import { Field, Float, InputType } from 'type-graphql';
+import { Float } from 'type-graphql';
+import { PROPERTY_SETTINGS } from '../../services/index.js';
 import { stringEnum } from './enums.js';
 import { PropertyCardinality } from './structured-properties.js';
+import { fields, opt, optional, req, TableInputType } from './field-table.js';
 
 /** Accepted for DataHub compatibility (it is deprecated there); neohub ignores it. */
 export const StructuredPropertyFilterStatus = stringEnum('StructuredPropertyFilterStatus', [
@@ -9,92 +11,70 @@ export const StructuredPropertyFilterStatus = stringEnum('StructuredPropertyFilt
 ] as const);
 export type StructuredPropertyFilterStatus = keyof typeof StructuredPropertyFilterStatus;
 
-@InputType()
-export class PropertyValueInput {
-  @Field(() => String, { nullable: true }) stringValue?: string;
-  @Field(() => Float, { nullable: true }) numberValue?: number;
-}
+/** A value: a string or a number. */
+const VALUE = { stringValue: opt(String), numberValue: opt(Float) };
 
-@InputType()
-export class AllowedValueInput {
-  @Field(() => String, { nullable: true }) stringValue?: string;
-  @Field(() => Float, { nullable: true }) numberValue?: number;
-  @Field(() => String, { nullable: true }) description?: string;
-}
+@TableInputType()
+export class PropertyValueInput extends fields(VALUE) {}
 
-@InputType()
-export class TypeQualifierInput {
-  @Field(() => [String], { nullable: true }) allowedTypes?: string[];
-}
+@TableInputType()
+export class AllowedValueInput extends fields({ ...VALUE, description: opt(String) }) {}
 
-@InputType()
-export class UpdateTypeQualifierInput {
-  @Field(() => [String], { nullable: true }) newAllowedTypes?: string[];
-}
+@TableInputType()
+export class TypeQualifierInput extends fields({ allowedTypes: opt([String]) }) {}
 
-@InputType()
-export class StructuredPropertySettingsInput {
-  @Field(() => Boolean, { nullable: true }) isHidden?: boolean;
-  @Field(() => Boolean, { nullable: true }) showInSearchFilters?: boolean;
-  @Field(() => Boolean, { nullable: true }) showInAssetSummary?: boolean;
-  @Field(() => Boolean, { nullable: true }) showAsAssetBadge?: boolean;
-  @Field(() => Boolean, { nullable: true }) showInColumnsTable?: boolean;
-}
+@TableInputType()
+export class UpdateTypeQualifierInput extends fields({ newAllowedTypes: opt([String]) }) {}
 
-@InputType()
-export class CreateStructuredPropertyInput {
-  @Field(() => String, { nullable: true }) id?: string;
-  @Field(() => String, { nullable: true }) qualifiedName?: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) immutable?: boolean;
-  @Field(() => String) valueType!: string;
-  @Field(() => TypeQualifierInput, { nullable: true }) typeQualifier?: TypeQualifierInput;
-  @Field(() => [AllowedValueInput], { nullable: true }) allowedValues?: AllowedValueInput[];
-  @Field(() => PropertyCardinality, { nullable: true }) cardinality?: PropertyCardinality;
-  @Field(() => [String]) entityTypes!: string[];
-  @Field(() => StructuredPropertySettingsInput, { nullable: true })
-  settings?: StructuredPropertySettingsInput;
-  @Field(() => StructuredPropertyFilterStatus, { nullable: true })
-  filterStatus?: StructuredPropertyFilterStatus;
-}
+@TableInputType()
+export class StructuredPropertySettingsInput extends fields(optional(Boolean, ...PROPERTY_SETTINGS)) {}
 
-@InputType()
-export class UpdateStructuredPropertyInput {
-  @Field(() => String) urn!: string;
-  @Field(() => String, { nullable: true }) displayName?: string;
-  @Field(() => String, { nullable: true }) description?: string;
-  @Field(() => Boolean, { nullable: true }) immutable?: boolean;
-  @Field(() => UpdateTypeQualifierInput, { nullable: true }) typeQualifier?: UpdateTypeQualifierInput;
-  @Field(() => [AllowedValueInput], { nullable: true }) newAllowedValues?: AllowedValueInput[];
-  @Field(() => Boolean, { nullable: true }) setCardinalityAsMultiple?: boolean;
-  @Field(() => [String], { nullable: true }) newEntityTypes?: string[];
-  @Field(() => StructuredPropertySettingsInput, { nullable: true })
-  settings?: StructuredPropertySettingsInput;
-  @Field(() => StructuredPropertyFilterStatus, { nullable: true })
-  filterStatus?: StructuredPropertyFilterStatus;
-}
+/** What a create and an update may both set: the description, immutability, the settings. */
+const DEFINITION = {
+  ...optional(String, 'displayName', 'description'),
+  immutable: opt(Boolean),
+  settings: opt(StructuredPropertySettingsInput),
+  filterStatus: opt(StructuredPropertyFilterStatus),
+};
 
-@InputType()
-export class DeleteStructuredPropertyInput {
-  @Field(() => String) urn!: string;
-}
+@TableInputType()
+export class CreateStructuredPropertyInput extends fields({
+  ...optional(String, 'id', 'qualifiedName'),
+  ...DEFINITION,
+  valueType: req(String),
+  typeQualifier: opt(TypeQualifierInput),
+  allowedValues: opt([AllowedValueInput]),
+  cardinality: opt(PropertyCardinality),
+  entityTypes: req([String]),
+}) {}
 
-@InputType()
-export class StructuredPropertyInputParams {
-  @Field(() => String) structuredPropertyUrn!: string;
-  @Field(() => [PropertyValueInput]) values!: PropertyValueInput[];
-}
+@TableInputType()
+export class UpdateStructuredPropertyInput extends fields({
+  urn: req(String),
+  ...DEFINITION,
+  typeQualifier: opt(UpdateTypeQualifierInput),
+  newAllowedValues: opt([AllowedValueInput]),
+  setCardinalityAsMultiple: opt(Boolean),
+  newEntityTypes: opt([String]),
+}) {}
 
-@InputType()
-export class UpsertStructuredPropertiesInput {
-  @Field(() => String) assetUrn!: string;
-  @Field(() => [StructuredPropertyInputParams])
-  structuredPropertyInputParams!: StructuredPropertyInputParams[];
-}
+@TableInputType()
+export class DeleteStructuredPropertyInput extends fields({ urn: req(String) }) {}
 
-@InputType()
-export class RemoveStructuredPropertiesInput {
-  @Field(() => String) assetUrn!: string;
-  @Field(() => [String]) structuredPropertyUrns!: string[];
-}
+@TableInputType()
+export class StructuredPropertyInputParams extends fields({
+  structuredPropertyUrn: req(String),
+  values: req([PropertyValueInput]),
+}) {}
+
+@TableInputType()
+export class UpsertStructuredPropertiesInput extends fields({
+  assetUrn: req(String),
+  structuredPropertyInputParams: req([StructuredPropertyInputParams]),
+}) {}
+
+@TableInputType()
+export class RemoveStructuredPropertiesInput extends fields({
+  assetUrn: req(String),
+  structuredPropertyUrns: req([String]),
+}) {}

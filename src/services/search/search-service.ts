@@ -12,6 +12,7 @@ import {
   type Criterion,
   type SearchField,
   type SearchIndex,
+  type SearchQuery,
   type SearchResult,
   type SortCriterion,
   type SyncControl,
@@ -22,20 +23,17 @@ import { parseQueryString } from './query-string.js';
 import type { StructuredFieldResolver } from './structured-fields.js';
 import { systemUpdate, type SystemUpdateResult } from './system-update.js';
 
-export interface SearchRequest {
+/**
+ * A search as the transports ask it: the index query's text, page, sort, URNs and soft-deleted entities,
+ * over entity type names and a filter; `facets` default to the filterable fields of the searched types.
+ */
+export interface SearchRequest extends Pick<
+  SearchQuery,
+  'input' | 'start' | 'count' | 'facets' | 'sort' | 'urns' | 'includeRemoved'
+> {
   /** Entity type names (empty = every type). */
   readonly entities: readonly string[];
-  readonly input: string;
   readonly filter?: unknown;
-  readonly start: number;
-  readonly count: number;
-  /** Facets to count; default: the filterable fields of the searched types. */
-  readonly facets?: readonly string[];
-  readonly sort?: readonly SortCriterion[];
-  /** Only these entities. */
-  readonly urns?: readonly string[];
-  /** Soft-deleted entities too. */
-  readonly includeRemoved?: boolean;
   /** A query string (the versioned entity API's `query`), in place of `input`; AND-ed with `filter`. */
   readonly queryString?: string | undefined;
 }

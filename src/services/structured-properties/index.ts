@@ -21,6 +21,7 @@ export {
 } from './definition-rules.js';
 export { isVisible, type Assignment, type PropertyState } from './value-rules.js';
 export {
+  PROPERTY_SETTINGS,
   StructuredPropertyService,
   type AllowedValueInput,
   type CreatePropertyInput,

@@ -29,38 +29,41 @@ export interface AllowedValueInput extends ValueInput {
 
 type Opt<T> = T | null | undefined;
 
-export interface SettingsInput {
-  readonly isHidden?: Opt<boolean>;
-  readonly showInSearchFilters?: Opt<boolean>;
-  readonly showInAssetSummary?: Opt<boolean>;
-  readonly showAsAssetBadge?: Opt<boolean>;
-  readonly showInColumnsTable?: Opt<boolean>;
-}
+/** The display settings of a property (DataHub's StructuredPropertySettings, as GraphQL gives them). */
+export const PROPERTY_SETTINGS = [
+  'isHidden',
+  'showInSearchFilters',
+  'showInAssetSummary',
+  'showAsAssetBadge',
+  'showInColumnsTable',
+] as const;
 
-export interface CreatePropertyInput {
-  readonly id?: Opt<string>;
-  readonly qualifiedName?: Opt<string>;
+export type SettingsInput = { readonly [K in (typeof PROPERTY_SETTINGS)[number]]?: Opt<boolean> };
+
+/** What a create and an update may both set. */
+interface DefinitionInput {
   readonly displayName?: Opt<string>;
   readonly description?: Opt<string>;
   readonly immutable?: Opt<boolean>;
+  readonly settings?: Opt<SettingsInput>;
+}
+
+export interface CreatePropertyInput extends DefinitionInput {
+  readonly id?: Opt<string>;
+  readonly qualifiedName?: Opt<string>;
   readonly valueType: string;
   readonly typeQualifier?: Opt<{ readonly allowedTypes?: Opt<readonly string[]> }>;
   readonly allowedValues?: Opt<readonly AllowedValueInput[]>;
   readonly cardinality?: Opt<'SINGLE' | 'MULTIPLE'>;
   readonly entityTypes: readonly string[];
-  readonly settings?: Opt<SettingsInput>;
 }
 
-export interface UpdatePropertyInput {
+export interface UpdatePropertyInput extends DefinitionInput {
   readonly urn: string;
-  readonly displayName?: Opt<string>;
-  readonly description?: Opt<string>;
-  readonly immutable?: Opt<boolean>;
   readonly typeQualifier?: Opt<{ readonly newAllowedTypes?: Opt<readonly string[]> }>;
   readonly newAllowedValues?: Opt<readonly AllowedValueInput[]>;
   readonly setCardinalityAsMultiple?: Opt<boolean>;
   readonly newEntityTypes?: Opt<readonly string[]>;
-  readonly settings?: Opt<SettingsInput>;
 }
 
 export interface ValuesInput {
@@ -214,44 +217,31 @@ export class StructuredPropertyService {
     params: readonly ValuesInput[],
     ctx: WriteContext,
   ): Promise<Assignment[]> {
-    if (!(await this.reads.exists(assetUrn))) throw new NotFoundError(`Entity ${assetUrn} does not exist`);
-    const states = await loadStates(
-      this.store,
-      params.map((p) => p.structuredPropertyUrn),
-    );
-    const entries = params.map((p, i) => {
-      const number =
-        valueTypeOf(states.get(p.structuredPropertyUrn)?.definition?.valueType ?? '') === 'number';
-      return {
-        propertyUrn: p.structuredPropertyUrn,
-        values: p.values.map((v, j) => {
-          const value = primitive(v, `structuredPropertyInputParams[${i}].values[${j}]`);
-          // A number property given a numeric string takes the number, as DataHub's UI sends strings.
-          return number &&
-            'string' in value &&
-            value.string.trim() !== '' &&
-            Number.isFinite(Number(value.string))
-            ? { double: Number(value.string) }
-            : value;
-        }),
-      };
+    return this.writeValues(assetUrn, ctx, async () => {
+      const states = await loadStates(
+        this.store,
+        params.map((p) => p.structuredPropertyUrn),
+      );
+      const entries = params.map((p, i) => {
+        const number =
+          valueTypeOf(states.get(p.structuredPropertyUrn)?.definition?.valueType ?? '') === 'number';
+        return {
+          propertyUrn: p.structuredPropertyUrn,
+          values: p.values.map((v, j) => {
+            const value = primitive(v, `structuredPropertyInputParams[${i}].values[${j}]`);
+            // A number property given a numeric string takes the number, as DataHub's UI sends strings.
+            return number &&
+              'string' in value &&
+              value.string.trim() !== '' &&
+              Number.isFinite(Number(value.string))
+              ? { double: Number(value.string) }
+              : value;
+          }),
+        };
+      });
+      const set = new Set(entries.map((e) => e.propertyUrn));
+      return (held) => [...held.filter((a) => !set.has(a.propertyUrn)), ...entries];
     });
-    await this.ingest.ingest(
-      [
-        {
-          entityUrn: assetUrn,
-          changeType: 'UPSERT',
-          aspectName: VALUES,
-          modify: (current) => {
-            const set = new Set(entries.map((e) => e.propertyUrn));
-            const kept = assignments(current ?? {}).filter((a) => !set.has(a.propertyUrn));
-            return { ...current, properties: [...kept, ...entries] };
-          },
-        },
-      ],
-      ctx,
-    );
-    return this.values(assetUrn);
   }
 
   /** Removes the given properties' values from an asset. */
@@ -260,18 +250,32 @@ export class StructuredPropertyService {
     propertyUrns: readonly string[],
     ctx: WriteContext,
   ): Promise<Assignment[]> {
-    if (!(await this.reads.exists(assetUrn))) throw new NotFoundError(`Entity ${assetUrn} does not exist`);
     const drop = new Set(propertyUrns);
+    return this.writeValues(
+      assetUrn,
+      ctx,
+      async () => (held) => held.filter((a) => !drop.has(a.propertyUrn)),
+    );
+  }
+
+  /**
+   * Writes the values an asset holds (refused, not found, when it does not exist): `prepare` gives how to
+   * change those it holds. Answers the values it then shows.
+   */
+  private async writeValues(
+    assetUrn: string,
+    ctx: WriteContext,
+    prepare: () => Promise<(held: Assignment[]) => readonly unknown[]>,
+  ): Promise<Assignment[]> {
+    if (!(await this.reads.exists(assetUrn))) throw new NotFoundError(`Entity ${assetUrn} does not exist`);
+    const change = await prepare();
     await this.ingest.ingest(
       [
         {
           entityUrn: assetUrn,
           changeType: 'UPSERT',
           aspectName: VALUES,
-          modify: (current) => ({
-            ...current,
-            properties: assignments(current ?? {}).filter((a) => !drop.has(a.propertyUrn)),
-          }),
+          modify: (current) => ({ ...current, properties: change(assignments(current ?? {})) }),
         },
       ],
       ctx,

@@ -1,0 +1,153 @@
+import type { GraphQLScalarType } from 'graphql';
+import {
+  Field,
+  InputType,
+  ObjectType,
+  type FieldOptions,
+  type InputTypeOptions,
+  type ObjectTypeOptions,
+} from 'type-graphql';
+
+/**
+ * Record types declared from one table of their fields, the TypeScript type of each field derived from
+ * its GraphQL type:
+ *
+ *     @TableObjectType()
+ *     export class TagProperties extends fields({
+ *       name: req(String),
+ *       ...optional(String, 'description', 'colorHex'),
+ *     }) {}
+ *
+ * A field's type is given explicitly, as with `@Field(() => String)`: a scalar, an object, input, enum
+ * or union type, or a list of one (`[String]`); as an arrow (`() => CorpUser`) where the type is read
+ * when the schema is built (a type declared further on, an entity class). Tables are plain objects, so
+ * types that share fields spread a shared table.
+ */
+
+/** A field of a table: its GraphQL type, its options, and validators of an input field. */
+export interface FieldSpec<T = unknown, Required extends boolean = boolean> {
+  readonly type: unknown;
+  readonly required: Required;
+  readonly options: FieldOptions;
+  readonly validators: readonly PropertyDecorator[];
+  /** The field's TypeScript type (for the compiler only: never set). */
+  readonly value?: T;
+}
+
+/** The options of a field, and the class-validator decorators of an input field. */
+export type SpecOptions = FieldOptions & { readonly validators?: readonly PropertyDecorator[] };
+
+/** The TypeScript type of a GraphQL type as a table gives it. */
+export type TsOf<A> = [A] extends [readonly (infer E)[]]
+  ? TsOf<E>[]
+  : [A] extends [StringConstructor]
+    ? string
+    : [A] extends [BooleanConstructor]
+      ? boolean
+      : [A] extends [GraphQLScalarType<infer V, infer _E>]
+        ? V
+        : [A] extends [abstract new (...args: never[]) => infer I]
+          ? I
+          : [A] extends [() => infer R]
+            ? TsOf<R>
+            : [A] extends [Readonly<Record<string, string>>]
+              ? A[keyof A]
+              : A; // a union: createUnionType's value is typed as its members
+
+type Table = Readonly<Record<string, FieldSpec>>;
+type Value<S> = S extends FieldSpec<infer T> ? T : never;
+
+/** The instance type of a table's class: required fields, then the optional ones. */
+export type FieldsOf<S extends Table> = {
+  [K in keyof S as S[K]['required'] extends true ? K : never]: Value<S[K]>;
+} & {
+  [K in keyof S as S[K]['required'] extends true ? never : K]?: Value<S[K]>;
+};
+
+const spec = <T, R extends boolean>(type: unknown, required: R, options: SpecOptions): FieldSpec<T, R> => {
+  const { validators = [], ...rest } = options;
+  return { type, required, options: rest, validators };
+};
+
+/** A non-null field. */
+export const req = <const A>(type: A, options: SpecOptions = {}): FieldSpec<TsOf<A>, true> =>
+  spec(type, true, options);
+
+/** A nullable field (`nullable: true` unless the options say `itemsAndList`). */
+export const opt = <const A>(type: A, options: SpecOptions = {}): FieldSpec<TsOf<A>, false> =>
+  spec(type, false, { nullable: true, ...options });
+
+/** Several nullable fields of one type and no other options. */
+export const optional = <const A, const K extends string>(
+  type: A,
+  ...names: K[]
+): Record<K, FieldSpec<TsOf<A>, false>> =>
+  Object.fromEntries(names.map((n) => [n, opt(type)])) as Record<K, FieldSpec<TsOf<A>, false>>;
+
+/** Several non-null fields of one type and no other options. */
+export const required = <const A, const K extends string>(
+  type: A,
+  ...names: K[]
+): Record<K, FieldSpec<TsOf<A>, true>> =>
+  Object.fromEntries(names.map((n) => [n, req(type)])) as Record<K, FieldSpec<TsOf<A>, true>>;
+
+/** An arrow gives the type when the schema is built; a class, a scalar or `String` is the type itself. */
+const isArrow = (t: unknown): t is () => unknown => typeof t === 'function' && !Object.hasOwn(t, 'prototype');
+
+/** The type as type-graphql takes it from a field's type function. */
+export function graphqlType(t: unknown): unknown {
+  const type = isArrow(t) ? t() : t;
+  return Array.isArray(type) ? [graphqlType(type[0])] : type;
+}
+
+type Class = abstract new (...args: never[]) => object;
+const TABLES = new WeakMap<Class, Table>();
+
+/**
+ * The base of a record type with the fields of a table (and those of `parent`, a type of the same kind);
+ * the class that extends it is decorated `@TableObjectType()` or `@TableInputType()`.
+ */
+export function fields<S extends Table>(table: S): new () => FieldsOf<S>;
+export function fields<S extends Table, P extends object>(
+  table: S,
+  parent: new () => P,
+): new () => P & FieldsOf<S>;
+export function fields(table: Table, parent?: new () => object): new () => object {
+  const Fields = parent ? class extends parent {} : class {};
+  TABLES.set(Fields, table);
+  return Fields;
+}
+
+/**
+ * Declares the fields of the table a class extends on the class itself (type-graphql's inherited input
+ * fields would lose their deprecation), with their validators. Where the table has a parent, the table's
+ * class is registered too (named after the class, a type of no schema), so that type-graphql finds the
+ * parent's fields through it.
+ */
+function declareFields(cls: Class, register: (name: string) => ClassDecorator): void {
+  const base = Object.getPrototypeOf(cls) as Class;
+  const table = TABLES.get(base);
+  if (!table) throw new Error(`${cls.name} does not extend fields(...)`);
+  for (const [name, s] of Object.entries(table)) {
+    Field(() => graphqlType(s.type) as object, s.options)(cls.prototype, name);
+    // Applied as stacked decorators are: the last first.
+    for (const validator of [...s.validators].reverse()) validator(cls.prototype, name);
+  }
+  if (Object.getPrototypeOf(base) !== Function.prototype) register(`${cls.name}Fields`)(base);
+}
+
+/** `@ObjectType()` of a class that extends `fields(...)`. */
+export const TableObjectType =
+  (options: ObjectTypeOptions = {}): ClassDecorator =>
+  (cls) => {
+    declareFields(cls as unknown as Class, (name) => ObjectType(name));
+    ObjectType(options)(cls);
+  };
+
+/** `@InputType()` of a class that extends `fields(...)`. */
+export const TableInputType =
+  (options: InputTypeOptions = {}): ClassDecorator =>
+  (cls) => {
+    declareFields(cls as unknown as Class, (name) => InputType(name));
+    InputType(options)(cls);
+  };
