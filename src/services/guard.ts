@@ -62,6 +62,8 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   },
   lineage: { lineage: 'read', relationshipFilter: 'read' },
   traces: { writes: 'read' },
+  timeline: { timeline: 'read' },
+  references: { deleteReferences: 'write' },
   lineageSearch: { searchAcrossLineage: 'read' },
   properties: {
     create: 'admin',
@@ -72,10 +74,13 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     values: 'read',
   },
   ingest: { ingest: 'write', deleteTimeseries: 'write', deleteEntity: 'admin', revert: 'admin' },
-  // A dry run reads; a rollback itself needs Admin (checked by the service).
-  runs: { list: 'read', describe: 'read', rollback: 'read', rollbackTask: 'admin' },
-  timeline: { timeline: 'read' },
-  references: { deleteReferences: 'write' },
+  runs: {
+    list: 'read',
+    describe: 'read',
+    // A dry run reads; a rollback itself needs Admin (checked by the service).
+    rollback: 'read',
+    rollbackTask: 'admin',
+  },
   search: {
     search: 'read',
     autocomplete: 'read',
