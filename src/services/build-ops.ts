@@ -227,6 +227,9 @@ const SYSTEM_METADATA_FIELDS: Record<string, 'number' | 'string' | 'object'> = {
   aspectModified: 'object',
 };
 
+/** Run ids are indexed with the URN (runs, rollback), so their length is bounded. */
+export const MAX_RUN_ID_LENGTH = 512;
+
 function systemMetadataOf(sm: Proposal['systemMetadata'], now: number, traceId?: string): string {
   if (sm !== undefined && sm !== null && (typeof sm !== 'object' || Array.isArray(sm)))
     throw new ValidationError('systemMetadata must be an object', [
@@ -271,6 +274,11 @@ function systemMetadataOf(sm: Proposal['systemMetadata'], now: number, traceId?:
     throw new ValidationError('systemMetadata.properties must map names to strings', [
       { path: '/systemMetadata/properties', message: 'expected a map of strings' },
     ]);
+  for (const field of ['runId', 'lastRunId'])
+    if (typeof out[field] === 'string' && (out[field] as string).length > MAX_RUN_ID_LENGTH)
+      throw new ValidationError(`systemMetadata.${field} is longer than ${MAX_RUN_ID_LENGTH} characters`, [
+        { path: `/systemMetadata/${field}`, message: `at most ${MAX_RUN_ID_LENGTH} characters` },
+      ]);
   if (traceId) out.properties = { ...(out.properties as object | undefined), telemetryTraceId: traceId };
   if (typeof out.lastObserved !== 'number' || out.lastObserved === 0) out.lastObserved = now;
   if (typeof out.runId !== 'string' || !out.runId) out.runId = 'no-run-id-provided';

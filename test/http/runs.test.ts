@@ -164,6 +164,12 @@ describe('ingestion runs', () => {
     expect((await runs('describe', {})).status).toBe(400);
     expect((await runs('rollback', { runId: 'no-run-id-provided', dryRun: true })).status).toBe(400);
     expect((await runs('nope', {})).status).toBe(400);
+    // Run ids are indexed with the URN: a longer one than 512 characters is refused, and nothing written.
+    const long = await admin().call('POST', '/aspects?action=ingestProposal', {
+      proposal: { ...mcp(d, 'status', { removed: false }), systemMetadata: { runId: 'r'.repeat(513) } },
+    });
+    expect(long.status).toBe(422);
+    expect(long.body.message).toContain('systemMetadata.runId is longer than 512 characters');
     expect((await runs('list', { pageSize: -1 })).status).toBe(400);
     expect((await runs('list', { includeSoft: 'maybe' })).status).toBe(400);
     expect((await runs('rollback', { runId: run, dryRun: true }, t.reader)).status).toBe(200);
