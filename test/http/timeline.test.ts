@@ -121,6 +121,15 @@ describe('the timeline', () => {
       ['MODIFY'],
       ['SOFT_DELETE'],
     ]);
+    // DataHub's other categories: a data product's assets, and versions.
+    const product = `urn:li:dataProduct:tl_${unique()}`;
+    const asset = datasetUrn(`tl_asset_${unique()}`);
+    await write(product, 'dataProductProperties', { name: 'p', assets: [{ destinationUrn: asset }] });
+    const members = (await timeline(product, 'categories=ASSET_MEMBERSHIP,APPLICATION,VERSIONING'))
+      .body as any[];
+    expect(
+      members.flatMap((t) => t.changeEvents.map((e: any) => [e.category, e.operation, e.modifier])),
+    ).toEqual([['ASSET_MEMBERSHIP', 'ADD', asset]]);
     expect((await timeline(urn, '')).status).toBe(400);
     expect((await timeline(urn, 'categories=NOPE')).status).toBe(400);
     expect((await timeline(urn, 'categories=TAG&startTime=abc')).status).toBe(400);

@@ -10,6 +10,9 @@ export const CHANGE_CATEGORIES = [
   'DEPRECATION',
   'LIFECYCLE',
   'STRUCTURED_PROPERTY',
+  'APPLICATION',
+  'ASSET_MEMBERSHIP',
+  'VERSIONING',
 ] as const;
 export type ChangeCategory = (typeof CHANGE_CATEGORIES)[number];
 

@@ -1,6 +1,15 @@
 import type { ChangeCategory, ChangeEvent } from './change-event.js';
 import { byKey, keyedDiff, list, str, type Value } from './diff.js';
-import { DOMAINS, labelChanges, ownerChanges, propertyChanges, TAGS, TERMS } from './label-changes.js';
+import {
+  APPLICATIONS,
+  ASSETS,
+  DOMAINS,
+  labelChanges,
+  ownerChanges,
+  propertyChanges,
+  TAGS,
+  TERMS,
+} from './label-changes.js';
 import { descriptionChanges, editableSchemaChanges, schemaChanges } from './schema-changes.js';
 
 export * from './change-event.js';
@@ -22,6 +31,12 @@ const GENERATORS: Readonly<Record<string, { categories: readonly ChangeCategory[
   institutionalMemory: { categories: ['DOCUMENTATION'], run: linkChanges },
   deprecation: { categories: ['DEPRECATION'], run: deprecationChanges },
   status: { categories: ['LIFECYCLE'], run: statusChanges },
+  applications: { categories: ['APPLICATION'], run: (p, c, u) => labelChanges(APPLICATIONS, p, c, u) },
+  dataProductProperties: {
+    categories: ['ASSET_MEMBERSHIP', 'DOCUMENTATION'],
+    run: (p, c, u) => [...labelChanges(ASSETS, p, c, u), ...describedRun(p, c, u)],
+  },
+  versionProperties: { categories: ['VERSIONING'], run: versionChanges },
 };
 
 /** An entity's own description, in its properties aspects (`datasetProperties`, `editable...`, `...Info`). */
@@ -62,6 +77,22 @@ const lifecycle = (urn: string, operation: ChangeEvent['operation'], what: strin
   semVerChange: 'NONE',
   description: `'${urn}' was ${what}.`,
 });
+
+function versionChanges(prev: Value, cur: Value, urn: string): ChangeEvent[] {
+  const tag = (v: Value) => str((v?.version as Value)?.versionTag);
+  const [before, after] = [tag(prev), tag(cur)];
+  if (after === undefined || before === after) return [];
+  return [
+    {
+      entityUrn: urn,
+      category: 'VERSIONING',
+      operation: before === undefined ? 'ADD' : 'MODIFY',
+      parameters: { versionTag: after, ...(str(cur?.versionSet) ? { versionSet: cur?.versionSet } : {}) },
+      semVerChange: 'MINOR',
+      description: `Version '${after}' of '${urn}' ${before === undefined ? 'created' : `replaces '${before}'`}.`,
+    },
+  ];
+}
 
 function statusChanges(prev: Value, cur: Value, urn: string): ChangeEvent[] {
   const was = prev?.removed === true;

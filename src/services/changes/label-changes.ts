@@ -28,6 +28,21 @@ export const DOMAINS: Labels = {
   urns: (v) => (Array.isArray(v?.domains) ? v.domains.filter((d): d is string => typeof d === 'string') : []),
 };
 
+export const APPLICATIONS: Labels = {
+  category: 'APPLICATION',
+  noun: 'Application',
+  param: 'applicationUrn',
+  urns: (v) =>
+    Array.isArray(v?.applications) ? v.applications.filter((a): a is string => typeof a === 'string') : [],
+};
+/** The assets of a data product (its membership), as labels of the product. */
+export const ASSETS: Labels = {
+  category: 'ASSET_MEMBERSHIP',
+  noun: 'Asset',
+  param: 'assetUrn',
+  urns: (v) => list(v?.assets).flatMap((a) => str(a.destinationUrn) ?? []),
+};
+
 /**
  * Labels added and removed (MINOR) on `entityUrn`; `extra` parameters go with each (a schema field's
  * path and its dataset).
