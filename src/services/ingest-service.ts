@@ -11,7 +11,6 @@ import type { StructuredPropertyRules } from './structured-properties/index.js';
 export interface Revert {
   readonly urn: string;
   readonly aspect: string;
-  readonly runId: string;
   readonly maxVersion: number;
   readonly previous: { readonly value: string; readonly systemMetadata: string | null } | null;
 }
@@ -67,6 +66,7 @@ export class IngestService {
    * it), and each entity of `deletes` is hard deleted. Applied as one transaction.
    */
   async revert(
+    runId: string,
     reverts: readonly Revert[],
     deletes: readonly string[],
     ctx: WriteContext,
@@ -82,7 +82,7 @@ export class IngestService {
     };
     const ops: WriteOp[] = [];
     for (const r of reverts) {
-      const sm = r.previous?.systemMetadata ?? JSON.stringify({ lastObserved: created.time, runId: r.runId });
+      const sm = r.previous?.systemMetadata ?? JSON.stringify({ lastObserved: created.time, runId });
       const e = entityOf(r.urn, sm);
       const base = { urn: e.urn, entityType: e.entityType, created, systemMetadata: sm };
       const spec = this.registry.findAspect(r.aspect);
@@ -106,7 +106,7 @@ export class IngestService {
         ...base,
         kind: 'revert',
         aspect: r.aspect,
-        runId: r.runId,
+        runId,
         maxVersion: r.maxVersion,
         restore,
         projections: clearedProjections(r.aspect),
@@ -115,7 +115,7 @@ export class IngestService {
     for (const urn of deletes) {
       const sm = JSON.stringify({
         lastObserved: created.time,
-        runId: reverts[0]?.runId ?? 'no-run-id-provided',
+        runId,
       });
       const e = entityOf(urn, sm);
       ops.push({ urn: e.urn, entityType: e.entityType, created, systemMetadata: sm, kind: 'deleteEntity' });

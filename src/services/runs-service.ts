@@ -119,12 +119,12 @@ export class RunsService {
     if (q.dryRun ?? false) return this.walk(runId, safe);
     requirePrivilege('admin', 'roll back an ingestion run');
     let figures: RollbackResult;
-    const planned = this.tasks ? await this.walk(runId, safe) : undefined;
-    if (this.tasks && planned && planned.aspectsReverted > this.taskAspects) {
-      // A large rollback runs as a task: another process resumes it if this one stops.
+    if (this.tasks && (await this.runs.size(runId)) > this.taskAspects) {
+      // A large rollback runs as a task (another process resumes it if this one stops); its figures
+      // are the plan's, worked out first.
+      figures = await this.walk(runId, safe);
       const id = await this.tasks.start(ROLLBACK_TASK, { runId, safe, actor: ctx.actor });
       await this.tasks.waitFor(id);
-      figures = planned;
     } else figures = await this.walk(runId, safe, ctx);
     await this.markRolledBack(runId, ctx);
     return figures;
@@ -182,7 +182,7 @@ export class RunsService {
         for (const r of undone) if (summaries.length < SUMMARY_ROWS) summaries.push(this.summary(runId, r));
       }
       aspectsReverted += undoneHere;
-      if (ctx && (reverts.length || deletes.length)) await this.ingest.revert(reverts, deletes, ctx);
+      if (ctx && (reverts.length || deletes.length)) await this.ingest.revert(runId, reverts, deletes, ctx);
       await progress?.({ updated: undoneHere, batches: 1 });
     }
     return {
@@ -226,7 +226,6 @@ export class RunsService {
           .map((r) => ({
             urn: e.urn,
             aspect: r.aspect,
-            runId,
             maxVersion: r.maxVersion,
             previous: r.previous,
           }));

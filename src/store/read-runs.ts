@@ -71,6 +71,15 @@ export async function readRunRows(
   });
 }
 
+/** How many aspects' current values a run wrote (an index count). */
+export async function readRunSize(tx: Tx, runId: string): Promise<number> {
+  const res = await tx.run<{ n: number }>(
+    'MATCH (a:Aspect) WHERE a.runId = $runId AND a.urn IS NOT NULL RETURN count(a) AS n',
+    { runId },
+  );
+  return res.records[0]?.get('n') ?? 0;
+}
+
 /**
  * The next entities (in URN order, after `after`) a run wrote to, each with the aspects it wrote, the
  * version before each, and the entity's aspects written by others.

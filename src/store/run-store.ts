@@ -3,6 +3,7 @@ import {
   indexRunIds,
   readRunEntities,
   readRunRows,
+  readRunSize,
   readRuns,
   type RunAspectRow,
   type RunEntity,
@@ -27,6 +28,10 @@ export class RunStore {
     withValue: boolean;
   }): Promise<RunAspectRow[]> {
     return this.exec.read((tx) => readRunRows(tx, q));
+  }
+
+  size(runId: string): Promise<number> {
+    return this.exec.read((tx) => readRunSize(tx, runId));
   }
 
   entities(runId: string, after: string, limit: number): Promise<RunEntity[]> {
