@@ -165,7 +165,7 @@ export class RunsService {
       const deletes: string[] = [];
       let undoneHere = 0;
       for (const e of batch) {
-        const plan = this.plan(e, runId, safe);
+        const plan = this.plan(e, safe);
         if (plan.unsafe) {
           unsafe.push({ urn: e.urn });
           aspectsAffected += plan.others;
@@ -211,7 +211,6 @@ export class RunsService {
   /** What a rollback does to one entity. */
   private plan(
     e: RunEntity,
-    runId: string,
     safe: boolean,
   ): { remove: boolean; unsafe: boolean; others: number; reverts: Revert[] } {
     const key = this.keyAspectOf(e.urn);

@@ -56,11 +56,11 @@ export class TimelineService {
     const moments = new Map<number, Moment>();
     // DataHub's version numbers: the latest is 0, the history counts from 1, the oldest.
     const versions: { name: string; time: number; version: number }[] = [];
+    const values = history.map((v) => JSON.parse(v.value) as Record<string, unknown>);
     history.forEach((v, i) => {
-      const before = history[i - 1]?.name === v.name ? history[i - 1] : undefined;
+      const previous = history[i - 1]?.name === v.name ? values[i - 1] : undefined;
       const latest = history[i + 1]?.name !== v.name;
-      const previous = before ? (JSON.parse(before.value) as Record<string, unknown>) : undefined;
-      const current = JSON.parse(v.value) as Record<string, unknown>;
+      const current = values[i] as Record<string, unknown>;
       const events = changeEvents(v.name, keyAspect, previous, current, parsed.urn).filter((e) =>
         categories.has(e.category),
       );
