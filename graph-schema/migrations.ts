@@ -21,6 +21,8 @@ export const MIGRATIONS: readonly string[] = [
   'CREATE INDEX timeseries_entity_aspect IF NOT EXISTS FOR (t:TimeseriesValue) ON (t.entityType, t.aspect)',
   'CREATE CONSTRAINT changelog_seq IF NOT EXISTS FOR (c:ChangeLog) REQUIRE c.seq IS UNIQUE',
   'CREATE INDEX changelog_trace IF NOT EXISTS FOR (c:ChangeLog) ON (c.traceId)',
+  // One entry per write transaction: where a lookback starts (events API) and what retention removes.
+  'CREATE INDEX changelog_logged IF NOT EXISTS FOR (c:ChangeLog) ON (c.loggedAt)',
   'CREATE CONSTRAINT counter_name IF NOT EXISTS FOR (c:Counter) REQUIRE c.name IS UNIQUE',
   'CREATE INDEX entity_type IF NOT EXISTS FOR (e:Entity) ON (e.entityType)',
   // Fine-grained lineage edges start at fields but belong to the aspect of a dataset (or job).

@@ -110,10 +110,42 @@ export class SearchSyncWorker implements SyncControl {
     const token = await this.state.claim(this.lease, this.id, this.leaseMs);
     if (!token) return undefined;
     this.token = token;
-    this.durable = await this.state.checkpoint(this.index.checkpoint);
     this.renewer = setInterval(() => void this.renew(token), this.renewMs);
     this.renewer.unref();
+    try {
+      const checkpoint = await this.state.checkpoint(this.index.checkpoint);
+      this.durable = (await this.state.compactedPast(checkpoint)) ? await this.rebuild(token) : checkpoint;
+    } catch (err) {
+      // Not synced from a known place: let the lease go, so that the next claim starts over.
+      this.drop();
+      await this.state.release(token).catch(() => undefined);
+      throw err;
+    }
     return token;
+  }
+
+  /**
+   * Fills the index from the store when the change log cannot: the retention compacted entries this
+   * index has not read (a new index, or one reset to rebuild). Every entity is indexed as it is now,
+   * and the checkpoint moves to the head taken before, so what is written meanwhile is read again.
+   */
+  private async rebuild(token: LeaseToken): Promise<number> {
+    const head = await this.state.head();
+    this.log.info(
+      { index: this.index.checkpoint, head },
+      'search sync: change log compacted; rebuilding from the store',
+    );
+    let after = '';
+    for (;;) {
+      const page = await this.state.entitiesAfter(after, REBUILD_PAGE);
+      if (!page.length) break;
+      await (
+        await this.startReindex(page, this.fence(token))
+      )();
+      after = (page.at(-1) as EntityRef).urn;
+    }
+    await this.state.moveCheckpoint(this.index.checkpoint, head, token);
+    return head;
   }
 
   private async renew(token: LeaseToken): Promise<void> {
@@ -248,6 +280,9 @@ export class SearchSyncWorker implements SyncControl {
     return false;
   }
 }
+
+/** Entities read and indexed per round of a rebuild from the store. */
+const REBUILD_PAGE = 500;
 
 /** Batches a worker keeps in flight (written but not yet durable) while it reads the next. */
 const MAX_IN_FLIGHT = 8;

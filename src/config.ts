@@ -35,6 +35,11 @@ export interface Config {
   readonly taskStaleMs: number;
   /** A rollback of more aspects than this runs as a background task (resumed if its process stops). */
   readonly rollbackTaskAspects: number;
+  /**
+   * Days the change log (and so the events API) keeps what was written (NEOHUB_CHANGE_LOG_RETENTION_DAYS,
+   * default 30; fractions allowed). What the search index has not yet read is kept whatever its age.
+   */
+  readonly changeLogRetentionDays: number;
   /** Most hops of a lineage walk (NEOHUB_LINEAGE_MAX_HOPS, default 10). */
   readonly lineageMaxHops: number;
   /** Entities one lineage walk visits before it answers with a partial result (NEOHUB_LINEAGE_MAX_VISITED, default 10000). */
@@ -79,6 +84,14 @@ function int(env: Env, key: string, fallback: number): number {
   return n;
 }
 
+function positive(env: Env, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${key} must be a positive number, got "${raw}"`);
+  return n;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   return Object.freeze({
     port: int(env, 'PORT', 8080),
@@ -96,6 +109,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
     taskStaleMs: int(env, 'NEOHUB_TASK_STALE_MS', 60_000),
     rollbackTaskAspects: int(env, 'NEOHUB_ROLLBACK_TASK_ASPECTS', 10_000),
+    changeLogRetentionDays: positive(env, 'NEOHUB_CHANGE_LOG_RETENTION_DAYS', 30),
     lineageMaxHops: int(env, 'NEOHUB_LINEAGE_MAX_HOPS', 10),
     lineageMaxVisited: int(env, 'NEOHUB_LINEAGE_MAX_VISITED', 10_000),
     meiliHost: env.MEILI_HOST || undefined,

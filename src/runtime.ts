@@ -6,6 +6,7 @@ import { defaultRegistry, type Registry } from './registry/index.js';
 import { EmbeddedSearchIndex, MeiliSearchIndex, SearchSyncWorker } from '../search-sync/index.js';
 import type { SearchIndex } from './search-model/index.js';
 import {
+  ChangeLogRetention,
   createServices,
   IngestService,
   OperationsService,
@@ -21,6 +22,7 @@ import {
 import { AuthService, loadRootToken, newToken } from './auth/index.js';
 import {
   AuthStore,
+  ChangeLogStore,
   createDriver,
   Executor,
   MaintenanceStore,
@@ -108,7 +110,25 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     );
   const rootToken = config.auth ? await loadRootToken(config.rootToken, config.home, log) : newToken();
   const auth = new AuthService(new AuthStore(exec), rootToken, config.auth, config.maxTokensPerActor);
-  const services = createServices({ config, registry, store, runs, ingest, search, operations, auth, log });
+  const changeLog = new ChangeLogStore(exec);
+  const retention = new ChangeLogRetention(
+    changeLog,
+    config.changeLogRetentionDays * 24 * 3600 * 1000,
+    [index.checkpoint],
+    log.child({ module: 'change-log' }),
+  );
+  const services = createServices({
+    config,
+    registry,
+    store,
+    runs,
+    changeLog,
+    ingest,
+    search,
+    operations,
+    auth,
+    log,
+  });
   const app = await createApp(services, {
     driver,
     database: config.neo4jDatabase,
@@ -116,12 +136,14 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   });
   const address = await app.listen({ port: config.port, host: config.host });
   operations.startResuming();
+  retention.start();
   return {
     app,
     services,
     url: address,
     async stop() {
       operations.stop();
+      await retention.stop();
       await app.close();
       await worker.stop();
       await exec.close();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../src/services/index.js';
 import { openApiDocsRoutes } from './docs-routes.js';
 import { entityReadRoutes } from './entity-read-routes.js';
+import { eventsRoutes } from './events-routes.js';
 import { entityScrollRoutes } from './entity-scroll-routes.js';
 import { entityWriteRoutes } from './entity-write-routes.js';
 import { registryRoutes } from './registry-routes.js';
@@ -19,6 +20,7 @@ export function openApiRoutes(scope: FastifyInstance, s: Services): void {
   relationshipScrollRoutes(scope, s);
   traceRoutes(scope, s);
   timelineRoutes(scope, s);
+  eventsRoutes(scope, s);
   registryRoutes(scope, s);
   openApiDocsRoutes(scope, s);
   for (const version of ['v2', 'v3'] as const) {

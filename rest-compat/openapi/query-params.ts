@@ -55,6 +55,11 @@ export const Q = Object.freeze({
   endTime: int('endTime', 0),
   entitySpecCount: int('count', 5, 1000),
   aspectSpecCount: int('count', 20, 1000),
+  /** The events API: DataHub's defaults, and its caps (larger values are read as the cap). */
+  eventsLimit: int('limit', 100, 5000),
+  pollTimeoutSeconds: int('pollTimeoutSeconds', 10, 60),
+  topic: text('topic'),
+  offsetId: text('offsetId'),
   scrollId: text('scrollId'),
   query: text('query', '*'),
   sort: text('sort', 'urn'),

@@ -29,6 +29,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     edges: 'read',
     relationships: 'read',
   },
+  events: { poll: 'read' },
   edits: {
     addTags: 'write',
     removeTags: 'write',

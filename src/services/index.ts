@@ -2,7 +2,8 @@ import type { AuthService } from '../auth/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
-import type { EntityStore, RunStore } from '../store/index.js';
+import type { ChangeLogStore, EntityStore, RunStore } from '../store/index.js';
+import { EventsService } from './events/index.js';
 import { IngestService } from './ingest-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
@@ -17,6 +18,14 @@ import { TraceService } from './trace-service.js';
 import type { OperationsService, SearchService } from './search/index.js';
 
 export { IngestService } from './ingest-service.js';
+export {
+  ChangeLogRetention,
+  EVENT_TOPICS,
+  EventsService,
+  POLL_LIMITS,
+  type PollRequest,
+  type PollResult,
+} from './events/index.js';
 export { RunsService, type AspectRowSummary, type RollbackResult, type RunSummary } from './runs-service.js';
 export { checkPage, type Page } from './page.js';
 export type { EdgeEnd, EdgeScrollQuery, ScrolledEdge } from '../store/index.js';
@@ -106,6 +115,7 @@ export interface Services {
   readonly runs: RunsService;
   readonly timeline: TimelineService;
   readonly references: ReferenceService;
+  readonly events: EventsService;
   readonly auth: AuthService;
   readonly log: Logger;
 }
@@ -115,6 +125,7 @@ export interface ServiceParts {
   readonly registry: Registry;
   readonly store: EntityStore;
   readonly runs: RunStore;
+  readonly changeLog: ChangeLogStore;
   readonly ingest: IngestService;
   readonly search: SearchService;
   readonly operations: OperationsService;
@@ -155,6 +166,7 @@ export function createServices(p: ServiceParts): Services {
     runs,
     timeline: new TimelineService(p.registry, p.store),
     references: new ReferenceService(p.registry, p.store, p.ingest),
+    events: new EventsService(p.registry, p.changeLog),
     auth: p.auth,
     log: p.log,
   });

@@ -28,6 +28,8 @@ export const PARAMETERS = Object.freeze({
   batchSize: int(),
   maxHops: int(),
   timeoutSeconds: long(0),
+  pollTimeoutSeconds: int(),
+  lookbackWindowDays: int(),
   version: long(0),
   startTimeMillis: long(),
   startTime: long(),

@@ -26,7 +26,8 @@ export async function appendChangeLog(
      CREATE (:ChangeLog {seq: base + 1, last: base + size($urns), urns: $urns, entityTypes: $entityTypes,
                          aspects: $aspects, changeTypes: $changeTypes, previousValues: $previousValues,
                          newValues: $newValues, createdTimes: $createdTimes, createdActors: $createdActors,
-                         runIds: $runIds, loggedAt: $now, traceId: $traceId})
+                         runIds: $runIds, systemMetadatas: $systemMetadatas,
+                         previousSystemMetadatas: $previousSystemMetadatas, loggedAt: $now, traceId: $traceId})
      RETURN base`,
     {
       urns: list((e) => e.urn),
@@ -38,6 +39,8 @@ export async function appendChangeLog(
       createdTimes: pending.map((e) => e.created.time),
       createdActors: list((e) => e.created.actor),
       runIds: list((e) => e.runId),
+      systemMetadatas: list((e) => e.systemMetadata),
+      previousSystemMetadatas: list((e) => e.previousSystemMetadata),
       now,
       traceId: traceId ?? null,
     },

@@ -85,7 +85,7 @@ async function applyUpserts(
     runId: runId(op.systemMetadata),
   });
   const isFresh = new Set(items.filter((x) => fresh(x.op)).map((x) => x.i));
-  const changed = new Map<number, string | null>();
+  const changed = new Map<number, { prev: string | null; psm: string | null }>();
   // Aspects of entities this batch created cannot exist yet: created without a lookup.
   const created = items.filter((x) => isFresh.has(x.i)).map(row);
   if (created.length) {
@@ -95,12 +95,12 @@ async function applyUpserts(
                         createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm, runId: r.runId})`,
       { rows: created },
     );
-    for (const r of created) changed.set(r.i, null);
+    for (const r of created) changed.set(r.i, { prev: null, psm: null });
   }
   const rows = items.filter((x) => !isFresh.has(x.i)).map(row);
   const res = !rows.length
     ? { records: [] }
-    : await tx.run<{ i: number; prev: string | null }>(
+    : await tx.run<{ i: number; prev: string | null; psm: string | null }>(
         `UNWIND $rows AS r
      MERGE (a:Aspect {urn: r.urn, name: r.aspect})
      WITH a, r, a.value AS prev, coalesce(a.maxVersion, 0) AS mv, a.createdTime AS pt, a.createdActor AS pa,
@@ -110,7 +110,7 @@ async function applyUpserts(
                                createdTime: pt, createdActor: pa, systemMetadata: psm}))
      // A write that changes nothing keeps the run that wrote the value (DataHub's runId), and names
      // itself the last run that saw it (lastRunId).
-     WITH a, r, prev, mv, pt, pa, prun, prev = r.value AND prun IS NOT NULL AND prun <> r.runId AS seen
+     WITH a, r, prev, mv, pt, pa, psm, prun, prev = r.value AND prun IS NOT NULL AND prun <> r.runId AS seen
      SET a.version = 0,
          a.maxVersion = CASE WHEN prev IS NULL OR prev = r.value THEN mv ELSE mv + 1 END,
          a.value = r.value,
@@ -120,7 +120,7 @@ async function applyUpserts(
            THEN apoc.convert.toJson(apoc.map.merge(apoc.convert.fromJsonMap(r.sm), {runId: prun, lastRunId: r.runId}))
            ELSE r.sm END,
          a.runId = CASE WHEN seen THEN prun ELSE r.runId END
-     RETURN r.i AS i, prev`,
+     RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm`,
         { rows },
       );
   const projected = project.filter((x) => Object.keys(x.op.projections).length > 0);
@@ -134,13 +134,13 @@ async function applyUpserts(
     const prev = rec.get('prev');
     const op = items.find((x) => x.i === i)?.op as UpsertOp;
     if (prev === op.value) continue;
-    changed.set(i, prev);
+    changed.set(i, { prev, psm: rec.get('psm') });
   }
   const changedOps = items.filter((x) => changed.has(x.i));
   if (!changedOps.length) return;
   await replaceEdges(
     tx,
-    changedOps.map((x) => ({ op: x.op, existed: changed.get(x.i) !== null })),
+    changedOps.map((x) => ({ op: x.op, existed: changed.get(x.i)?.prev != null })),
     now,
   );
   for (const { op, i } of changedOps) {
@@ -150,10 +150,12 @@ async function applyUpserts(
       entityType: op.entityType,
       aspect: op.aspect,
       changeType: 'UPSERT',
-      previousValue: changed.get(i) ?? null,
+      previousValue: changed.get(i)?.prev ?? null,
       newValue: op.value,
       created: op.created,
       runId: runId(op.systemMetadata),
+      systemMetadata: op.systemMetadata,
+      previousSystemMetadata: changed.get(i)?.psm ?? null,
     });
   }
 }

@@ -9,6 +9,7 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
     const log = (
       aspect: string | null,
       previousValue: string | null,
+      previousSystemMetadata: string | null,
       newValue: string | null = null,
     ): void => {
       pending.push({
@@ -20,6 +21,8 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
         newValue,
         created: op.created,
         runId: runId(op.systemMetadata),
+        systemMetadata: op.systemMetadata,
+        previousSystemMetadata,
       });
     };
     if (op.kind === 'deleteAspect') {
@@ -27,10 +30,11 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
       if (!gone) continue;
       result.changed = true;
       result.rows = gone.rows;
-      log(op.aspect, gone.prev);
+      log(op.aspect, gone.prev, gone.psm);
     } else if (op.kind === 'deleteEntity') {
-      const aspects = await tx.run<{ name: string; value: string }>(
-        `MATCH (a:Aspect {urn: $urn}) WHERE a.name IS NOT NULL WITH a, a.name AS name, a.value AS value DELETE a RETURN name, value`,
+      const aspects = await tx.run<{ name: string; value: string; sm: string | null }>(
+        `MATCH (a:Aspect {urn: $urn}) WHERE a.name IS NOT NULL
+         WITH a, a.name AS name, a.value AS value, a.systemMetadata AS sm DELETE a RETURN name, value, sm`,
         { urn: op.urn },
       );
       const versions = await tx.run<{ n: number }>(
@@ -53,7 +57,7 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
       );
       result.rows = aspects.records.length + (versions.records[0]?.get('n') ?? 0);
       result.changed = result.rows + result.timeseriesRows > 0;
-      for (const rec of aspects.records) log(rec.get('name'), rec.get('value'));
+      for (const rec of aspects.records) log(rec.get('name'), rec.get('value'), rec.get('sm'));
     } else if (op.kind === 'deleteTimeseries') {
       result.timeseriesRows = await deleteTimeseries(
         tx,
@@ -69,7 +73,7 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
           endTimeMillis: op.endTimeMillis ?? null,
           rows: result.timeseriesRows,
         };
-        log(op.aspect ?? null, null, JSON.stringify(range));
+        log(op.aspect ?? null, null, null, JSON.stringify(range));
       }
     }
   }
@@ -84,27 +88,27 @@ export async function deleteAspectNode(
   urn: string,
   aspect: string,
   clear: Readonly<Record<string, unknown>>,
-): Promise<{ prev: string; rows: number } | null> {
-  const res = await tx.run<{ prev: string; rows: number }>(
+): Promise<{ prev: string; psm: string | null; rows: number } | null> {
+  const res = await tx.run<{ prev: string; psm: string | null; rows: number }>(
     `MATCH (a:Aspect {urn: $urn, name: $aspect})
-     WITH a, a.value AS prev
+     WITH a, a.value AS prev, a.systemMetadata AS psm
      OPTIONAL MATCH (v:AspectVersion {urn: $urn, name: $aspect})
-     WITH a, prev, collect(v) AS vs
+     WITH a, prev, psm, collect(v) AS vs
      FOREACH (x IN vs | DELETE x)
      DELETE a
-     WITH prev, size(vs) + 1 AS rows
+     WITH prev, psm, size(vs) + 1 AS rows
      OPTIONAL MATCH (n:Entity {urn: $urn})
      SET n += $clear
-     WITH prev, rows, n
+     WITH prev, psm, rows, n
      OPTIONAL MATCH (n)-[e]->() WHERE e.aspect = $aspect
      DELETE e
-     RETURN DISTINCT prev, rows`,
+     RETURN DISTINCT prev, psm, rows`,
     { urn, aspect, clear },
   );
   const rec = res.records[0];
   if (!rec) return null;
   await deleteOwnedEdges(tx, [{ urn, aspect }]);
-  return { prev: rec.get('prev'), rows: rec.get('rows') };
+  return { prev: rec.get('prev'), psm: rec.get('psm'), rows: rec.get('rows') };
 }
 
 async function deleteTimeseries(

@@ -13,14 +13,15 @@ import type { RevertOp } from './types.js';
 export async function applyReverts({ tx, items, results, pending, now }: Round): Promise<void> {
   for (const { op, i } of items) {
     if (op.kind !== 'revert') continue;
-    const current = await tx.run<{ value: string }>(
+    const current = await tx.run<{ value: string; sm: string | null }>(
       `MATCH (a:Aspect {urn: $urn, name: $aspect})
        WHERE a.runId = $runId AND coalesce(a.maxVersion, 0) = $maxVersion
-       RETURN a.value AS value`,
+       RETURN a.value AS value, a.systemMetadata AS sm`,
       { urn: op.urn, aspect: op.aspect, runId: op.runId, maxVersion: op.maxVersion },
     );
     const value = current.records[0]?.get('value');
     if (value === undefined) continue;
+    const undone = current.records[0]?.get('sm') ?? null;
     const result = results[i] as OpResult;
     const restored = op.restore ? await restore(tx, op, now) : null;
     if (op.restore && restored === null) continue;
@@ -33,23 +34,32 @@ export async function applyReverts({ tx, items, results, pending, now }: Round):
       aspect: op.aspect,
       changeType: restored === null ? 'DELETE' : 'UPSERT',
       previousValue: value,
-      newValue: restored,
+      newValue: restored?.value ?? null,
       created: op.created,
       runId: op.runId,
+      systemMetadata: restored?.sm ?? null,
+      previousSystemMetadata: undone,
     });
   }
 }
 
-/** Makes the previous version current again; returns its value (null when that version is gone). */
-async function restore(tx: Tx, op: RevertOp, now: number): Promise<string | null> {
-  const res = await tx.run<{ value: string }>(
+/**
+ * Makes the previous version current again; returns its value and system metadata (null when that
+ * version is gone).
+ */
+async function restore(
+  tx: Tx,
+  op: RevertOp,
+  now: number,
+): Promise<{ value: string; sm: string | null } | null> {
+  const res = await tx.run<{ value: string; sm: string | null }>(
     `MATCH (a:Aspect {urn: $urn, name: $aspect})
      MATCH (v:AspectVersion {urn: $urn, name: $aspect, version: $maxVersion})
      SET a.value = v.value, a.createdTime = v.createdTime, a.createdActor = v.createdActor,
          a.systemMetadata = v.systemMetadata, a.runId = $previousRun, a.maxVersion = $maxVersion - 1
-     WITH a, v, v.value AS value
+     WITH a, v, v.value AS value, v.systemMetadata AS sm
      DELETE v
-     RETURN value`,
+     RETURN value, sm`,
     {
       urn: op.urn,
       aspect: op.aspect,
@@ -57,11 +67,11 @@ async function restore(tx: Tx, op: RevertOp, now: number): Promise<string | null
       previousRun: op.restore?.runId ?? null,
     },
   );
-  const value = res.records[0]?.get('value');
-  if (value === undefined || !op.restore) return null;
+  const rec = res.records[0];
+  if (rec === undefined || !op.restore) return null;
   const props = op.restore.upsert.projections;
   if (Object.keys(props).length)
     await tx.run('MATCH (n:Entity {urn: $urn}) SET n += $props', { urn: op.urn, props });
   await replaceEdges(tx, [{ op: op.restore.upsert, existed: true }], now);
-  return value;
+  return { value: rec.get('value'), sm: rec.get('sm') };
 }

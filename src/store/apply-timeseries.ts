@@ -23,12 +23,12 @@ export async function applyTimeseries(
       sm: op.systemMetadata,
     };
   });
-  const res = await tx.run<{ i: number; prev: string | null }>(
+  const res = await tx.run<{ i: number; prev: string | null; psm: string | null }>(
     `UNWIND $rows AS r
      MERGE (t:TimeseriesValue {urn: r.urn, aspect: r.aspect, timestampMillis: r.ts})
-     WITH t, r, t.value AS prev
+     WITH t, r, t.value AS prev, t.systemMetadata AS psm
      SET t.entityType = r.entityType, t.value = r.value, t.createdTime = r.time, t.createdActor = r.actor, t.systemMetadata = r.sm
-     RETURN r.i AS i, prev`,
+     RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm`,
     { rows },
   );
   for (const rec of res.records) {
@@ -47,6 +47,8 @@ export async function applyTimeseries(
       newValue: x.op.value,
       created: x.op.created,
       runId: runId(x.op.systemMetadata),
+      systemMetadata: x.op.systemMetadata,
+      previousSystemMetadata: rec.get('psm'),
     });
   }
 }

@@ -14,3 +14,5 @@ export { likeToRegex } from './like-pattern.js';
 export { fenceLease, LeaseLostError, SyncStateStore, type LeaseToken } from './sync-state.js';
 export { RunStore } from './run-store.js';
 export { NO_RUN_ID, type RunAspectRow, type RunEntity, type RunSummaryRow } from './read-runs.js';
+export { ChangeLogStore } from './change-log-store.js';
+export type { LoggedChange } from './read-change-log.js';

@@ -10,6 +10,7 @@ type KeyRow = {
   time: number;
   actor: string;
   runId: string | null;
+  sm: string | null;
 };
 
 /**
@@ -52,7 +53,7 @@ export async function lockEntities(
                          createdTime: e.created.time, createdActor: e.created.actor, systemMetadata: e.systemMetadata,
                          runId: e.runId})
        RETURN e.urn AS urn, e.entityType AS entityType, e.keyAspect AS keyAspect, e.keyValue AS keyValue,
-              e.created.time AS time, e.created.actor AS actor, e.runId AS runId`,
+              e.created.time AS time, e.created.actor AS actor, e.runId AS runId, e.systemMetadata AS sm`,
       {
         rows: group.map((e) => ({ ...e, runId: runId(e.systemMetadata), props: props.get(e.urn) ?? {} })),
         now,
@@ -70,6 +71,8 @@ export async function lockEntities(
       newValue: r.keyValue,
       created: { time: r.time, actor: r.actor },
       runId: r.runId,
+      systemMetadata: r.sm,
+      previousSystemMetadata: null,
     });
   }
   return new Set(keyRows.map((r) => r.urn));

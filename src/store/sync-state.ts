@@ -1,5 +1,5 @@
 import type { Executor, Tx } from './executor.js';
-import { readChangedEntities } from './read-change-log.js';
+import { readChangedEntities, readHead } from './read-change-log.js';
 
 /**
  * A held lease: its name, its holder and its term. The term grows each time the lease changes hands, so
@@ -138,11 +138,32 @@ export class SyncStateStore {
 
   /** The last change-log position written (the head the sync catches up with). */
   async head(): Promise<number> {
+    return this.exec.read(readHead);
+  }
+
+  /**
+   * Whether the change log no longer holds everything after `checkpoint` (retention compacted entries an
+   * index starting at it would need: a new index, or one reset to rebuild).
+   */
+  async compactedPast(checkpoint: number): Promise<boolean> {
     return this.exec.read(async (tx) => {
-      const res = await tx.run<{ v: number | null }>(
-        'MATCH (c:Counter {name: "changelog"}) RETURN c.value AS v',
+      const res = await tx.run<{ seq: number }>(
+        'MATCH (c:ChangeLog) RETURN c.seq AS seq ORDER BY c.seq LIMIT 1',
       );
-      return res.records[0]?.get('v') ?? 0;
+      const oldest = res.records[0]?.get('seq') ?? (await readHead(tx)) + 1;
+      return oldest > checkpoint + 1;
+    });
+  }
+
+  /** A page of the entities the store holds (not stubs), in URN order after `after`. */
+  async entitiesAfter(after: string, limit: number): Promise<{ urn: string; entityType: string }[]> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ urn: string; entityType: string }>(
+        `MATCH (n:Entity) WHERE n.urn > $after AND n.hasKey
+         RETURN n.urn AS urn, n.entityType AS entityType ORDER BY n.urn LIMIT $limit`,
+        { after, limit },
+      );
+      return res.records.map((r) => r.toObject());
     });
   }
 

@@ -123,6 +123,9 @@ export interface ChangeLogEntry {
   readonly newValue: string | null;
   readonly created: AuditStamp;
   readonly runId: string | null;
+  /** The system metadata of the new value, and of the value it replaced (JSON; null when none). */
+  readonly systemMetadata: string | null;
+  readonly previousSystemMetadata: string | null;
 }
 
 export interface ApplyResult {

@@ -732,6 +732,21 @@ urlSlot('GET /entitiesV2', 'aspects', 'all', (e) =>
   );
 }
 
+// the events API (never a long wait: every request polls with a zero timeout)
+{
+  const R = 'GET /openapi/v1/events/poll';
+  const poll = (query: string): Req => ({
+    method: 'GET',
+    path: `/openapi/v1/events/poll?pollTimeoutSeconds=0&${query}`,
+  });
+  urlSlot(R, 'topic', 'all', (e) => poll(`topic=${e}`));
+  urlSlot(R, 'offsetId', 'all', (e) => poll(`topic=PlatformEvent_v1&offsetId=${e}`));
+  slot(R, 'limit', 'numbers', (v) => poll(`topic=PlatformEvent_v1&limit=${enc(String(v))}`));
+  slot(R, 'lookback', 'numbers', (v) =>
+    poll(`topic=MetadataChangeLog_Timeseries_v1&limit=1&lookbackWindowDays=${enc(String(v))}`),
+  );
+}
+
 // /runs
 {
   const R = 'POST /runs';

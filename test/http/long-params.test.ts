@@ -145,6 +145,9 @@ describe('the bounds of every integer parameter come from one table', () => {
       {},
     ],
     endTime: (v) => [`/openapi/v2/timeline/v1/${enc(datasetUrn('none'))}?categories=TAG&endTime=${v}`, {}],
+    // A topic the events API refuses (403) once its parameters are read: a good value never waits.
+    pollTimeoutSeconds: (v) => [`/openapi/v1/events/poll?topic=none&pollTimeoutSeconds=${v}`, {}],
+    lookbackWindowDays: (v) => [`/openapi/v1/events/poll?topic=none&lookbackWindowDays=${v}`, {}],
     startTimeMillis: (v) => [
       '/aspects?action=getTimeseriesAspectValues',
       { urn: datasetUrn('none'), entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: v },

@@ -6,28 +6,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
 import { get, post } from '../support/http.js';
-import { datasetUrn, enc, mcp, startTestServer, unique } from '../support/runtime.js';
+import {
+  datasetUrn,
+  enc,
+  mcp,
+  schemaField as field,
+  schemaMetadata as schema,
+  startTestServer,
+  unique,
+} from '../support/runtime.js';
 
 let rt: Runtime;
 beforeAll(async () => {
   rt = await startTestServer();
 });
 afterAll(async () => rt?.stop());
-
-const field = (fieldPath: string, nativeDataType = 'TEXT', description?: string) => ({
-  fieldPath,
-  nativeDataType,
-  type: { type: { 'com.linkedin.schema.StringType': {} } },
-  ...(description ? { description } : {}),
-});
-const schema = (fields: unknown[]) => ({
-  schemaName: 't',
-  platform: 'urn:li:dataPlatform:hive',
-  version: 0,
-  hash: '',
-  platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
-  fields,
-});
 
 async function write(urn: string, aspect: string, value: unknown): Promise<void> {
   const res = await post(rt.url, '/aspects?action=ingestProposal', { proposal: mcp(urn, aspect, value) });

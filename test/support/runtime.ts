@@ -51,6 +51,22 @@ export const mcp = (
   },
 });
 
+/** A text (or `nativeDataType`) schema field, and a schemaMetadata of such fields. */
+export const schemaField = (fieldPath: string, nativeDataType = 'TEXT', description?: string) => ({
+  fieldPath,
+  nativeDataType,
+  type: { type: { 'com.linkedin.schema.StringType': {} } },
+  ...(description ? { description } : {}),
+});
+export const schemaMetadata = (fields: unknown[]) => ({
+  schemaName: 't',
+  platform: 'urn:li:dataPlatform:hive',
+  version: 0,
+  hash: '',
+  platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+  fields,
+});
+
 /** The integration suites' way to these (test/http imports them from http.ts, where they live). */
 export { get, post } from './http.js';
 

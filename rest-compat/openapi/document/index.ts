@@ -6,6 +6,7 @@ import { v2EntityPaths } from './entity-paths-v2.js';
 import { v3EntityPaths, v3GenericPaths } from './entity-paths-v3.js';
 import { SchemaComponents } from './json-schema.js';
 import { registryPaths, relationshipPaths, tracePaths } from './other-paths.js';
+import { eventsPaths } from './events-paths.js';
 import { timelinePaths } from './timeline-paths.js';
 
 export { swaggerUiPage, SWAGGER_UI_ASSETS, readSwaggerUiAsset } from './swagger-ui.js';
@@ -39,6 +40,7 @@ export function openApiDocument(registry: Registry, prefix = ''): Json {
     ...relationshipPaths(registry, c),
     ...tracePaths(c),
     ...timelinePaths(c),
+    ...eventsPaths(c),
     ...registryPaths(registry, c),
   };
   return {

@@ -1,0 +1,78 @@
+import type { Executor } from './executor.js';
+import { readChangeLog, readHead, type LoggedChange } from './read-change-log.js';
+
+/** Change-log nodes deleted per transaction by a compaction. */
+const COMPACT_BATCH = 1000;
+/** How recently a search worker must have held its lease for its checkpoint to hold retention back. */
+const LIVE_LEASE_MS = 3600 * 1000;
+
+/**
+ * The change log as its readers outside the write path see it: the events API reads it by position,
+ * and the retention compacts it. Positions are entry numbers; they follow commit order.
+ */
+export class ChangeLogStore {
+  constructor(private readonly exec: Executor) {}
+
+  /** The last position written (0 before any write). */
+  async head(): Promise<number> {
+    return this.exec.read(readHead);
+  }
+
+  /** Up to `max` entries after `after`, in order, with their values. */
+  async read(after: number, max: number): Promise<LoggedChange[]> {
+    return this.exec.read((tx) => readChangeLog(tx, after, max));
+  }
+
+  /**
+   * The position just before the first transaction logged at or after `time` (epoch millis): reading
+   * after it gives what was logged since. The head when nothing was.
+   */
+  async positionAt(time: number): Promise<number> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ seq: number }>(
+        `MATCH (c:ChangeLog) WHERE c.loggedAt >= $time
+         RETURN c.seq AS seq ORDER BY c.loggedAt LIMIT 1`,
+        { time },
+      );
+      const seq = res.records[0]?.get('seq');
+      return seq === undefined ? readHead(tx) : seq - 1;
+    });
+  }
+
+  /**
+   * Deletes the transactions logged before `before` (epoch millis), but none that a search index sync
+   * has still to read: the named checkpoints (a checkpoint never taken keeps everything) and those of any
+   * other index whose worker held its lease within the last hour (another process's index). An index
+   * whose entries did go rebuilds from the store when its worker starts. Concurrent compactions (several
+   * processes) take turns on one lock. Returns how many entries went.
+   */
+  async compact(before: number, checkpoints: readonly string[]): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const n = await this.exec.write(async (tx) => {
+        const res = await tx.run<{ entries: number; nodes: number }>(
+          `MERGE (l:Counter {name: 'changelog-retention'}) SET l.value = timestamp()
+           WITH l
+           OPTIONAL MATCH (k:SyncCheckpoint) WHERE k.name IN $checkpoints
+           WITH count(k) AS found, min(k.seq) AS named
+           OPTIONAL MATCH (k:SyncCheckpoint), (l:Lease)
+           WHERE l.name = 'search-sync:' + k.name AND l.expiresAt > timestamp() - $live
+           WITH found, named, min(k.seq) AS live
+           WITH CASE WHEN found < size($checkpoints) THEN 0
+                     WHEN live IS NOT NULL AND live < named THEN live
+                     ELSE coalesce(named, 0) END AS bound
+           MATCH (c:ChangeLog) WHERE c.loggedAt < $before AND coalesce(c.last, c.seq) <= bound
+           WITH c LIMIT $batch
+           WITH c, coalesce(c.last, c.seq) - c.seq + 1 AS entries
+           DELETE c
+           RETURN sum(entries) AS entries, count(*) AS nodes`,
+          { before, checkpoints: [...checkpoints], batch: COMPACT_BATCH, live: LIVE_LEASE_MS },
+        );
+        const rec = res.records[0];
+        return { entries: rec?.get('entries') ?? 0, nodes: rec?.get('nodes') ?? 0 };
+      });
+      removed += n.entries;
+      if (n.nodes < COMPACT_BATCH) return removed;
+    }
+  }
+}
