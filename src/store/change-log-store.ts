@@ -3,8 +3,6 @@ import { readChangeLog, readHead, type LoggedChange } from './read-change-log.js
 
 /** Change-log nodes deleted per transaction by a compaction. */
 const COMPACT_BATCH = 1000;
-/** How recently a search worker must have held its lease for its checkpoint to hold retention back. */
-const LIVE_LEASE_MS = 3600 * 1000;
 
 /**
  * The change log as its readers outside the write path see it: the events API reads it by position,
@@ -42,8 +40,8 @@ export class ChangeLogStore {
   /**
    * Deletes the transactions logged before `before` (epoch millis), but none that a search index sync
    * has still to read: the named checkpoints (a checkpoint never taken keeps everything) and those of any
-   * other index whose worker held its lease within the last hour (another process's index). An index
-   * whose entries did go rebuilds from the store when its worker starts. Concurrent compactions (several
+   * other index whose worker holds its lease now (another process's index). An index whose entries did
+   * go (its worker was down) rebuilds from the store when its worker starts again. Concurrent compactions (several
    * processes) take turns on one lock. Returns how many entries went.
    */
   async compact(before: number, checkpoints: readonly string[]): Promise<number> {
@@ -56,7 +54,7 @@ export class ChangeLogStore {
            OPTIONAL MATCH (k:SyncCheckpoint) WHERE k.name IN $checkpoints
            WITH count(k) AS found, min(k.seq) AS named
            OPTIONAL MATCH (k:SyncCheckpoint), (l:Lease)
-           WHERE l.name = 'search-sync:' + k.name AND l.expiresAt > timestamp() - $live
+           WHERE l.name = 'search-sync:' + k.name AND l.expiresAt > timestamp()
            WITH found, named, min(k.seq) AS live
            WITH CASE WHEN found < size($checkpoints) THEN 0
                      WHEN live IS NOT NULL AND live < named THEN live
@@ -66,7 +64,7 @@ export class ChangeLogStore {
            WITH c, coalesce(c.last, c.seq) - c.seq + 1 AS entries
            DELETE c
            RETURN sum(entries) AS entries, count(*) AS nodes`,
-          { before, checkpoints: [...checkpoints], batch: COMPACT_BATCH, live: LIVE_LEASE_MS },
+          { before, checkpoints: [...checkpoints], batch: COMPACT_BATCH },
         );
         const rec = res.records[0];
         return { entries: rec?.get('entries') ?? 0, nodes: rec?.get('nodes') ?? 0 };
