@@ -42,69 +42,103 @@ export async function readHead(tx: Tx): Promise<number> {
   return res.records[0]?.get('v') ?? 0;
 }
 
-/** Nodes read per round while collecting entries. */
+/** Nodes whose extents are read per round while collecting entries. */
 const NODES_PER_ROUND = 50;
+
+/** The parallel lists of a change-log node, with the scalar property of the first format. */
+const LISTS = [
+  ['urns', 'urn'],
+  ['entityTypes', 'entityType'],
+  ['aspects', 'aspect'],
+  ['changeTypes', 'changeType'],
+  ['previousValues', 'previousValue'],
+  ['newValues', 'newValue'],
+  ['createdTimes', 'createdTime'],
+  ['createdActors', 'createdActor'],
+  ['runIds', 'runId'],
+  ['systemMetadatas', 'systemMetadata'],
+  ['previousSystemMetadatas', 'previousSystemMetadata'],
+] as const;
+type Slice = { [K in (typeof LISTS)[number][0]]?: unknown[] } & { seq: number; loggedAt: number | null };
+const SLICED = LISTS.map(
+  ([list, scalar]) => `${list}: coalesce(c.${list}, [c.${scalar}])[p.from - c.seq..p.to - c.seq + 1]`,
+).join(', ');
 
 /**
  * Up to `max` change-log entries after position `after`, in order, with their values. An entry is one
  * element of a node's parallel lists (number `seq + i`); the node that holds `after + 1` may have begun
- * before it. Nodes of the first format (one entry each, scalar properties) are read too.
+ * before it. Each round reads the extents of the next nodes first, then only the entries it takes, so a
+ * large transaction costs no more than what is read of it. Nodes of the first format (one entry each,
+ * scalar properties) are read too.
  */
 export async function readChangeLog(tx: Tx, after: number, max: number): Promise<LoggedChange[]> {
   const out: LoggedChange[] = [];
-  const take = (nodes: Record<string, unknown>[]): void => {
-    for (const p of nodes) for (const e of entriesOf(p)) if (e.seq > after && out.length < max) out.push(e);
-  };
   // The node holding `after + 1`, when it began at or before `after` (the index gives the order).
-  const straddling = await tx.run<{ p: Record<string, unknown> }>(
+  let extents = await tx.run<{ seq: number; last: number }>(
     `MATCH (c:ChangeLog) WHERE c.seq <= $after
      WITH c ORDER BY c.seq DESC LIMIT 1
      WITH c WHERE coalesce(c.last, c.seq) > $after
-     RETURN properties(c) AS p`,
+     RETURN c.seq AS seq, coalesce(c.last, c.seq) AS last`,
     { after },
   );
-  take(straddling.records.map((r) => r.get('p')));
   let from = after;
-  while (out.length < max) {
-    const res = await tx.run<{ p: Record<string, unknown> }>(
-      `MATCH (c:ChangeLog) WHERE c.seq > $from
-       WITH c ORDER BY c.seq LIMIT $nodes
-       RETURN properties(c) AS p`,
-      { from, nodes: NODES_PER_ROUND },
-    );
-    const nodes = res.records.map((r) => r.get('p'));
-    take(nodes);
-    if (nodes.length < NODES_PER_ROUND) break;
-    from = Number((nodes.at(-1) as Record<string, unknown>).seq);
+  for (let round = 0; out.length < max; round++) {
+    if (round > 0) {
+      extents = await tx.run<{ seq: number; last: number }>(
+        `MATCH (c:ChangeLog) WHERE c.seq > $from
+         WITH c ORDER BY c.seq LIMIT $nodes
+         RETURN c.seq AS seq, coalesce(c.last, c.seq) AS last`,
+        { from, nodes: NODES_PER_ROUND },
+      );
+    }
+    const picks: { seq: number; from: number; to: number }[] = [];
+    let room = max - out.length;
+    for (const r of extents.records) {
+      const seq = r.get('seq');
+      from = Math.max(from, seq);
+      if (room <= 0) break;
+      const first = Math.max(seq, after + 1);
+      const to = Math.min(r.get('last'), first + room - 1);
+      picks.push({ seq, from: first, to });
+      room -= to - first + 1;
+    }
+    if (picks.length) {
+      const res = await tx.run<{ slice: Slice }>(
+        `UNWIND $picks AS p
+         MATCH (c:ChangeLog {seq: p.seq})
+         RETURN c {seq: p.from, .loggedAt, ${SLICED}} AS slice ORDER BY slice.seq`,
+        { picks },
+      );
+      for (const r of res.records) out.push(...entriesOf(r.get('slice')));
+    }
+    if (round > 0 && extents.records.length < NODES_PER_ROUND) break;
   }
-  return out;
+  return out.slice(0, max);
 }
 
-/** The entries of one node's properties (`''` in a list stands for null). */
-function entriesOf(p: Record<string, unknown>): LoggedChange[] {
-  const seq = Number(p.seq);
-  const at = <T>(lists: string, scalar: string, i: number): T | null => {
-    const v = Array.isArray(p[lists]) ? (p[lists] as unknown[])[i] : i === 0 ? p[scalar] : undefined;
+/** The entries of a slice of one node's lists (`''` in a list stands for null). */
+function entriesOf(p: Slice): LoggedChange[] {
+  const at = <T>(list: (typeof LISTS)[number][0], i: number): T | null => {
+    const v = p[list]?.[i];
     return v === undefined || v === null || v === '' ? null : (v as T);
   };
-  const n = Array.isArray(p.urns) ? p.urns.length : 1;
   const out: LoggedChange[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < (p.urns?.length ?? 0); i++) {
     out.push({
-      seq: seq + i,
-      urn: at<string>('urns', 'urn', i) ?? '',
-      entityType: at<string>('entityTypes', 'entityType', i) ?? '',
-      aspect: at<string>('aspects', 'aspect', i),
-      changeType: at<string>('changeTypes', 'changeType', i) === 'DELETE' ? 'DELETE' : 'UPSERT',
-      previousValue: at<string>('previousValues', 'previousValue', i),
-      newValue: at<string>('newValues', 'newValue', i),
+      seq: Number(p.seq) + i,
+      urn: at<string>('urns', i) ?? '',
+      entityType: at<string>('entityTypes', i) ?? '',
+      aspect: at<string>('aspects', i),
+      changeType: at<string>('changeTypes', i) === 'DELETE' ? 'DELETE' : 'UPSERT',
+      previousValue: at<string>('previousValues', i),
+      newValue: at<string>('newValues', i),
       created: {
-        time: Number(at<number>('createdTimes', 'createdTime', i) ?? p.loggedAt ?? 0),
-        actor: at<string>('createdActors', 'createdActor', i) ?? '',
+        time: Number(at<number>('createdTimes', i) ?? p.loggedAt ?? 0),
+        actor: at<string>('createdActors', i) ?? '',
       },
-      runId: at<string>('runIds', 'runId', i),
-      systemMetadata: at<string>('systemMetadatas', 'systemMetadata', i),
-      previousSystemMetadata: at<string>('previousSystemMetadatas', 'previousSystemMetadata', i),
+      runId: at<string>('runIds', i),
+      systemMetadata: at<string>('systemMetadatas', i),
+      previousSystemMetadata: at<string>('previousSystemMetadatas', i),
       loggedAt: Number(p.loggedAt ?? 0),
     });
   }

@@ -200,6 +200,18 @@ describe('the events API', () => {
       ece,
     );
     expect(paged).toEqual(all);
+    // One batch is one change-log node: pages of 7 slice it, from any place in it.
+    const u = unique();
+    const batch = Array.from({ length: 30 }, (_, i) =>
+      mcp(datasetUrn(`events_batch_${u}_${i}`), 'status', { removed: false }),
+    );
+    const mcl = await head('MetadataChangeLog_Versioned_v1');
+    const res = await api.call('POST', '/aspects?action=ingestProposalBatch', { proposals: batch });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mine = (e: any) => e.entityUrn.includes(`events_batch_${u}_`) && e.aspectName === 'status';
+    const whole = (await drain('MetadataChangeLog_Versioned_v1', mcl, mine)).events;
+    expect(whole.map((m) => m.entityUrn)).toEqual(batch.map((p) => p.entityUrn));
+    expect((await drain('MetadataChangeLog_Versioned_v1', mcl, mine, 7)).events).toEqual(whole);
   });
 
   it('answers a long poll as soon as an event is written, and empty with the same place at its timeout', async () => {

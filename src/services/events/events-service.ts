@@ -13,8 +13,9 @@ export const POLL_LIMITS = Object.freeze({
   maxTimeoutSeconds: 60,
 });
 
-/** Change-log entries read per round of a poll (a topic may carry few of them). */
-const SCAN_ENTRIES = 2000;
+/** Change-log entries read per round of a poll, and at most per poll (a topic may carry few of them). */
+const ROUND_ENTRIES = 1000;
+const SCAN_ENTRIES = 20_000;
 const DAY_MS = 24 * 3600 * 1000;
 
 export interface PollRequest {
@@ -79,31 +80,34 @@ export class EventsService {
   }
 
   /**
-   * Up to `limit` events of `topic` after `at`, from at most one round of entries; `next` is the
-   * position after the last entry read (or inside it, when the page ends among its events), and `more`
-   * says the round was full (the log may hold more right now).
+   * Up to `limit` events of `topic` after `at`, from rounds of entries until the page is full, the log
+   * read, or `SCAN_ENTRIES` read; `next` is the position after the last entry read (or inside it, when
+   * the page ends among its events), and `more` says the log may hold more right now.
    */
   private async page(
     topic: EventTopic,
     at: Position,
     limit: number,
   ): Promise<{ events: ExternalEvent[]; next: Position; more: boolean }> {
-    const entries = await this.log.read(at.seq, SCAN_ENTRIES);
     const events: ExternalEvent[] = [];
     let next = at;
-    for (const e of entries) {
-      // An entry older than the position's (retention compacted what it pointed into) starts afresh.
-      const skip = e.seq === at.seq + 1 ? at.skip : 0;
-      const all = this.records.eventsOf(topic, e).slice(skip);
-      const room = limit - events.length;
-      if (all.length > room) {
-        events.push(...all.slice(0, room));
-        return { events, next: { seq: e.seq - 1, skip: skip + room }, more: true };
+    for (let scanned = 0; scanned < SCAN_ENTRIES; scanned += ROUND_ENTRIES) {
+      const entries = await this.log.read(next.seq, ROUND_ENTRIES);
+      for (const e of entries) {
+        // An entry past the position's next one (retention compacted what it pointed into) starts afresh.
+        const skip = e.seq === next.seq + 1 ? next.skip : 0;
+        const all = this.records.eventsOf(topic, e).slice(skip);
+        const room = limit - events.length;
+        if (all.length > room) {
+          events.push(...all.slice(0, room));
+          return { events, next: { seq: e.seq - 1, skip: skip + room }, more: true };
+        }
+        events.push(...all);
+        next = { seq: e.seq, skip: 0 };
+        if (events.length === limit) return { events, next, more: true };
       }
-      events.push(...all);
-      next = { seq: e.seq, skip: 0 };
-      if (events.length === limit) return { events, next, more: true };
+      if (entries.length < ROUND_ENTRIES) return { events, next, more: false };
     }
-    return { events, next, more: entries.length === SCAN_ENTRIES };
+    return { events, next, more: true };
   }
 }
