@@ -14,11 +14,12 @@ import { searchLatency, syncCatchUp } from './search.js';
 import { AUTH, BENCH_TOKEN } from './auth.js';
 import { benchMeili } from './meili.js';
 import { httpLayer } from './http-layer.js';
+import { pollBesideIngest, writeToEventDelay } from './events.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
- * graph writes done directly, GET /entitiesV2 latency over the loaded data, search, and multi-hop
- * lineage over a graph of 100,000 datasets and 1,000,000 lineage edges.
+ * graph writes done directly, GET /entitiesV2 latency over the loaded data, search, the events API
+ * beside an ingest, and multi-hop lineage over a graph of 100,000 datasets and 1,000,000 lineage edges.
  */
 const ASPECTS = Number(process.env.BENCH_ASPECTS ?? 100_000);
 /** Entities in the index when search and autocomplete are measured. */
@@ -147,6 +148,7 @@ async function ingestPhases(
   const plain = await startServer(graph, { NEOHUB_SEARCH_SYNC: 'false' });
   let httpRate: number;
   let rollback: Record<string, number>;
+  let events: Record<string, number>;
   try {
     await httpLoad(plain.base, ...datasetRows(`warm_plain_${randomUUID().slice(0, 6)}`, 400));
     const plainRun = `plain_${randomUUID().slice(0, 6)}`;
@@ -154,6 +156,15 @@ async function ingestPhases(
     console.log(`neohub ingestProposalBatch over HTTP, write path alone: ${round(httpRate)} aspects/s`);
     // 4. Rolling that run back (it created its entities, so each goes whole), dry run first.
     rollback = await rollbackRun(plain.base, plainRun);
+    // 5. The events API: the same ingest again with a consumer polling its change-log events (each new
+    // dataset's key aspect makes one too), then single writes and the delay until their events arrive.
+    const [eventsRun, eventsRows] = datasetRows(`events_${randomUUID().slice(0, 6)}`, datasets);
+    events = {
+      ...(await pollBesideIngest(plain.base, datasets * (ASPECTS_PER_DATASET + 1), () =>
+        httpLoad(plain.base, eventsRun, eventsRows),
+      )),
+      ...(await writeToEventDelay(plain.base, eventsRun, datasets)),
+    };
   } finally {
     await plain.stop();
   }
@@ -163,6 +174,11 @@ async function ingestPhases(
     'ingest.httpBatch.aspectsPerSec': round(httpRate),
     'ingest.httpToDirectRatio': round(httpRate / directRate, 3),
     ...rollback,
+    ...events,
+    'events.ingestWithPollerToAloneRatio': round(
+      (events['ingest.httpBatchWithEventsPoller.aspectsPerSec'] ?? 0) / httpRate,
+      3,
+    ),
     ...figures,
   };
   return figures;

@@ -133,6 +133,26 @@ describe('the events API', () => {
     expect(events[4].parameters).toMatchObject({ fieldPath: 'id' });
   });
 
+  it("names a schema field's own events by the field, and announces creation only of DataHub's asset kinds", async () => {
+    const u = unique();
+    const urn = datasetUrn(`events_field_${u}`);
+    const user = `urn:li:corpuser:events_${u}`;
+    const start = await head('PlatformEvent_v1');
+    await ingest(
+      urn,
+      'schemaMetadata',
+      schemaMetadata([schemaField('b'), schemaField('a', 'TEXT', 'the a')]),
+    );
+    await ingest(user, 'corpUserInfo', { active: true, displayName: 'Events' });
+    const events = await ecesOf(start, [urn, `urn:li:schemaField:(${urn},a)`, user]);
+    expect(events.map((e) => [e.entityType, e.category, e.operation, e.parameters?.fieldPath])).toEqual([
+      ['dataset', 'LIFECYCLE', 'CREATE', undefined],
+      ['dataset', 'TECHNICAL_SCHEMA', 'ADD', 'a'],
+      ['schemaField', 'DOCUMENTATION', 'ADD', 'a'],
+      ['dataset', 'TECHNICAL_SCHEMA', 'ADD', 'b'],
+    ]);
+  });
+
   it('gives versioned and time-series change logs on their topics, with previous values and system metadata', async () => {
     const urn = datasetUrn(`events_mcl_${unique()}`);
     const versioned = await head('MetadataChangeLog_Versioned_v1');

@@ -66,8 +66,9 @@ describe('the timeline', () => {
     expect(
       txs[2].changeEvents.map((e: any) => [e.operation, e.parameters.fieldPath, e.semVerChange]),
     ).toEqual([
-      ['REMOVE', 'name', 'MAJOR'],
+      // Field by field, in path order, as DataHub gives them.
       ['MODIFY', 'id', 'MAJOR'],
+      ['REMOVE', 'name', 'MAJOR'],
     ]);
     expect(txs[2]).toMatchObject({
       actor: expect.stringMatching(/^urn:li:corpuser:/),

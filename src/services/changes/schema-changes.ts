@@ -89,7 +89,9 @@ export function schemaChanges(prev: Value, cur: Value, entityUrn: string): Chang
       );
   for (const [path, before, after] of pairs(fields(prev), fields(cur)))
     events.push(...fieldDocsAndLabels(before, after, entityUrn, path, false));
-  return events;
+  // Field by field in path order, as DataHub gives them (a stable sort keeps each field's own order).
+  const pathOf = (e: ChangeEvent): string => String(e.parameters?.fieldPath ?? '');
+  return events.sort((a, b) => (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : 0));
 }
 
 /** `editableSchemaMetadata`: field documentation, tags and terms edited in the catalog. */

@@ -12,6 +12,20 @@ export type EventTopic = (typeof EVENT_TOPICS)[number];
 
 const JSON_TYPE = 'application/json';
 
+/** The kinds whose creation and hard deletion DataHub announces (LIFECYCLE events of the key aspect). */
+const LIFECYCLE_KINDS: ReadonlySet<string> = new Set([
+  'dataset',
+  'dashboard',
+  'chart',
+  'container',
+  'dataFlow',
+  'dataJob',
+  'glossaryTerm',
+  'domain',
+  'tag',
+  'businessAttribute',
+]);
+
 /** One event as the Events API carries it: a record serialized to a JSON string. */
 export interface ExternalEvent {
   readonly contentType: typeof JSON_TYPE;
@@ -78,10 +92,13 @@ export class EventRecords {
     const entity = this.registry.findEntity(e.entityType);
     if (!entity || e.aspect === null) return [];
     const key = this.registry.keyAspectOf(entity).name;
+    if (e.aspect === key && !LIFECYCLE_KINDS.has(entity.name)) return [];
     const cur = e.changeType === 'DELETE' ? undefined : parsed(e.newValue);
     return changeEvents(e.aspect, key, parsed(e.previousValue), cur, e.urn).map((c) => {
+      // A schema field's events name the field: its kind is the field's, as the URN says.
+      const kind = this.registry.entityOfUrnType(c.entityUrn.split(':')[2] ?? '')?.name ?? e.entityType;
       const ece = {
-        entityType: e.entityType,
+        entityType: kind,
         entityUrn: c.entityUrn,
         category: c.category,
         operation: c.operation,
@@ -91,7 +108,7 @@ export class EventRecords {
         version: 0,
       };
       return {
-        header: { timestampMillis: e.loggedAt },
+        header: { timestampMillis: e.created.time },
         name: 'entityChangeEvent',
         payload: external(ece),
       };
