@@ -6,6 +6,7 @@ import { entitiesRoutes } from './entities-routes.js';
 import { operationsRoutes } from './operations-routes.js';
 import { relationshipsRoutes } from './relationships-routes.js';
 import { runsRoutes } from './runs-routes.js';
+import { testRoutes } from './test-routes.js';
 
 export { sendRestliError } from './errors.js';
 export { traceparentOf, writeContext } from './context.js';
@@ -20,4 +21,5 @@ export function restliRoutes(scope: FastifyInstance, s: Services): void {
   relationshipsRoutes(scope, s);
   operationsRoutes(scope, s);
   runsRoutes(scope, s);
+  testRoutes(scope, s);
 }

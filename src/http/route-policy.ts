@@ -68,6 +68,8 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['POST /relationships', 'read'],
   ['GET /relationships', 'read'],
   ['POST /operations', 'admin'],
+  // Metadata tests: evaluating reads; `push` writes results and needs Editor (checked by the service).
+  ['POST /test', { byAction: { evaluate: 'read' }, other: 'read' }],
   // Runs: listing, describing and dry runs read; a rollback itself needs Admin (checked by the service).
   ['POST /runs', { byAction: { list: 'read', describe: 'read', rollback: 'read' }, other: 'read' }],
   // OpenAPI

@@ -43,6 +43,8 @@ export const OVERLAY: RegistryOverlay = {
     'dataHubPersona',
     'dataHubAction',
     'dataHubOpenAPISchema',
+    // Metadata tests: defining one is Admin-only (DataHub's MANAGE_TESTS); their results are not.
+    'test',
   ],
   secretFields: {
     dataHubSecretValue: ['value'],

@@ -1,4 +1,5 @@
 import { AspectExistsError, BadRequestError, NeohubError, ValidationError } from '../errors/index.js';
+import { checkTestInfo } from './metadata-tests/index.js';
 import { applyPatch, keyedArraysFor, readPatchBody } from '../patch/index.js';
 import { extractEdges, timeProblem, type AspectSpec } from '../registry/index.js';
 import type { Registry } from '../registry/index.js';
@@ -167,6 +168,8 @@ export function upsertOp(
   validated = false,
 ): UpsertOp {
   const value = validated ? (raw as Record<string, unknown>) : registry.validateAspect(aspect, raw);
+  // A metadata test's definition must compile against the registry before it is stored.
+  if (aspect.name === 'testInfo') checkTestInfo(registry, value);
   const kindOf = (urn: string): { type: string; label: string } => {
     const type = urn.slice(7, urn.indexOf(':', 7));
     const spec = registry.entityOfUrnType(type);

@@ -30,6 +30,8 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     relationships: 'read',
   },
   events: { poll: 'read' },
+  // Evaluating reads; pushing the results writes (checked again inside, as the service knows which).
+  tests: { evaluate: 'read' },
   edits: {
     addTags: 'write',
     removeTags: 'write',

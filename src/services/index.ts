@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
 import type { ChangeLogStore, EntityStore, RunStore } from '../store/index.js';
 import { EventsService } from './events/index.js';
+import { MetadataTestsService } from './metadata-tests/index.js';
 import { IngestService } from './ingest-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
@@ -18,6 +19,7 @@ import { TraceService } from './trace-service.js';
 import type { OperationsService, SearchService } from './search/index.js';
 
 export { IngestService } from './ingest-service.js';
+export { MetadataTestsService, type EvaluateRequest, type TestResults } from './metadata-tests/index.js';
 export {
   ChangeLogRetention,
   EVENT_TOPICS,
@@ -116,6 +118,7 @@ export interface Services {
   readonly timeline: TimelineService;
   readonly references: ReferenceService;
   readonly events: EventsService;
+  readonly tests: MetadataTestsService;
   readonly auth: AuthService;
   readonly log: Logger;
 }
@@ -167,6 +170,7 @@ export function createServices(p: ServiceParts): Services {
     timeline: new TimelineService(p.registry, p.store),
     references: new ReferenceService(p.registry, p.store, p.ingest),
     events: new EventsService(p.registry, p.changeLog),
+    tests: new MetadataTestsService(p.registry, p.store, p.ingest),
     auth: p.auth,
     log: p.log,
   });

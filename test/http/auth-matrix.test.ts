@@ -332,6 +332,11 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
       { path: '/runs?action=rollback', body: { runId: 'matrix-run', dryRun: true } },
       { path: '/runs?action=unknownAction', body: {} },
     ],
+    // Evaluating reads; pushing needs Editor, which the service checks (test/http/metadata-tests.test.ts).
+    'POST /test': [
+      { path: '/test?action=evaluate', body: { urn: f.dataset } },
+      { path: '/test?action=unknownAction', body: {} },
+    ],
     // OpenAPI
     'GET /openapi/relationships/v1/': [
       { path: `/openapi/relationships/v1/?urn=${ds}&relationshipTypes=DownstreamOf&direction=OUTGOING` },

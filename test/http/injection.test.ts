@@ -747,6 +747,15 @@ urlSlot('GET /entitiesV2', 'aspects', 'all', (e) =>
   );
 }
 
+// metadata tests (evaluate only: a push would write results on the canary catalog)
+{
+  const R = 'POST /test';
+  urlSlot(R, 'action', 'core', (e) => post(`/test?action=${e}`, {}));
+  slot(R, 'evaluate urn', 'all', (v) => post('/test?action=evaluate', { urn: v }));
+  slot(R, 'evaluate tests', 'all', (v) => post('/test?action=evaluate', { urn: C.orders, tests: [v] }));
+  slot(R, 'evaluate typed', 'typed', (v) => post('/test?action=evaluate', { urn: v, tests: v, push: false }));
+}
+
 // /runs
 {
   const R = 'POST /runs';

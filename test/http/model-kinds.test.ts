@@ -42,9 +42,15 @@ describe("every entity kind of DataHub's model", () => {
       const value =
         other?.name === 'status'
           ? { removed: false }
-          : other
-            ? sampleValue(registry, other.schema, tag)
-            : undefined;
+          : other?.name === 'testInfo'
+            ? {
+                name: tag,
+                category: 'c',
+                definition: { type: 'JSON', json: '{"on":{"types":["dataset"]},"rules":[]}' },
+              }
+            : other
+              ? sampleValue(registry, other.schema, tag)
+              : undefined;
       return { kind, urn, key, other, value };
     });
     const proposals = written.flatMap((w) => [

@@ -1,0 +1,52 @@
+import { ValidationError } from '../../errors/index.js';
+import type { Registry } from '../../registry/index.js';
+import { parseDefinition, predicatesOf, type Predicate, type TestDefinition } from './definition.js';
+import { compilePath, type CompiledPath } from './paths.js';
+
+/** A test ready to evaluate: its definition, and the compiled query of each predicate. */
+export interface CompiledTest {
+  readonly urn: string;
+  readonly definition: TestDefinition;
+  readonly paths: ReadonlyMap<Predicate, CompiledPath>;
+}
+
+/**
+ * Compiles a definition's JSON against the registry: entity kinds it applies to, and each predicate's
+ * query. Every problem is refused with the spot it is at (a JSON pointer into the definition).
+ */
+export function compileTest(registry: Registry, urn: string, json: string): CompiledTest {
+  const definition = parseDefinition(json);
+  definition.types.forEach((t, i) => {
+    if (!registry.findEntity(t))
+      throw new ValidationError(`Invalid test definition at /on/types/${i}: unknown entity kind ${t}`, [
+        { path: `/on/types/${i}`, message: `unknown entity kind ${t}` },
+      ]);
+  });
+  const paths = new Map<Predicate, CompiledPath>();
+  for (const p of [...predicatesOf(definition.match), ...predicatesOf(definition.rules)])
+    paths.set(p, compilePath(registry, definition.types, p.query, p.at));
+  return { urn, definition, paths };
+}
+
+/** The definition JSON of a `testInfo` value (refused when it is not a JSON definition). */
+export function definitionJson(testInfo: Record<string, unknown>): string {
+  const d = testInfo.definition as { type?: unknown; json?: unknown } | undefined;
+  if (d?.type !== 'JSON' || typeof d.json !== 'string')
+    throw new ValidationError('A test definition must be of type JSON, with its json', [
+      { path: '/definition/json', message: 'required: the definition, as JSON text' },
+    ]);
+  return d.json;
+}
+
+/** Checks a `testInfo` value before it is written: its definition must compile. */
+export function checkTestInfo(registry: Registry, testInfo: Record<string, unknown>): void {
+  try {
+    compileTest(registry, '', definitionJson(testInfo));
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    throw new ValidationError(
+      err.message.replace(/^Invalid test definition at \/?/, 'Invalid test definition at /definition/json/'),
+      err.violations.map((v) => ({ ...v, path: `/definition/json${v.path === '/' ? '' : v.path}` })),
+    );
+  }
+}

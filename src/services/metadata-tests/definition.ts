@@ -1,0 +1,156 @@
+import { ValidationError, type Violation } from '../../errors/index.js';
+
+/**
+ * DataHub's metadata test definitions: `{on: {types, match|conditions}, rules}`. A rule is a list (all
+ * of it), `{and: [...]}`, `{or: [...]}`, `{not: rule}`, or a predicate `{query|property,
+ * operation|operator, params: {values|value} (or values|value inline), negate?}`; any rule may carry
+ * `negate: true`. Both DataHub spellings are read.
+ */
+/** DataHub's operations, each with whether it compares with given values (or looks at the values alone). */
+const TAKES_VALUES = {
+  equals: true,
+  exists: false,
+  contains_any: true,
+  contains_str: true,
+  starts_with: true,
+  regex_match: true,
+  greater_than: true,
+  less_than: true,
+  is_true: false,
+  is_false: false,
+} as const;
+export type Operation = keyof typeof TAKES_VALUES;
+export const OPERATIONS = Object.keys(TAKES_VALUES) as Operation[];
+
+export type Rule =
+  | { readonly kind: 'and' | 'or'; readonly rules: readonly Rule[]; readonly negate: boolean }
+  | { readonly kind: 'not'; readonly rule: Rule; readonly negate: boolean }
+  | Predicate;
+export interface Predicate {
+  readonly kind: 'predicate';
+  readonly query: string;
+  readonly operation: Operation;
+  readonly values: readonly string[];
+  readonly negate: boolean;
+  /** Where it is in the definition (a JSON pointer), for errors. */
+  readonly at: string;
+}
+export interface TestDefinition {
+  readonly types: readonly string[];
+  readonly match?: Rule;
+  readonly rules: Rule;
+}
+
+/** Longest regex a predicate may give (a bound on what one evaluation may cost). */
+const MAX_REGEX = 1000;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const own = (o: Obj, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
+
+/** Reads a definition's JSON text; every problem is a violation naming its place. */
+export function parseDefinition(json: string): TestDefinition {
+  const problems: Violation[] = [];
+  const fail = (path: string, message: string): never => {
+    problems.push({ path, message });
+    throw new ValidationError(`Invalid test definition at ${path || '/'}: ${message}`, problems);
+  };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (err) {
+    return fail('', `not JSON (${(err as Error).message})`);
+  }
+  if (!isObj(raw)) return fail('', 'must be an object with on and rules');
+  const on = own(raw, 'on');
+  if (!isObj(on)) return fail('/on', 'required: an object with types');
+  const types = own(on, 'types');
+  if (!Array.isArray(types) || !types.length || !types.every((t) => typeof t === 'string' && t))
+    return fail('/on/types', 'required: a non-empty list of entity kinds');
+  const matchAt = own(on, 'conditions') !== undefined ? 'conditions' : 'match';
+  const match = own(on, matchAt);
+  if (!Object.hasOwn(raw, 'rules')) return fail('/rules', 'required');
+  const rule = (v: unknown, at: string): Rule => {
+    const negate =
+      isObj(v) && own(v, 'negate') !== undefined ? flag(own(v, 'negate'), `${at}/negate`) : false;
+    if (Array.isArray(v))
+      return { kind: 'and', rules: v.map((r, i) => rule(r, `${at}/${i}`)), negate: false };
+    if (!isObj(v)) return fail(at, 'a rule is a list, an object with and, or, not, or a predicate');
+    for (const kind of ['and', 'or'] as const) {
+      const list = own(v, kind);
+      if (list === undefined) continue;
+      if (!Array.isArray(list)) return fail(`${at}/${kind}`, 'must be a list of rules');
+      return { kind, rules: list.map((r, i) => rule(r, `${at}/${kind}/${i}`)), negate };
+    }
+    if (own(v, 'not') !== undefined) return { kind: 'not', rule: rule(own(v, 'not'), `${at}/not`), negate };
+    return predicate(v, at, negate);
+  };
+  const flag = (v: unknown, at: string): boolean =>
+    typeof v === 'boolean' ? v : fail(at, 'must be true or false');
+  const predicate = (v: Obj, at: string, negate: boolean): Predicate => {
+    const queryKey = own(v, 'property') !== undefined ? 'property' : 'query';
+    const query = own(v, queryKey);
+    if (typeof query !== 'string' || !query) return fail(`${at}/${queryKey}`, 'required: a dotted path');
+    const opKey = own(v, 'operator') !== undefined ? 'operator' : 'operation';
+    const opRaw = own(v, opKey);
+    const op = typeof opRaw === 'string' ? opRaw.toLowerCase() : undefined;
+    const operation = OPERATIONS.find((o) => o === op);
+    if (!operation)
+      return fail(
+        `${at}/${opKey}`,
+        `unknown operation ${JSON.stringify(opRaw)}: one of ${OPERATIONS.join(', ')}`,
+      );
+    const params = own(v, 'params');
+    if (params !== undefined && !isObj(params)) return fail(`${at}/params`, 'must be an object');
+    const from = params ?? v;
+    const base = params ? `${at}/params` : at;
+    const given =
+      own(from, 'values') !== undefined ? 'values' : own(from, 'value') !== undefined ? 'value' : undefined;
+    let values: string[] = [];
+    if (given) {
+      const g = own(from, given);
+      const list = given === 'values' ? g : [g];
+      if (!Array.isArray(list) || !list.every((x) => ['string', 'number', 'boolean'].includes(typeof x)))
+        return fail(
+          `${base}/${given}`,
+          given === 'values' ? 'must be a list of strings' : 'must be a string',
+        );
+      values = list.map(String);
+    }
+    if (TAKES_VALUES[operation] && !values.length)
+      return fail(`${base}/values`, `${operation} needs values (params.values or params.value)`);
+    if (operation === 'greater_than' || operation === 'less_than')
+      values.forEach((x, i) => {
+        if (!Number.isFinite(Number(x)) || x.trim() === '')
+          fail(
+            `${base}/${given ?? 'values'}${given === 'values' ? `/${i}` : ''}`,
+            `${operation} compares numbers, got ${JSON.stringify(x)}`,
+          );
+      });
+    if (operation === 'regex_match')
+      values.forEach((x, i) => {
+        const spot = `${base}/${given ?? 'values'}${given === 'values' ? `/${i}` : ''}`;
+        if (x.length > MAX_REGEX) fail(spot, `a regex of at most ${MAX_REGEX} characters`);
+        try {
+          new RegExp(x, 'u');
+        } catch (err) {
+          fail(spot, `not a valid regex: ${(err as Error).message}`);
+        }
+      });
+    return { kind: 'predicate', query, operation, values, negate, at: `${at}/${queryKey}` };
+  };
+  const rules = rule(own(raw, 'rules'), '/rules');
+  return {
+    types: types as string[],
+    ...(match !== undefined ? { match: rule(match, `/on/${matchAt}`) } : {}),
+    rules,
+  };
+}
+
+/** Every predicate of a rule, in order. */
+export function predicatesOf(rule: Rule | undefined): Predicate[] {
+  if (!rule) return [];
+  if (rule.kind === 'predicate') return [rule];
+  if (rule.kind === 'not') return predicatesOf(rule.rule);
+  return rule.rules.flatMap(predicatesOf);
+}

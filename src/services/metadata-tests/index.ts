@@ -1,0 +1,8 @@
+export {
+  MetadataTestsService,
+  type EvaluateRequest,
+  type TestResult,
+  type TestResults,
+} from './tests-service.js';
+export { checkTestInfo, compileTest } from './compiled-test.js';
+export { OPERATIONS, parseDefinition } from './definition.js';
