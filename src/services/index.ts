@@ -19,7 +19,13 @@ import { TraceService } from './trace-service.js';
 import type { OperationsService, SearchService } from './search/index.js';
 
 export { IngestService } from './ingest-service.js';
-export { MetadataTestsService, type EvaluateRequest, type TestResults } from './metadata-tests/index.js';
+export {
+  MetadataTestsService,
+  type EvaluateRequest,
+  type TestInput,
+  type TestResults,
+  type TestView,
+} from './metadata-tests/index.js';
 export {
   ChangeLogRetention,
   EVENT_TOPICS,

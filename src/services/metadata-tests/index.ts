@@ -1,6 +1,8 @@
 export {
   MetadataTestsService,
   type EvaluateRequest,
+  type TestInput,
+  type TestView,
   type TestResult,
   type TestResults,
 } from './tests-service.js';
