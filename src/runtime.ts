@@ -13,6 +13,8 @@ import {
   SearchDocuments,
   SearchService,
   StructuredFieldResolver,
+  TestEvaluator,
+  TestResultsWorker,
   type Services,
   runValueCleanup,
   StructuredPropertyRules,
@@ -137,6 +139,14 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const address = await app.listen({ port: config.port, host: config.host });
   operations.startResuming();
   retention.start();
+  const testResults = new TestResultsWorker(
+    registry,
+    new SyncStateStore(exec),
+    new TestEvaluator(registry, store, ingest),
+    operations,
+    log.child({ module: 'metadata-tests' }),
+  );
+  testResults.start();
   return {
     app,
     services,
@@ -144,6 +154,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     async stop() {
       operations.stop();
       await retention.stop();
+      await testResults.stop();
       await app.close();
       await worker.stop();
       await exec.close();

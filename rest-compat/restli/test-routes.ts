@@ -3,25 +3,25 @@ import { BadRequestError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
 import { actionRoutes, bool, requiredString, writeContext } from './context.js';
 
-/** `/test` (DataHub's metadata test resource): evaluate the tests that apply to an entity. */
+/**
+ * `/test` (DataHub's metadata test resource): evaluate the tests that apply to an entity; and neohub's
+ * `evaluateAll`, a task that evaluates tests over the whole catalog (its id, for `getEsTaskStatus`).
+ */
 export function testRoutes(app: FastifyInstance, s: Services): void {
   actionRoutes(app, '/test', {
-    evaluate: (b, req) => {
-      const tests = b.tests;
-      if (
-        tests !== undefined &&
-        tests !== null &&
-        (!Array.isArray(tests) || !tests.every((t) => typeof t === 'string'))
-      )
-        throw new BadRequestError("Parameter 'tests' must be a list of test URNs");
-      return s.tests.evaluate(
-        {
-          urn: requiredString(b, 'urn'),
-          tests: tests ?? undefined,
-          push: bool(b.push, 'push', false),
-        },
+    evaluate: (b, req) =>
+      s.tests.evaluate(
+        { urn: requiredString(b, 'urn'), tests: testUrns(b.tests), push: bool(b.push, 'push', false) },
         writeContext(req),
-      );
-    },
+      ),
+    evaluateAll: (b) => s.tests.evaluateAll({ tests: testUrns(b.tests) }),
   });
+}
+
+/** The optional list of test URNs of a request. */
+function testUrns(tests: unknown): string[] | undefined {
+  if (tests === undefined || tests === null) return undefined;
+  if (!Array.isArray(tests) || !tests.every((t): t is string => typeof t === 'string'))
+    throw new BadRequestError("Parameter 'tests' must be a list of test URNs");
+  return tests;
 }

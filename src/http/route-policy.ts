@@ -69,7 +69,7 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['GET /relationships', 'read'],
   ['POST /operations', 'admin'],
   // Metadata tests: evaluating reads; `push` writes results and needs Editor (checked by the service).
-  ['POST /test', { byAction: { evaluate: 'read' }, other: 'read' }],
+  ['POST /test', { byAction: { evaluate: 'read', evaluateAll: 'write' }, other: 'read' }],
   // Runs: listing, describing and dry runs read; a rollback itself needs Admin (checked by the service).
   ['POST /runs', { byAction: { list: 'read', describe: 'read', rollback: 'read' }, other: 'read' }],
   // OpenAPI

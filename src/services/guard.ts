@@ -31,7 +31,16 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   },
   events: { poll: 'read' },
   // Evaluating reads; pushing the results writes (checked again inside, as the service knows which).
-  tests: { evaluate: 'read', get: 'read', list: 'read', create: 'admin', update: 'admin', delete: 'admin' },
+  tests: {
+    evaluate: 'read',
+    evaluateAll: 'write',
+    sweepTask: 'write',
+    get: 'read',
+    list: 'read',
+    create: 'admin',
+    update: 'admin',
+    delete: 'admin',
+  },
   edits: {
     addTags: 'write',
     removeTags: 'write',

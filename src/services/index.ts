@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
 import type { ChangeLogStore, EntityStore, RunStore } from '../store/index.js';
 import { EventsService } from './events/index.js';
-import { MetadataTestsService } from './metadata-tests/index.js';
+import { MetadataTestsService, SWEEP_TASK } from './metadata-tests/index.js';
 import { IngestService } from './ingest-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
@@ -21,6 +21,8 @@ import type { OperationsService, SearchService } from './search/index.js';
 export { IngestService } from './ingest-service.js';
 export {
   MetadataTestsService,
+  TestEvaluator,
+  TestResultsWorker,
   type EvaluateRequest,
   type TestInput,
   type TestResults,
@@ -159,6 +161,8 @@ export function createServices(p: ServiceParts): Services {
     p.config.rollbackTaskAspects,
   );
   p.operations.register(ROLLBACK_TASK, (params, progress) => runs.rollbackTask(params, progress));
+  const tests = new MetadataTestsService(p.registry, p.store, p.ingest, p.operations);
+  p.operations.register(SWEEP_TASK, (params, progress) => tests.sweepTask(params, progress));
   return Object.freeze({
     config: p.config,
     registry: p.registry,
@@ -176,7 +180,7 @@ export function createServices(p: ServiceParts): Services {
     timeline: new TimelineService(p.registry, p.store),
     references: new ReferenceService(p.registry, p.store, p.ingest),
     events: new EventsService(p.registry, p.changeLog),
-    tests: new MetadataTestsService(p.registry, p.store, p.ingest),
+    tests,
     auth: p.auth,
     log: p.log,
   });

@@ -1,5 +1,4 @@
 import { likeToRegex } from './like-pattern.js';
-import { readPathValues, type AspectPath } from './read-path-values.js';
 import { readAspectCount } from './read-maintenance.js';
 import { readTrace } from './read-trace.js';
 import { createHash } from 'node:crypto';
@@ -32,8 +31,6 @@ export interface EntityStore {
   relationships(q: RelationshipQuery): Promise<RelationshipPage>;
   /** The aspects (of other entities) whose edges point at an entity, with each edge's type. */
   references(urn: string): Promise<{ entity: string; aspect: string; type: string }[]>;
-  /** For each URN, the values each path through aspects reaches (metadata tests' queries). */
-  pathValues(urns: readonly string[], paths: readonly AspectPath[]): Promise<Map<string, unknown[][]>>;
   lineage(q: LineageQuery): Promise<LineagePage>;
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]>;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
@@ -107,9 +104,6 @@ export class Neo4jStore implements EntityStore {
   }
   references(urn: string): Promise<{ entity: string; aspect: string; type: string }[]> {
     return this.exec.read((tx) => readReferences(tx, urn));
-  }
-  pathValues(urns: readonly string[], paths: readonly AspectPath[]): Promise<Map<string, unknown[][]>> {
-    return this.exec.read((tx) => readPathValues(tx, urns, paths));
   }
   /**
    * A walk asks APOC for the relationships of each type of its filter at every node it visits, so a

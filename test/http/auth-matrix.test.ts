@@ -335,6 +335,7 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     // Evaluating reads; pushing needs Editor, which the service checks (test/http/metadata-tests.test.ts).
     'POST /test': [
       { path: '/test?action=evaluate', body: { urn: f.dataset } },
+      { path: '/test?action=evaluateAll', body: { tests: ['urn:li:test:matrix-none'] } },
       { path: '/test?action=unknownAction', body: {} },
     ],
     // OpenAPI

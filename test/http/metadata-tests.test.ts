@@ -197,6 +197,46 @@ describe('metadata tests', () => {
     expect(await failing(T.documented)).toEqual([ds(8)]);
   });
 
+  it('keeps results current: an edit flips a result within seconds, with no one asking', async () => {
+    const results = async (n: number) => {
+      const res = await api.call('GET', `/openapi/v3/entity/dataset/${enc(ds(n))}/testResults`);
+      return res.status === 200 ? sorted(res.body.value) : undefined;
+    };
+    await write([mcp(ds(1), 'ownership', { owners: [] })]);
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && !(await results(1))?.failing.includes(T.owned))
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await results(1)).toEqual({ passing: [], failing: [T.owned] });
+  });
+
+  it('evaluates a new test over the whole catalog as a task, with its progress', async () => {
+    const t = own('test', 'named');
+    await write([
+      testInfo(t, {
+        on: {
+          types: ['dataset'],
+          match: [
+            {
+              query: 'urn',
+              operation: 'starts_with',
+              params: { value: `urn:li:dataset:(urn:li:dataPlatform:hive,mt_${u}_` },
+            },
+          ],
+        },
+        rules: [{ query: 'datasetProperties.name', operation: 'exists' }],
+      }),
+    ]);
+    const started = await api.call('POST', '/test?action=evaluateAll', { tests: [t] });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const status = await api.waitForTask(started.body.value, { tries: 1200 });
+    expect(status.error ?? null).toBeNull();
+    const of = async (n: number) =>
+      sorted((await api.call('GET', `/openapi/v3/entity/dataset/${enc(ds(n))}/testResults`)).body.value);
+    expect((await of(3)).passing).toContain(t);
+    expect((await of(2)).failing).toContain(t);
+    expect((await of(2)).failing).toContain(T.owned);
+  });
+
   it('refuses every invalid definition with its spot, and writes nothing', async () => {
     const bad: [unknown, string][] = [
       [

@@ -2,21 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { requirePrivilege } from '../../auth/index.js';
 import { BadRequestError, NotFoundError } from '../../errors/index.js';
 import type { Registry } from '../../registry/index.js';
-import type { AspectPath, EntityStore } from '../../store/index.js';
+import type { EntityStore, TaskStatus } from '../../store/index.js';
 import type { IngestService } from '../ingest-service.js';
-import { SYSTEM_ACTOR, type WriteContext } from '../proposal.js';
-import { compileTest, definitionJson, type CompiledTest } from './compiled-test.js';
-import type { Predicate } from './definition.js';
-import { asText, holds } from './operators.js';
+import type { WriteContext } from '../proposal.js';
+import { TestEvaluator, type TestResults } from './evaluator.js';
+import { runSweep, SWEEP_TASK } from './sweep.js';
 
-export interface TestResult {
-  readonly test: string;
-  readonly type: 'SUCCESS' | 'FAILURE';
-}
-export interface TestResults {
-  readonly passing: TestResult[];
-  readonly failing: TestResult[];
-}
 /** A test as DataHub's GraphQL `Test` shows it. */
 export interface TestView {
   readonly urn: string;
@@ -59,22 +50,43 @@ const TEST_PAGE = 1000;
  * tests come from one store statement per evaluation.
  */
 export class MetadataTestsService {
+  private readonly evaluator: TestEvaluator;
+
   constructor(
     private readonly registry: Registry,
     private readonly store: EntityStore,
     private readonly ingest: IngestService,
-  ) {}
+    private readonly tasks: { start(type: string, params: Record<string, unknown>): Promise<string> },
+  ) {
+    this.evaluator = new TestEvaluator(registry, store, ingest);
+  }
+
+  /**
+   * Starts a task that evaluates the given tests (all when none are given) over the whole catalog and
+   * writes the results that changed; returns its id (`getEsTaskStatus` follows it).
+   */
+  async evaluateAll(req: { tests?: readonly string[] | undefined }): Promise<string> {
+    requirePrivilege('write', 'evaluate tests over the catalog');
+    const tests = req.tests?.map((t) => this.testUrn(t));
+    return this.tasks.start(SWEEP_TASK, tests ? { tests } : {});
+  }
+
+  /** The task's work (registered with the operations, which resume it after a stop). */
+  sweepTask(
+    params: Record<string, unknown>,
+    progress: (delta: Partial<TaskStatus>) => Promise<void>,
+  ): Promise<void> {
+    return runSweep(this.evaluator, this.store, params, progress);
+  }
 
   async evaluate(req: EvaluateRequest, ctx: WriteContext): Promise<TestResults> {
     requirePrivilege(req.push ? 'write' : 'read', req.push ? 'push test results' : 'evaluate tests');
     const { parsed, entity } = this.registry.parseEntityUrn(req.urn);
     if (!(await this.store.exists(parsed.urn))) throw new NotFoundError(`Entity ${parsed.urn} not found`);
-    const tests = (await this.load(req.tests)).filter((t) => t.definition.types.includes(entity.name));
-    const results = (await this.results([parsed.urn], entity.name, tests)).get(parsed.urn) ?? {
-      passing: [],
-      failing: [],
-    };
-    if (req.push) await this.push(parsed.urn, entity.name, results, req.tests, ctx);
+    const target = [{ urn: parsed.urn, entityType: entity.name }];
+    const all = await this.evaluator.evaluate(target, await this.evaluator.load(req.tests));
+    const results = all.get(parsed.urn) ?? { passing: [], failing: [] };
+    if (req.push) await this.evaluator.push(target, all, req.tests, ctx);
     return results;
   }
 
@@ -163,99 +175,6 @@ export class MetadataTestsService {
     await this.ingest.ingest(
       [{ entityUrn: urn, changeType: 'UPSERT', aspectName: 'testInfo', aspect: { value } }],
       ctx,
-    );
-  }
-
-  /** The tests with the given URNs (unknown ones skipped, as DataHub does), or all of them. */
-  private async load(urns?: readonly string[]): Promise<CompiledTest[]> {
-    let list = urns ? [...urns] : [];
-    if (!urns)
-      for (let start = 0; ; start += TEST_PAGE) {
-        const page = await this.store.urns('test', start, TEST_PAGE);
-        list.push(...page.urns);
-        if (page.urns.length < TEST_PAGE) break;
-      }
-    list = list.map((u) => this.registry.parseEntityUrn(u).parsed.urn);
-    const infos = await this.store.latest(list, ['testInfo']);
-    const out: CompiledTest[] = [];
-    for (const a of infos) {
-      try {
-        out.push(compileTest(this.registry, a.urn, definitionJson(JSON.parse(a.value))));
-      } catch {
-        // A definition that no longer compiles (the model changed) is skipped, as DataHub skips it.
-      }
-    }
-    return out.sort((a, b) => (a.urn < b.urn ? -1 : 1));
-  }
-
-  /** The results of `tests` on entities of one kind, from one read of every query's values. */
-  private async results(
-    urns: readonly string[],
-    entityType: string,
-    tests: readonly CompiledTest[],
-  ): Promise<Map<string, TestResults>> {
-    const paths: AspectPath[] = [];
-    const slot = new Map<string, number>();
-    for (const t of tests)
-      for (const path of t.paths.values())
-        if (path.kind === 'aspects') {
-          const key = JSON.stringify(path.hops);
-          if (!slot.has(key)) slot.set(key, paths.push(path.hops) - 1);
-        }
-    const values = paths.length ? await this.store.pathValues(urns, paths) : new Map<string, unknown[][]>();
-    const out = new Map<string, TestResults>();
-    for (const urn of urns) {
-      const reached = values.get(urn) ?? [];
-      const results: TestResults = { passing: [], failing: [] };
-      for (const t of tests) {
-        const valuesOf = (p: Predicate): string[] => {
-          const path = t.paths.get(p);
-          if (path?.kind === 'aspects')
-            return (reached[slot.get(JSON.stringify(path.hops)) ?? -1] ?? []).map(asText);
-          return path?.kind === 'entityType' ? [entityType] : [urn];
-        };
-        if (t.definition.match && !holds(t.definition.match, valuesOf)) continue;
-        if (holds(t.definition.rules, valuesOf)) results.passing.push({ test: t.urn, type: 'SUCCESS' });
-        else results.failing.push({ test: t.urn, type: 'FAILURE' });
-      }
-      out.set(urn, results);
-    }
-    return out;
-  }
-
-  /**
-   * Writes results to the entity's `testResults` through the write path: all of it when every test was
-   * evaluated, else these tests' results over the others' kept.
-   */
-  private async push(
-    urn: string,
-    entityType: string,
-    results: TestResults,
-    only: readonly string[] | undefined,
-    ctx: WriteContext,
-  ): Promise<void> {
-    let value: TestResults = results;
-    if (only) {
-      const evaluated = new Set(only);
-      const previous = (await this.store.latest([urn], ['testResults']))[0];
-      const prev = previous ? (JSON.parse(previous.value) as TestResults) : { passing: [], failing: [] };
-      const keep = (l: TestResult[]) => l.filter((r) => !evaluated.has(r.test));
-      value = {
-        passing: [...keep(prev.passing), ...results.passing],
-        failing: [...keep(prev.failing), ...results.failing],
-      };
-    }
-    await this.ingest.ingest(
-      [
-        {
-          entityUrn: urn,
-          entityType,
-          changeType: 'UPSERT',
-          aspectName: 'testResults',
-          aspect: { contentType: 'application/json', value: JSON.stringify(value) },
-        },
-      ],
-      { ...ctx, actor: SYSTEM_ACTOR },
     );
   }
 }
