@@ -15,6 +15,7 @@ import { AUTH, BENCH_TOKEN } from './auth.js';
 import { benchMeili } from './meili.js';
 import { httpLayer } from './http-layer.js';
 import { pollBesideIngest, writeToEventDelay } from './events.js';
+import { metadataTestFigures } from './metadata-tests.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
@@ -109,7 +110,8 @@ async function ingestPhases(
   datasets: number,
 ): Promise<Record<string, number>> {
   // 1. neohub as users run it (search sync on): ingest, index catch-up, search and read latency.
-  const synced = await startServer(graph, {});
+  // The sweep of the metadata-test figures is started by the bench, not by the continuous evaluation.
+  const synced = await startServer(graph, { NEOHUB_TEST_RESULTS_SYNC: 'false' });
   let figures: Record<string, number>;
   const run = `http_${randomUUID().slice(0, 6)}`;
   try {
@@ -127,6 +129,10 @@ async function ingestPhases(
     }
     const searchFigures = await searchLatency(synced.base, datasets);
     const latencies = await entityLatency(synced.base, run, datasets);
+    const tests = await metadataTestFigures(
+      synced.base,
+      Array.from({ length: Math.min(datasets, 1000) }, (_, i) => benchUrn(run, i)),
+    );
     figures = {
       'ingest.httpBatchWithSearchSync.aspectsPerSec': round(withSync),
       'entitiesV2.p50Ms': round(pct(latencies, 50), 2),
@@ -134,6 +140,7 @@ async function ingestPhases(
       'search.documents': await searchableCount(synced.base),
       'sync.catchUpAfterLastWriteSec': round(catchUpMs / 1000, 2),
       ...searchFigures,
+      ...tests,
     };
   } finally {
     await synced.stop();

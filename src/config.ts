@@ -40,6 +40,8 @@ export interface Config {
    * default 30; fractions allowed). What the search index has not yet read is kept whatever its age.
    */
   readonly changeLogRetentionDays: number;
+  /** Keep metadata test results current from the change log (NEOHUB_TEST_RESULTS_SYNC, default true). */
+  readonly testResultsSync: boolean;
   /** Most hops of a lineage walk (NEOHUB_LINEAGE_MAX_HOPS, default 10). */
   readonly lineageMaxHops: number;
   /** Entities one lineage walk visits before it answers with a partial result (NEOHUB_LINEAGE_MAX_VISITED, default 10000). */
@@ -107,6 +109,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
     reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v1.3.0',
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
+    testResultsSync: (env.NEOHUB_TEST_RESULTS_SYNC ?? 'true').toLowerCase() !== 'false',
     taskStaleMs: int(env, 'NEOHUB_TASK_STALE_MS', 60_000),
     rollbackTaskAspects: int(env, 'NEOHUB_ROLLBACK_TASK_ASPECTS', 10_000),
     changeLogRetentionDays: positive(env, 'NEOHUB_CHANGE_LOG_RETENTION_DAYS', 30),

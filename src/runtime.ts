@@ -146,7 +146,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     operations,
     log.child({ module: 'metadata-tests' }),
   );
-  testResults.start();
+  if (config.testResultsSync) testResults.start();
   return {
     app,
     services,

@@ -11,6 +11,9 @@ Commands:
   runs show --run-id <id>            the aspects a run wrote
   runs rollback --run-id <id> [--apply]
                                      roll a run back: a dry run unless --apply
+  tests run [--urn <test>]           evaluate metadata tests (all, or one) over the whole catalog, as a
+                                     task, with its progress
+  tests evaluate --urn <entity>      the metadata tests that pass and fail on an entity
   get --urn <urn> [--aspect <name>]  print any entity (or one of its aspects) as JSON
   delete --urn <urn> [--hard]        soft delete any entity (status removed); --hard removes it
   properties upsert -f <file.yaml>   create or update the structured properties defined in a YAML file
@@ -62,6 +65,12 @@ export type Command =
       readonly action: 'list' | 'show' | 'rollback';
       readonly runId: string;
       readonly apply: boolean;
+      readonly target: Target;
+    }
+  | {
+      readonly kind: 'tests';
+      readonly action: 'run' | 'evaluate';
+      readonly urn?: string;
       readonly target: Target;
     }
   | { readonly kind: 'getAny'; readonly urn: string; readonly aspect?: string; readonly target: Target }
@@ -144,11 +153,14 @@ type Opts = {
   aspect?: string;
 };
 
-/** The commands over any entity and over runs (`ingest`, `runs`, `get`, `delete`); undefined for others. */
+/**
+ * The commands over any entity, runs and metadata tests (`ingest`, `runs`, `tests`, `get`, `delete`);
+ * undefined for others.
+ */
 function metadataCommand(positional: readonly string[], opts: Opts, env: Env): Command | undefined {
   const [first, second, ...rest] = positional;
-  if (!['ingest', 'runs', 'get', 'delete'].includes(first ?? '')) return undefined;
-  const extra = first === 'runs' ? rest[0] : second;
+  if (!['ingest', 'runs', 'tests', 'get', 'delete'].includes(first ?? '')) return undefined;
+  const extra = first === 'runs' || first === 'tests' ? rest[0] : second;
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   const only = (allowed: (keyof Opts)[]) => {
     for (const k of ['file', 'urn', 'hard', 'run-id', 'apply', 'aspect'] as const)
@@ -168,6 +180,12 @@ function metadataCommand(positional: readonly string[], opts: Opts, env: Env): C
     const runId = opts['run-id'] ?? '';
     if (second !== 'list' && !runId) throw new UsageError(`runs ${second} needs --run-id <id>`);
     return { kind: 'runs', action: second, runId, apply: opts.apply === true, target };
+  }
+  if (first === 'tests') {
+    if (second !== 'run' && second !== 'evaluate') throw new UsageError('tests needs run or evaluate');
+    only(['urn']);
+    if (second === 'evaluate' && !opts.urn) throw new UsageError('tests evaluate needs --urn <entity>');
+    return { kind: 'tests', action: second, ...(opts.urn ? { urn: opts.urn } : {}), target };
   }
   if (!opts.urn) throw new UsageError(`${first} needs --urn <urn>`);
   if (first === 'get') {

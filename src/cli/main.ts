@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises';
+import { evaluateTests, runTests } from './test-commands.js';
 import path from 'node:path';
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -69,6 +70,10 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     if (command.kind === 'delete') return await deleteProperty(client, io, command.urn, command.hard);
     if (command.kind === 'getAny') return await getAny(client, io, command.urn, command.aspect);
     if (command.kind === 'deleteAny') return await deleteAny(client, io, command.urn, command.hard);
+    if (command.kind === 'tests')
+      return command.action === 'run'
+        ? await runTests(client, io, command.urn)
+        : await evaluateTests(client, io, command.urn ?? '');
     if (command.kind === 'runs') {
       if (command.action === 'list') return await listRuns(client, io);
       if (command.action === 'show') return await showRun(client, io, command.runId);

@@ -15,6 +15,7 @@ export const DEFAULT_PAGE = Object.freeze({
   autoCompleteForMultiple: 10,
   browseV2: 20,
   listAccessTokens: 20,
+  listTests: 20,
   relationships: 100,
   lineage: 100,
 });

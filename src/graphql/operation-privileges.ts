@@ -14,6 +14,9 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   updateStructuredProperty: 'admin',
   deleteStructuredProperty: 'admin',
   batchAssignRole: 'admin',
+  createTest: 'admin',
+  updateTest: 'admin',
+  deleteTest: 'admin',
 };
 
 /** The root field names a selection set selects, through inline fragments and fragment spreads. */

@@ -6,6 +6,7 @@ import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
 import { AssetMutations } from './resolvers/asset-mutations.js';
 import { LabelMutations } from './resolvers/label-mutations.js';
+import { MetadataTestResolvers } from './resolvers/metadata-test-resolvers.js';
 import { StructuredPropertyMutations } from './resolvers/structured-property-mutations.js';
 import { ENTITY_CLASSES } from './types/index.js';
 
@@ -21,6 +22,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       LabelMutations,
       StructuredPropertyMutations,
       AccessTokenResolvers,
+      MetadataTestResolvers,
     ],
     orphanedTypes: Object.values(ENTITY_CLASSES),
     validate: { forbidUnknownValues: false },

@@ -6,6 +6,7 @@ import { registerEntityClasses, type EntityClass } from './entity-classes.js';
 import { EntityType, entityTypeOfUrn } from './entity-type.js';
 import { CONTAINER_CLASSES } from './containers.js';
 import { genericKindClasses } from './kind-types.js';
+import { showTestResults, Test } from './metadata-tests.js';
 import { MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey } from './ml.js';
 import { PIPELINE_CLASSES } from './pipelines.js';
 import { QUERY_CLASSES } from './queries.js';
@@ -30,11 +31,15 @@ export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
   STRUCTURED_PROPERTY: StructuredPropertyEntity,
   DATA_TYPE: DataTypeEntity,
   ENTITY_TYPE: EntityTypeEntity,
+  TEST: Test,
 };
 
 Object.assign(ENTITY_CLASSES, CONTAINER_CLASSES, PIPELINE_CLASSES, QUERY_CLASSES);
 // Every other kind of the registry: a type derived from the kind (the fields every asset has).
 Object.assign(ENTITY_CLASSES, genericKindClasses(new Set(Object.keys(ENTITY_CLASSES))));
+
+// `testResults` on every kind that has the aspect.
+showTestResults(ENTITY_CLASSES);
 
 registerEntityClasses(ENTITY_CLASSES);
 
@@ -47,6 +52,6 @@ export function entityOf(ctx: GraphQLContext, urn: string): Entity | undefined {
 
 export { Chart, Dashboard, Dataset, MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey };
 export { CorpGroup, CorpUser, DataPlatform, GlossaryTerm, Tag };
-export { DataTypeEntity, EntityTypeEntity, StructuredPropertyEntity };
+export { DataTypeEntity, EntityTypeEntity, StructuredPropertyEntity, Test };
 export { Entity } from './entity.js';
 export { EntityType } from './entity-type.js';

@@ -19,7 +19,6 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
   dataType: 'DataTypeEntity',
   entityType: 'EntityTypeEntity',
   structuredProperty: 'StructuredPropertyEntity',
-  test: 'TestEntity',
   api: 'ApiEntity',
   document: 'DocumentEntity',
   role: 'RoleEntity',
