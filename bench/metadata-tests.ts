@@ -56,16 +56,17 @@ export async function metadataTestFigures(
   });
   const t0 = performance.now();
   const task = (await call(base, '/test?action=evaluateAll', { tests: [TEST] })) as string;
-  let status: { completed?: boolean; error?: string; total?: number; updated?: number } = {};
+  let status: { completed?: boolean; error?: string; status?: { total?: number; updated?: number } } = {};
   while (!status.completed) {
     await new Promise((r) => setTimeout(r, 250));
     status = JSON.parse((await call(base, '/operations?action=getEsTaskStatus', { task })) as string);
   }
   if (status.error) throw new Error(`sweep failed: ${status.error}`);
   const sweepSec = (performance.now() - t0) / 1000;
-  const entities = status.total ?? 0;
+  const entities = status.status?.total ?? 0;
+  const written = status.status?.updated ?? 0;
   console.log(
-    `metadata test sweep: ${entities} datasets in ${round(sweepSec, 1)} s (${status.updated} results written)`,
+    `metadata test sweep: ${entities} datasets in ${round(sweepSec, 1)} s (${written} results written)`,
   );
 
   const latencies: number[] = [];
@@ -78,7 +79,7 @@ export async function metadataTestFigures(
   latencies.sort((a, b) => a - b);
   return {
     'tests.sweepEntities': entities,
-    'tests.sweepResultsWritten': status.updated ?? 0,
+    'tests.sweepResultsWritten': written,
     'tests.sweepSec': round(sweepSec, 2),
     'tests.sweepEntitiesPerSec': round(entities / sweepSec),
     'tests.evaluateP50Ms': round(pct(latencies, 50), 2),

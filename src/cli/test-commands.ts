@@ -1,11 +1,11 @@
 import type { GmsClient } from './client.js';
 import type { Output } from './commands.js';
 
+/** `getEsTaskStatus`'s answer: whether the task is done, its error, and its counts. */
 interface TaskStatus {
   completed?: boolean;
   error?: string | null;
-  total?: number;
-  updated?: number;
+  status?: { total?: number; updated?: number };
 }
 
 /**
@@ -27,16 +27,18 @@ export async function runTests(
     status = JSON.parse(
       (await client.action('operations', 'getEsTaskStatus', { task })) as string,
     ) as TaskStatus;
-    if ((status.total ?? 0) !== shown && !status.completed) {
-      shown = status.total ?? 0;
-      io.out(`  ${shown} entities evaluated, ${status.updated ?? 0} results changed`);
+    if ((status.status?.total ?? 0) !== shown && !status.completed) {
+      shown = status.status?.total ?? 0;
+      io.out(`  ${shown} entities evaluated, ${status.status?.updated ?? 0} results changed`);
     }
   }
   if (status.error) {
     io.err(`Task ${task} failed: ${status.error}`);
     return 1;
   }
-  io.out(`Done: ${status.total ?? 0} entities evaluated, ${status.updated ?? 0} results changed`);
+  io.out(
+    `Done: ${status.status?.total ?? 0} entities evaluated, ${status.status?.updated ?? 0} results changed`,
+  );
   return 0;
 }
 
