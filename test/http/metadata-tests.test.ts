@@ -209,6 +209,20 @@ describe('metadata tests', () => {
     expect(await results(1)).toEqual({ passing: [], failing: [T.owned] });
   });
 
+  it('never brings back an entity deleted while its results were being kept current', async () => {
+    const gone = ds(9);
+    await write([mcp(gone, 'globalTags', tags(TIER1))]);
+    const res = await api.call('POST', '/entities?action=delete', { urn: gone });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The worker sees the delete in the change log and evaluates the entity; it must not write to it.
+    await write([mcp(ds(1), 'ownership', owner), mcp(ds(1), 'ownership', { owners: [] })]);
+    await new Promise((r) => setTimeout(r, 2000));
+    const after = await api.call('GET', `/entitiesV2/${enc(gone)}`, undefined, {
+      'X-RestLi-Protocol-Version': '2.0.0',
+    });
+    expect(after.body.aspects).toEqual({});
+  });
+
   it('evaluates a new test over the whole catalog as a task, with its progress', async () => {
     const t = own('test', 'named');
     await write([

@@ -159,19 +159,21 @@ export class TestEvaluator {
     only: readonly string[] | undefined,
     ctx: WriteContext,
   ): Promise<number> {
+    // Results go only to entities that still exist: a write would create one deleted meanwhile.
+    const keys = [...new Set(entities.map((e) => this.registry.findEntity(e.entityType)?.keyAspect ?? ''))];
+    const read = await this.store.latest(
+      entities.map((e) => e.urn),
+      ['testResults', ...keys],
+    );
+    const alive = new Set(read.filter((a) => a.name !== 'testResults').map((a) => a.urn));
     const stored = new Map(
-      (
-        await this.store.latest(
-          entities.map((e) => e.urn),
-          ['testResults'],
-        )
-      ).map((a) => [a.urn, JSON.parse(a.value) as TestResults]),
+      read.filter((a) => a.name === 'testResults').map((a) => [a.urn, JSON.parse(a.value) as TestResults]),
     );
     const evaluated = only ? new Set(only) : undefined;
     const proposals = [];
     for (const e of entities) {
       const fresh = results.get(e.urn);
-      if (!fresh) continue;
+      if (!fresh || !alive.has(e.urn)) continue;
       const prev = stored.get(e.urn);
       const keep = (l: readonly TestResult[] | undefined) =>
         evaluated ? (l ?? []).filter((r) => !evaluated.has(r.test)) : [];
