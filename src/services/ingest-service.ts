@@ -54,6 +54,7 @@ export class IngestService {
       entities: [...entities.values()],
       ops: prepared?.ops ?? ops,
       traceId: ctx.traceId,
+      ...(ctx.existingOnly ? { existingOnly: true } : {}),
     });
     const tasks = prepared ? await prepared.after(result) : [];
     this.log.debug({ proposals: proposals.length, changes: result.changeLog.length }, 'ingested');

@@ -29,6 +29,11 @@ export interface WriteContext {
    * (`properties.telemetryTraceId`, as DataHub keeps it) and on the change log, for the trace API.
    */
   readonly traceId?: string | undefined;
+  /**
+   * Write only to entities that exist when the batch runs (a background writer's rule: what it
+   * writes must not bring back an entity deleted since it read it); writes to others are skipped.
+   */
+  readonly existingOnly?: boolean;
 }
 
 export { SYSTEM_ACTOR, UNKNOWN_ACTOR } from '../auth/index.js';

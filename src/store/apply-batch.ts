@@ -15,9 +15,11 @@ import type { ApplyResult, UpsertOp, WriteBatch } from './types.js';
  * created without a lookup), edges, time-series values, deletes, and the change log last, so that
  * change-log sequence numbers follow commit order.
  */
-export async function applyBatch(tx: Tx, batch: WriteBatch, now: number): Promise<ApplyResult> {
+export async function applyBatch(tx: Tx, whole: WriteBatch, now: number): Promise<ApplyResult> {
   const pending: PendingChange[] = [];
-  const results: OpResult[] = batch.ops.map(() => ({ changed: false, rows: 0, timeseriesRows: 0 }));
+  const results: OpResult[] = whole.ops.map(() => ({ changed: false, rows: 0, timeseriesRows: 0 }));
+  const keep = whole.existingOnly ? await lockExisting(tx, whole, now) : undefined;
+  const batch = keep ? { ...whole, entities: whole.entities.filter((e) => keep.has(e.urn)) } : whole;
 
   const created = await lockEntities(tx, batch, now, pending);
   // (urn, aspect) pairs that may already hold a value: all but the non-key aspects of entities created
@@ -32,7 +34,7 @@ export async function applyBatch(tx: Tx, batch: WriteBatch, now: number): Promis
   };
 
   // Operations run in rounds so that no round touches one (urn, aspect) twice; order is kept.
-  const all = [...rounds(batch.ops)];
+  const all = [...rounds(batch.ops)].map((round) => (keep ? round.filter((x) => keep.has(x.op.urn)) : round));
   for (const [r, raw] of all.entries()) {
     const round = await resolveComputed(tx, raw);
     const upserts = round.filter((x): x is { op: UpsertOp; i: number } => x.op.kind === 'upsert');
@@ -63,6 +65,19 @@ export async function applyBatch(tx: Tx, batch: WriteBatch, now: number): Promis
 
   const changeLog = await appendChangeLog(tx, pending, now, batch.traceId);
   return { results, changeLog };
+}
+
+/**
+ * For a batch that writes only to existing entities: locks those that exist (in URN order), so that
+ * none is deleted before this transaction commits, and returns them; the ops of the others are skipped.
+ */
+async function lockExisting(tx: Tx, batch: WriteBatch, now: number): Promise<Set<string>> {
+  const urns = [...new Set(batch.entities.map((e) => e.urn))].sort();
+  const res = await tx.run<{ urn: string }>(
+    `UNWIND $urns AS u MATCH (n:Entity {urn: u}) WHERE n.hasKey SET n.lockedAt = $now RETURN u AS urn`,
+    { urns, now },
+  );
+  return new Set(res.records.map((r) => r.get('urn')));
 }
 
 async function applyUpserts(

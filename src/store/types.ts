@@ -109,6 +109,8 @@ export interface EntityRow {
 export interface WriteBatch {
   readonly entities: readonly EntityRow[];
   readonly ops: readonly WriteOp[];
+  /** Apply the ops only to entities that exist (checked under their locks); skip the others'. */
+  readonly existingOnly?: boolean;
   /** The trace of the request that writes (W3C trace id), kept on its change-log node. */
   readonly traceId?: string | undefined;
 }

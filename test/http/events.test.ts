@@ -348,6 +348,10 @@ describe('the change log retention', () => {
     await new Promise((r) => setTimeout(r, 50));
     await ingest(urn, 'datasetProperties', { name: 'new' });
     expect(await asSystemView(rt.services).search.waitForIndex(30_000)).toBe(true);
+    // Every reader holding a lease (the metadata-test results too) has read past the writes.
+    const target = await new SyncStateStore(exec).head();
+    for (let i = 0; i < 300 && (await new SyncStateStore(exec).checkpoint('metadata-tests')) < target; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const store = new ChangeLogStore(exec);
     const log = createLogger('error');
     // A checkpoint never taken keeps everything.

@@ -191,7 +191,8 @@ export class TestEvaluator {
         aspect: { contentType: 'application/json', value: JSON.stringify(value) },
       });
     }
-    if (proposals.length) await this.ingest.ingest(proposals, { ...ctx, actor: SYSTEM_ACTOR });
+    if (proposals.length)
+      await this.ingest.ingest(proposals, { ...ctx, actor: SYSTEM_ACTOR, existingOnly: true });
     return proposals.length;
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asSystem } from '../../auth/index.js';
 import type { Logger } from '../../logger.js';
 import type { Registry } from '../../registry/index.js';
-import { LeaseLostError, type SyncStateStore } from '../../store/index.js';
+import { LeaseLostError, type LeaseToken, type SyncStateStore } from '../../store/index.js';
 import { SYSTEM_ACTOR } from '../proposal.js';
 import type { TestEvaluator } from './evaluator.js';
 import { SWEEP_TASK } from './sweep.js';
@@ -50,12 +50,15 @@ export class TestResultsWorker {
     this.loop ??= this.run();
   }
 
-  /** Finishes the round under way, then stops. */
+  /** Finishes the round under way, then stops and lets the lease go (another process takes over). */
   async stop(): Promise<void> {
     this.stopping = true;
     await this.loop;
     this.loop = undefined;
     this.stopping = false;
+    const token = this.token;
+    this.token = undefined;
+    if (token) await this.state.release(token).catch(() => undefined);
   }
 
   private async run(): Promise<void> {
@@ -70,6 +73,8 @@ export class TestResultsWorker {
     }
   }
 
+  /** The lease as last claimed (released at stop). */
+  private token: LeaseToken | undefined;
   /** The position this worker last moved the checkpoint to: an idle round only reads the head. */
   private known: number | undefined;
 
@@ -79,6 +84,7 @@ export class TestResultsWorker {
     // Named like the search syncs' leases, so that retention keeps what this worker has still to read.
     const token = await this.state.claim(`search-sync:${NAME}`, this.id, this.leaseMs);
     if (!token) return false;
+    this.token = token;
     let from = await this.state.checkpoint(NAME);
     if (from === 0) {
       from = await this.state.head();
