@@ -296,6 +296,17 @@ describe('metadata tests', () => {
     });
     expect(notJson.status).toBe(422);
     expect(JSON.stringify(notJson.body)).toContain('not JSON');
+    // DataHub's model lets a definition go without its JSON: stored, and never evaluated.
+    const empty = own('test', 'empty');
+    const stored = await api.call('POST', '/aspects?action=ingestProposal', {
+      proposal: mcp(empty, 'testInfo', { name: 'empty', category: 'c', definition: { type: 'JSON' } }),
+    });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    const results = await evaluate({ urn: ds(1), tests: [empty, T.owned] });
+    expect(results.status).toBe(200);
+    expect(
+      [...results.body.value.passing, ...results.body.value.failing].map((r: { test: string }) => r.test),
+    ).toEqual([T.owned]);
   });
 
   it('answers 404 for an entity that does not exist and 400 for a bad body', async () => {
