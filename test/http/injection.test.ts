@@ -1990,7 +1990,8 @@ describe('injection: metacharacters through every parameter of every endpoint', 
       }),
     );
     let found = 0;
-    for (let i = 0; i < 100 && !found; i++) {
+    // A generous wait: the sync catches up with every payload above first, on a loaded machine.
+    for (let i = 0; i < 300 && !found; i++) {
       const res = await send(
         post('/entities?action=search', { input: `sentinel${RUN}`, entity: 'dataset', start: 0, count: 1 }),
       );

@@ -29,6 +29,9 @@ const TEST_PAGE = 1000;
  * queries of all tests come from one store statement per batch of entities of one kind.
  */
 export class TestEvaluator {
+  /** The tests compiled at the last load, by URN and stored value: a round compiles only what changed. */
+  private compiled = new Map<string, CompiledTest | null>();
+
   constructor(
     private readonly registry: Registry,
     private readonly store: EntityStore,
@@ -47,13 +50,22 @@ export class TestEvaluator {
     list = list.map((u) => this.registry.parseEntityUrn(u).parsed.urn);
     const infos = await this.store.latest(list, ['testInfo']);
     const out: CompiledTest[] = [];
+    const compiled = new Map<string, CompiledTest | null>();
     for (const a of infos) {
-      try {
-        out.push(compileTest(this.registry, a.urn, definitionJson(JSON.parse(a.value))));
-      } catch {
-        // A definition that no longer compiles (the model changed) is skipped, as DataHub skips it.
+      const key = `${a.urn}\u0000${a.value}`;
+      let test = this.compiled.get(key);
+      if (test === undefined) {
+        try {
+          test = compileTest(this.registry, a.urn, definitionJson(JSON.parse(a.value)));
+        } catch {
+          // A definition that cannot be evaluated (none, or the model changed) is skipped, as DataHub does.
+          test = null;
+        }
       }
+      compiled.set(key, test);
+      if (test) out.push(test);
     }
+    this.compiled = compiled;
     return out.sort((a, b) => (a.urn < b.urn ? -1 : 1));
   }
 

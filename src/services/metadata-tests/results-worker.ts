@@ -95,16 +95,17 @@ export class TestResultsWorker {
     if (lastSeq === from) return false;
     const changedTests = entities.filter((e) => e.entityType === 'test').map((e) => e.urn);
     if (changedTests.length) await this.tasks.start(SWEEP_TASK, { tests: changedTests });
-    const assets = entities.filter((e) =>
-      this.registry.findEntity(e.entityType)?.aspects.includes('testResults'),
+    const tests = await this.evaluator.load();
+    // Only kinds some test applies to (their results change when they do; a changed test sweeps).
+    const kinds = new Set(tests.flatMap((t) => t.definition.types));
+    const assets = entities.filter(
+      (e) =>
+        kinds.has(e.entityType) && this.registry.findEntity(e.entityType)?.aspects.includes('testResults'),
     );
-    if (assets.length) {
-      const tests = await this.evaluator.load();
-      if (tests.length)
-        await this.evaluator.push(assets, await this.evaluator.evaluate(assets, tests), undefined, {
-          actor: SYSTEM_ACTOR,
-        });
-    }
+    if (assets.length)
+      await this.evaluator.push(assets, await this.evaluator.evaluate(assets, tests), undefined, {
+        actor: SYSTEM_ACTOR,
+      });
     await this.state.moveCheckpoint(NAME, lastSeq, token);
     this.known = lastSeq;
     return true;
