@@ -20,8 +20,18 @@ export interface EntityRef {
   readonly entityType: string;
 }
 
-/** Tests read per page when all of them are loaded. */
+/** Tests read per page when all of them are listed. */
 const TEST_PAGE = 1000;
+
+/** The URNs of every test the store holds. */
+export async function allTestUrns(store: EntityStore): Promise<string[]> {
+  const out: string[] = [];
+  for (let start = 0; ; start += TEST_PAGE) {
+    const page = await store.urns('test', start, TEST_PAGE);
+    out.push(...page.urns);
+    if (page.urns.length < TEST_PAGE) return out;
+  }
+}
 
 /**
  * Evaluates tests on entities and writes results: a test applies to an entity when the entity's kind
@@ -40,13 +50,7 @@ export class TestEvaluator {
 
   /** The tests with the given URNs (unknown ones skipped, as DataHub does), or all of them. */
   async load(urns?: readonly string[]): Promise<CompiledTest[]> {
-    let list = urns ? [...urns] : [];
-    if (!urns)
-      for (let start = 0; ; start += TEST_PAGE) {
-        const page = await this.store.urns('test', start, TEST_PAGE);
-        list.push(...page.urns);
-        if (page.urns.length < TEST_PAGE) break;
-      }
+    let list = urns ? [...urns] : await allTestUrns(this.store);
     list = list.map((u) => this.registry.parseEntityUrn(u).parsed.urn);
     const infos = await this.store.latest(list, ['testInfo']);
     const out: CompiledTest[] = [];

@@ -5,7 +5,7 @@ import type { Registry } from '../../registry/index.js';
 import type { EntityStore, TaskStatus } from '../../store/index.js';
 import type { IngestService } from '../ingest-service.js';
 import type { WriteContext } from '../proposal.js';
-import { TestEvaluator, type TestResults } from './evaluator.js';
+import { allTestUrns, TestEvaluator, type TestResults } from './evaluator.js';
 import { runSweep, SWEEP_TASK } from './sweep.js';
 
 /** A test as DataHub's GraphQL `Test` shows it. */
@@ -40,9 +40,6 @@ const view = (urn: string, v: Record<string, unknown>): TestView => {
     definition: { json: typeof d?.json === 'string' ? d.json : null },
   };
 };
-
-/** Tests read per page when all of them are loaded. */
-const TEST_PAGE = 1000;
 
 /**
  * Metadata tests (DataHub's `/test`): a test applies to an entity when the entity's kind is one of its
@@ -107,12 +104,7 @@ export class MetadataTestsService {
     total: number;
     tests: TestView[];
   }> {
-    const urns: string[] = [];
-    for (let start = 0; ; start += TEST_PAGE) {
-      const page = await this.store.urns('test', start, TEST_PAGE);
-      urns.push(...page.urns);
-      if (page.urns.length < TEST_PAGE) break;
-    }
+    const urns = await allTestUrns(this.store);
     const infos = await this.store.latest(urns, ['testInfo']);
     const text = q.query?.trim().toLowerCase();
     const all = infos
