@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config.js';
-import { JavaMissingError, startLocalNeo4j, type LocalNeo4j } from './local-neo4j/index.js';
+import { FolderInUseError, JavaMissingError, startLocalNeo4j, type LocalNeo4j } from './local-neo4j/index.js';
 import { createLogger } from './logger.js';
 import { startRuntime, type GraphTarget } from './runtime.js';
 
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof JavaMissingError) {
+  if (err instanceof JavaMissingError || err instanceof FolderInUseError) {
     process.stderr.write(`${err.message}\n`);
   } else {
     process.stderr.write(

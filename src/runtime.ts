@@ -13,6 +13,7 @@ import {
   SearchDocuments,
   SearchService,
   StructuredFieldResolver,
+  HealthService,
   TestEvaluator,
   TestResultsWorker,
   type Services,
@@ -32,6 +33,7 @@ import {
   Neo4jStore,
   SyncStateStore,
   TaskStore,
+  type StoreGate,
 } from './store/index.js';
 
 /** A running neohub: its app, services and the graph connection, with one way to stop it all. */
@@ -46,6 +48,16 @@ export interface GraphTarget {
   readonly uri: string;
   readonly user: string;
   readonly password: string;
+  /** Local mode: whether the supervised Neo4j runs now, and how long a client should wait if not. */
+  available?(): boolean;
+  retryAfterSeconds?(): number;
+}
+
+/** The local supervisor's word on the graph store, when there is one. */
+function gateOf(graph: GraphTarget): StoreGate | undefined {
+  const { available, retryAfterSeconds } = graph;
+  if (!available || !retryAfterSeconds) return undefined;
+  return { available: () => available.call(graph), retryAfterSeconds: () => retryAfterSeconds.call(graph) };
 }
 
 /** The configured search index (Meilisearch with MEILI_HOST, else the embedded one), ready for use. */
@@ -68,7 +80,7 @@ export async function openSearchIndex(
 export async function startRuntime(config: Config, graph: GraphTarget, log: Logger): Promise<Runtime> {
   const driver = createDriver(graph.uri, graph.user, graph.password);
   await driver.verifyConnectivity();
-  const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase);
+  const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase, gateOf(graph));
   const store = new Neo4jStore(exec);
   const registry = defaultRegistry();
   const labelled = await store.migrate(registry.allEntities());
@@ -129,6 +141,11 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     search,
     operations,
     auth,
+    health: new HealthService({
+      graph: () => exec.ping(),
+      search: () => index.ping(),
+      retryAfterSeconds: () => exec.retryAfterSeconds(),
+    }),
     log,
   });
   const app = await createApp(services, {

@@ -1,5 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { MalformedBodyError, NotFoundError, ValidationError, wireStatus } from '../../src/errors/index.js';
+import {
+  logFailure,
+  MalformedBodyError,
+  NotFoundError,
+  ValidationError,
+  wireStatus,
+} from '../../src/errors/index.js';
 import type { Logger } from '../../src/logger.js';
 
 /**
@@ -16,7 +22,7 @@ export function sendOpenApiError(reply: FastifyReply, err: unknown, log: Logger)
   else if (known)
     payload =
       err instanceof MalformedBodyError ? { error: 'Invalid JSON format', message } : { error: message };
-  if (status >= 500) log.error({ err }, 'request failed');
+  logFailure(log, err, status);
   return reply
     .status(err instanceof ValidationError ? 400 : status)
     .header('Content-Type', 'application/json')

@@ -3,7 +3,8 @@ import type { Services } from '../../src/services/index.js';
 import { neohubVersion } from '../../src/version.js';
 
 /**
- * `GET /config` (what DataHub's client checks first) and `GET /health`; both need no token. Every
+ * `GET /config` (what DataHub's client checks first; it answers whatever the state of the graph store) and
+ * `GET /health` (503 while the graph store or the search index does not answer); both need no token. Every
  * capability flag says what neohub has built: no retention policies; stateful ingestion (its checkpoint
  * is DataHub's `datahubIngestionCheckpoint` time series on a dataJob, read back newest first); PATCH and
  * impact analysis (search across lineage) are served.
@@ -28,7 +29,16 @@ export function configRoutes(app: FastifyInstance, s: Services): void {
       neohub: { version },
     }),
   );
-  app.get('/health', async (_req, reply) => reply.status(200).send());
+  // 200 with no body while the graph store and the configured search index answer (as DataHub's); else
+  // 503 with `Retry-After` and what is down, so that load balancers take this instance out meanwhile.
+  app.get('/health', async (_req, reply) => {
+    const report = await s.health.check();
+    if (report.healthy) return reply.status(200).send();
+    return reply
+      .status(503)
+      .header('Retry-After', String(s.health.retryAfterSeconds()))
+      .send({ status: 'unavailable', graphStore: report.graphStore, searchIndex: report.searchIndex });
+  });
   app.get('/health/live', async (_req, reply) => reply.status(200).send());
   app.get('/health/search', async (_req, reply) => reply.send(await s.search.status()));
 }

@@ -194,6 +194,11 @@ export class EmbeddedSearchIndex implements SearchIndex {
     if (urns.length) await this.exec.write((tx) => this.writeIn(tx, [], urns));
   }
 
+  /** The embedded index is part of the graph store: it answers when the store does. */
+  ping(): Promise<void> {
+    return this.exec.ping();
+  }
+
   async get(urn: string): Promise<SearchDocument | undefined> {
     const props = await this.exec.read(async (tx) => {
       const res = await tx.run<{ p: Record<string, unknown> }>(

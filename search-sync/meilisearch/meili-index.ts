@@ -23,7 +23,7 @@ import {
   withExtra,
   wordsOf,
 } from '../../src/search-model/index.js';
-import { BadRequestError } from '../../src/errors/index.js';
+import { BadRequestError, UnavailableError } from '../../src/errors/index.js';
 import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';
 import { meiliHttpClient } from './http-client.js';
@@ -209,6 +209,19 @@ export class MeiliSearchIndex implements SearchIndex {
     await (
       await this.write([], urns)
     )();
+  }
+
+  /** Meilisearch's own health route, answered within 2 s. */
+  async ping(): Promise<void> {
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer within 2 s')), 2_000);
+      });
+      await Promise.race([this.client.health(), late]).finally(() => clearTimeout(timer));
+    } catch (err) {
+      throw new UnavailableError(`Meilisearch unavailable: ${(err as Error).message}`, { cause: err });
+    }
   }
 
   async get(urn: string): Promise<ReturnType<typeof fromMeili> | undefined> {

@@ -5,4 +5,4 @@ export { NotFoundError } from './not-found-error.js';
 export { UnavailableError } from './unavailable-error.js';
 export { ForbiddenError, RateLimitedError, UnauthenticatedError } from './auth-errors.js';
 export { ConflictError } from './conflict-error.js';
-export { wireStatus, type WireStatus } from './wire-status.js';
+export { logFailure, wireStatus, type WireStatus } from './wire-status.js';

@@ -33,3 +33,19 @@ export function wireStatus(err: unknown): WireStatus {
   }
   return INTERNAL;
 }
+
+/** The part of a logger `logFailure` uses. */
+interface FailureLog {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Logs a request that failed on the server's side: a 503 (a dependency down, e.g. the graph store while
+ * it restarts) as one warning line, anything else of 500 and above as an error with its stack.
+ */
+export function logFailure(log: FailureLog, err: unknown, status: number, what = 'request failed'): void {
+  if (status === 503)
+    log.warn({ reason: err instanceof Error ? err.message : String(err) }, `${what}: unavailable`);
+  else if (status >= 500) log.error({ err }, what);
+}

@@ -1,6 +1,6 @@
 import type { GraphQLFormattedError } from 'graphql';
 import type { FastifyReply } from 'fastify';
-import { NeohubError, wireStatus } from '../errors/index.js';
+import { logFailure, NeohubError, wireStatus } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 
 /** DataHub's GraphQL error types (`extensions.type`) with their status (`extensions.code`). */
@@ -76,7 +76,7 @@ function validationMessage(error: unknown): string | undefined {
  */
 export function sendGraphqlError(reply: FastifyReply, err: unknown, log: Logger): FastifyReply {
   const { status, message } = wireStatus(err);
-  if (status >= 500) log.error({ err }, 'GraphQL request failed');
+  logFailure(log, err, status, 'GraphQL request failed');
   const formatted = formatError({ message }, err);
   return reply
     .status(status)

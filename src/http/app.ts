@@ -43,6 +43,12 @@ export async function createApp(
   app.addHook('onRequest', async (req) => {
     s.log.debug({ method: req.method, url: req.url }, 'request');
   });
+  // Every 503 (the graph store or the search index is down, or restarting) says when to try again.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
+      reply.header('Retry-After', String(s.health.retryAfterSeconds()));
+    return payload;
+  });
   registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute));
   await registerCompatRoutes(app, s, s.log);
   await registerGraphql(app, s);

@@ -135,7 +135,8 @@ export function spawnNeo4j(o: JvmOptions): Neo4jProcess {
   };
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this pid exists (one of another user's counts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -5,12 +5,20 @@ import { resolveNeo4jJars, type Neo4jJars } from './jars.js';
 import { findJava, SUPPORTED_JAVA, type JavaRuntime } from './java.js';
 import { logMark, logTail, portWasTaken } from './logs.js';
 import { spawnNeo4j, stopLeftover, type Neo4jProcess } from './process.js';
+import { Neo4jSupervisor } from './supervisor.js';
+import { lockFolder } from './folder-lock.js';
 
 /** A running local Neo4j server: where to connect, and how to stop it. */
 export interface LocalNeo4j {
   readonly uri: string;
   readonly user: string;
   readonly password: string;
+  /** True while the server runs; false while it is being started again after an unexpected exit. */
+  available(): boolean;
+  /** Seconds a client should wait before trying again while the server is down (0 while it runs). */
+  retryAfterSeconds(): number;
+  /** The JVM's pid while it runs (a restart gives a new one). */
+  pid(): number | undefined;
   /** Shuts the server down cleanly (SIGKILL after 60 s); resolves once it has exited. Safe to repeat. */
   stop(): Promise<void>;
 }
@@ -44,10 +52,16 @@ interface Launch {
   readonly deadline: number;
 }
 
-/** One try: a new port, a fresh neo4j.conf, the JVM, and the wait until Bolt answers with our password. */
-async function launch(o: Launch): Promise<{ proc: Neo4jProcess; uri: string; facts: ServerFacts }> {
+/**
+ * One try: a port (a new free one, or the given one on a restart, so that connections find it again), a
+ * fresh neo4j.conf, the JVM, and the wait until Bolt answers with our password.
+ */
+async function launch(
+  o: Launch,
+  fixedPort?: number,
+): Promise<{ proc: Neo4jProcess; uri: string; port: number; facts: ServerFacts }> {
   const l = o.layout;
-  const port = await freeLoopbackPort();
+  const port = fixedPort ?? (await freeLoopbackPort());
   writeConf(l, { boltPort: port, heap: o.heap, pageCache: o.pageCache });
   const mark = logMark(l);
   const proc = spawnNeo4j({ java: o.java.bin, heap: o.heap, classpath: o.classpath, layout: l });
@@ -68,7 +82,7 @@ async function launch(o: Launch): Promise<{ proc: Neo4jProcess; uri: string; fac
     }
     if (state === 'timeout') throw new Error(`Neo4j did not answer on ${uri} in time.\n${logTail(l)}`);
     if (state === 'unclaimed') await claimServer(uri, o.password, l.passwordFile);
-    return { proc, uri, facts: await inspectServer(uri, o.password) };
+    return { proc, uri, port, facts: await inspectServer(uri, o.password) };
   } catch (err) {
     await proc.stop(10_000);
     throw err;
@@ -95,10 +109,27 @@ function memorySize(name: string, value: string): string {
  * Starts neohub's local graph store: a Neo4j 5.26 Community server with APOC core, as a child process
  * listening on a free loopback port, with everything under `opts.dataDir` (data survives restarts).
  * The jars are fetched through Maven on the first start only. Resolves once Bolt answers and the server
- * was checked to be the expected Neo4j and APOC. Throws JavaMissingError without Java 17+ (or Maven,
- * when the jars are not cached yet).
+ * was checked to be the expected Neo4j and APOC; from then on, a server that exits unexpectedly is
+ * started again (same folder and port, with backoff) until `stop()`. Throws JavaMissingError without
+ * Java 17+ (or Maven, when the jars are not cached yet), and FolderInUseError when another live process
+ * runs a server on the same folder.
  */
 export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
+  memorySize('heap', opts.heap ?? '1g');
+  memorySize('pageCache', opts.pageCache ?? '512m');
+  const layout = layoutOf(opts.dataDir);
+  // One neohub per server folder: a second one would stop the first one's server as a leftover.
+  const unlock = lockFolder(layout.home, layout.run);
+  try {
+    return await startLocked(opts, layout, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+/** The start itself, under the folder's lock; `unlock` runs when the server is stopped. */
+async function startLocked(opts: LocalNeo4jOptions, layout: Layout, unlock: () => void): Promise<LocalNeo4j> {
   const log = opts.log;
   const heap = memorySize('heap', opts.heap ?? '1g');
   const pageCache = memorySize('pageCache', opts.pageCache ?? '512m');
@@ -108,7 +139,6 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
       `Java ${java.major} (${java.bin}) is not one Neo4j 5.26 supports (${SUPPORTED_JAVA.join(', ')}); trying`,
     );
   const jars = await resolveNeo4jJars(log);
-  const layout = layoutOf(opts.dataDir);
   const plugins = prepareHome(layout, jars.plugins);
   await stopLeftover(layout, log);
   const password = serverPassword(layout);
@@ -132,7 +162,7 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
       log('the Bolt port picked for Neo4j was taken before Neo4j could bind it; trying another');
     }
   }
-  const { proc, uri, facts } = running;
+  const { proc, uri, port, facts } = running;
   try {
     checkFacts(facts, jars);
   } catch (err) {
@@ -144,21 +174,22 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
     `Neo4j ${facts.version} ${facts.edition} with APOC ${facts.apocVersion} is up on ${uri} after ${secs}s ` +
       `(pid ${proc.pid}, data in ${layout.home})`,
   );
-  let stopping: Promise<void> | undefined;
-  void proc.exited.then((exit) => {
-    if (!stopping)
-      log(
-        `the local Neo4j (pid ${proc.pid}) exited unexpectedly (code ${exit.code}, signal ${exit.signal}).\n` +
-          logTail(layout),
-      );
+  // An unexpected exit is followed by a start on the same port, for as long as it takes.
+  const supervisor = new Neo4jSupervisor(proc, {
+    log,
+    describeExit: () => logTail(layout),
+    relaunch: async () => {
+      const again = await launch({ ...base, deadline: Date.now() + (opts.startTimeoutMs ?? 120_000) }, port);
+      return again.proc;
+    },
   });
   return {
     uri,
     user: 'neo4j',
     password,
-    stop(): Promise<void> {
-      stopping ??= proc.stop(STOP_GRACE_MS);
-      return stopping;
-    },
+    available: () => supervisor.available(),
+    retryAfterSeconds: () => supervisor.retryAfterSeconds(),
+    pid: () => supervisor.pid(),
+    stop: () => supervisor.stop(STOP_GRACE_MS).finally(unlock),
   };
 }

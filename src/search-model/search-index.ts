@@ -120,6 +120,8 @@ export interface SearchIndex {
   browse(q: BrowseQuery): Promise<BrowseResult>;
   /** The document as indexed, for tests and diagnostics. */
   get(urn: string): Promise<SearchDocument | undefined>;
+  /** Resolves when the index answers now (`GET /health`); rejects with `UnavailableError` if not. */
+  ping(): Promise<void>;
   /**
    * The structured-property fields the index has mapped, per entity type. A field is mapped when a
    * document first has values in it, and stays mapped until `dropUnusedMappings` (the system update).

@@ -6,8 +6,8 @@ type PrivilegesOf<S> = {
   readonly [K in keyof S as S[K] extends (...args: never[]) => unknown ? K : never]-?: Privilege;
 };
 
-/** The services transports call through the guard; the others (config, registry, log) hold no data. */
-type GuardedKey = Exclude<keyof Services, 'config' | 'registry' | 'log'>;
+/** The services transports call through the guard; the others (config, registry, log, health) hold no data. */
+type GuardedKey = Exclude<keyof Services, 'config' | 'registry' | 'log' | 'health'>;
 
 /** One entry per public method of every guarded service: the compiler refuses a missing or extra one. */
 export type PrivilegeTable = { readonly [K in GuardedKey]: PrivilegesOf<Services[K]> };

@@ -16,9 +16,16 @@ import { ROLLBACK_TASK, RunsService } from './runs-service.js';
 import { StructuredPropertyService } from './structured-properties/index.js';
 import { TimelineService } from './timeline-service.js';
 import { TraceService } from './trace-service.js';
+import type { HealthService } from './health-service.js';
 import type { OperationsService, SearchService } from './search/index.js';
 
 export { IngestService } from './ingest-service.js';
+export {
+  HealthService,
+  type DependencyState,
+  type HealthProbes,
+  type HealthReport,
+} from './health-service.js';
 export {
   MetadataTestsService,
   TestEvaluator,
@@ -128,6 +135,8 @@ export interface Services {
   readonly events: EventsService;
   readonly tests: MetadataTestsService;
   readonly auth: AuthService;
+  /** Whether the graph store and the search index answer (`GET /health`); needs no privilege. */
+  readonly health: HealthService;
   readonly log: Logger;
 }
 
@@ -141,6 +150,7 @@ export interface ServiceParts {
   readonly search: SearchService;
   readonly operations: OperationsService;
   readonly auth: AuthService;
+  readonly health: HealthService;
   readonly log: Logger;
 }
 
@@ -182,6 +192,7 @@ export function createServices(p: ServiceParts): Services {
     events: new EventsService(p.registry, p.changeLog),
     tests,
     auth: p.auth,
+    health: p.health,
     log: p.log,
   });
 }

@@ -15,6 +15,17 @@ export interface Tx {
 }
 
 /**
+ * Whether the graph store can take work now, when something knows better than a failed connection: the
+ * local mode's supervisor, while it starts a crashed Neo4j again. Work is then refused at once (503 with
+ * `Retry-After`), instead of waiting on a dead port through the driver's retries.
+ */
+export interface StoreGate {
+  available(): boolean;
+  /** Seconds a client should wait before trying again. */
+  retryAfterSeconds(): number;
+}
+
+/**
  * The one Cypher boundary: every query of neohub goes through an Executor. Values are always
  * parameters; driver failures are mapped to domain errors here and nowhere else.
  */
@@ -23,13 +34,45 @@ export class Executor {
     private readonly driver: Driver,
     private readonly log: Logger,
     private readonly database: string | undefined,
+    private readonly gate?: StoreGate,
   ) {}
+
+  /** Refuses work at once while the gate says the store is down. */
+  private checkGate(): void {
+    if (this.gate && !this.gate.available())
+      throw new UnavailableError('The graph store is restarting; try again shortly');
+  }
+
+  /** Seconds a client should wait when the store is unavailable: the gate's estimate, else 5. */
+  retryAfterSeconds(): number {
+    return Math.max(1, this.gate?.retryAfterSeconds() ?? 5);
+  }
+
+  /** Answers when the graph store takes a query now (within `timeoutMs`); throws `UnavailableError` if not. */
+  async ping(timeoutMs = 2_000): Promise<void> {
+    this.checkGate();
+    const session = this.driver.session({
+      defaultAccessMode: neo4j.session.READ,
+      ...(this.database ? { database: this.database } : {}),
+    });
+    try {
+      await session.run('RETURN 1', {}, { timeout: timeoutMs });
+    } catch (err) {
+      const mapped = mapError(err);
+      throw mapped instanceof NeohubError
+        ? mapped
+        : new UnavailableError(`Graph store unavailable: ${(err as Error).message}`, { cause: err });
+    } finally {
+      await session.close();
+    }
+  }
 
   /**
    * Reads run each statement as an auto-commit query (one network round trip less than a managed read
    * transaction: ~1 ms instead of ~3 ms per read here), retried on transient failures.
    */
   async read<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    this.checkGate();
     const session = this.driver.session({
       defaultAccessMode: neo4j.session.READ,
       ...(this.database ? { database: this.database } : {}),
@@ -57,6 +100,7 @@ export class Executor {
 
   /** Writes run in a managed transaction, retried by the driver on deadlocks and other transient errors. */
   async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    this.checkGate();
     const session = this.driver.session({
       defaultAccessMode: neo4j.session.WRITE,
       ...(this.database ? { database: this.database } : {}),

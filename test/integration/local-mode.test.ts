@@ -1,42 +1,18 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { datasetUrn, enc, mcp, post, unique } from '../support/runtime.js';
+import { freePort, MAIN as main, startNeohub, type NeohubProcess } from '../support/processes.js';
 
-const main = path.resolve('dist/src/main.js');
 const home = mkdtempSync(path.join(os.tmpdir(), 'neohub-local-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-
 /** `npm start` as a user runs it: no NEO4J_URI, so neohub provisions and runs its own Neo4j. */
-async function startLocal(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEOHUB_HOME: home, LOG_LEVEL: 'info' };
-  delete env.NEO4J_URI;
-  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-  for (let i = 0; i < 480; i++) {
-    if (child.exitCode !== null) throw new Error(`neohub exited: ${out}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return { child, output: () => out };
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`neohub did not start: ${out}`);
-}
+const startLocal = (port: number): Promise<NeohubProcess> =>
+  startNeohub({ NEOHUB_HOME: home }, { port, local: true, timeoutMs: 120_000 });
 
 function boltPort(output: string): number {
   const m = /bolt:\/\/127\.0\.0\.1:(\d+)/.exec(output);
@@ -68,6 +44,15 @@ describe('local mode (npm start with nothing configured)', () => {
     expect((await post(base, '/aspects?action=ingestProposal', write)).status).toBe(401);
     const auth = { Authorization: `Bearer ${token}` };
     expect((await post(base, '/aspects?action=ingestProposal', write, auth)).status).toBe(200);
+    // A second neohub on the same home refuses at once, and leaves the first one's server alone.
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), NEOHUB_HOME: home };
+    delete env.NEO4J_URI;
+    const again = spawnSync(process.execPath, [main], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/Another neohub \(pid \d+\) is already running on /);
+    expect(again.stderr).toMatch(/NEOHUB_HOME/);
+    expect(again.stderr).not.toMatch(/\n\s+at /);
+    expect((await fetch(`${base}/health`)).status).toBe(200);
     const bolt = boltPort(first.output());
     expect(await portOpen(bolt)).toBe(true);
     first.child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asSystem } from '../../auth/index.js';
-import type { Logger } from '../../logger.js';
+import { LoopFailures, type Logger } from '../../logger.js';
 import type { Registry } from '../../registry/index.js';
 import { LeaseLostError, type LeaseToken, type SyncStateStore } from '../../store/index.js';
 import { SYSTEM_ACTOR } from '../proposal.js';
@@ -31,6 +31,7 @@ export class TestResultsWorker {
   private readonly idleMs: number;
   private readonly leaseMs: number;
   private readonly batchNodes: number;
+  private readonly failures: LoopFailures;
 
   constructor(
     private readonly registry: Registry,
@@ -43,6 +44,7 @@ export class TestResultsWorker {
     this.idleMs = opts.idleMs ?? 500;
     this.leaseMs = opts.leaseMs ?? 15_000;
     this.batchNodes = opts.batchNodes ?? 200;
+    this.failures = new LoopFailures(log, 'metadata test results');
   }
 
   /** Starts following the change log (once: a second call changes nothing). */
@@ -64,10 +66,11 @@ export class TestResultsWorker {
   private async run(): Promise<void> {
     while (!this.stopping) {
       try {
-        if (!(await asSystem(() => this.step()))) await sleep(this.idleMs);
+        const changed = await asSystem(() => this.step());
+        this.failures.succeeded();
+        if (!changed) await sleep(this.idleMs);
       } catch (err) {
-        if (!(err instanceof LeaseLostError))
-          this.log.error({ err }, 'metadata test results failed; retrying');
+        if (!(err instanceof LeaseLostError)) this.failures.failed(err);
         await sleep(1000);
       }
     }
