@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { UnavailableError } from '../../src/errors/index.js';
 
 /** A Meilisearch answer of an error status: its body (`{message, code, type, link}`) is the `cause`. */
 export class MeiliHttpError extends Error {
@@ -20,7 +21,8 @@ export class MeiliHttpError extends Error {
  * once (TCP_NODELAY) and each request written whole. Through the built-in fetch every call to
  * Meilisearch took about 40 ms whatever its work (a request written in parts meets delayed ACKs); here
  * it takes what Meilisearch takes. Answers the parsed body, and throws `MeiliHttpError` (the error body
- * as `cause`, as the official client's errors have it) for an error status.
+ * as `cause`, as the official client's errors have it) for an error status, `UnavailableError` when no
+ * answer comes.
  */
 export function meiliHttpClient(): (input: string | URL | Request, init?: RequestInit) => Promise<unknown> {
   const agents = {
@@ -62,7 +64,10 @@ export function meiliHttpClient(): (input: string | URL | Request, init?: Reques
           });
         },
       );
-      req.on('error', reject);
+      // No answer (refused, reset, timed out): Meilisearch is unreachable, a 503 for the client.
+      req.on('error', (err) =>
+        reject(new UnavailableError(`Meilisearch unreachable: ${err.message}`, { cause: err })),
+      );
       req.end(body);
     });
 }

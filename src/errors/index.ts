@@ -5,4 +5,5 @@ export { NotFoundError } from './not-found-error.js';
 export { UnavailableError } from './unavailable-error.js';
 export { ForbiddenError, RateLimitedError, UnauthenticatedError } from './auth-errors.js';
 export { ConflictError } from './conflict-error.js';
-export { logFailure, wireStatus, type WireStatus } from './wire-status.js';
+export { logFailure, unavailableCause, wireStatus, type WireStatus } from './wire-status.js';
+export { LoopFailures } from './loop-failures.js';

@@ -1,4 +1,18 @@
 import { NeohubError } from './neohub-error.js';
+import { UnavailableError } from './unavailable-error.js';
+
+/**
+ * The `UnavailableError` an error was caused by, a few causes deep: a client library (Meilisearch's)
+ * wraps what its transport threw, and a dependency that is down stays a 503 through the wrapping.
+ */
+export function unavailableCause(err: unknown): UnavailableError | undefined {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && typeof e === 'object' && e !== null; depth++) {
+    if (e instanceof UnavailableError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 /** What a transport may tell a client of an error: its HTTP status and message. */
 export interface WireStatus {
@@ -18,6 +32,8 @@ const INTERNAL: WireStatus = { status: 500, message: 'INTERNAL SERVER ERROR', kn
 export function wireStatus(err: unknown): WireStatus {
   try {
     if (err instanceof NeohubError) return { status: err.status, message: err.message, known: true };
+    const unavailable = unavailableCause(err);
+    if (unavailable) return { status: 503, message: unavailable.message, known: true };
     if (typeof err !== 'object' || err === null) return INTERNAL;
     const { statusCode, code, message } = err as { statusCode?: unknown; code?: unknown; message?: unknown };
     if (
@@ -34,8 +50,9 @@ export function wireStatus(err: unknown): WireStatus {
   return INTERNAL;
 }
 
-/** The part of a logger `logFailure` uses. */
-interface FailureLog {
+/** The part of a logger `logFailure` and `LoopFailures` use. */
+export interface FailureLog {
+  info(msg: string): void;
   error(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asSystem } from '../../auth/index.js';
-import { LoopFailures, type Logger } from '../../logger.js';
+import { LoopFailures } from '../../errors/index.js';
+import type { Logger } from '../../logger.js';
 import type { Registry } from '../../registry/index.js';
 import { LeaseLostError, type LeaseToken, type SyncStateStore } from '../../store/index.js';
 import { SYSTEM_ACTOR } from '../proposal.js';
