@@ -9,13 +9,23 @@ import { defaultRegistry } from '../src/registry/index.js';
 import { createDriver } from '../src/store/index.js';
 import { ASPECTS_PER_DATASET, benchUrn, datasetAspects, fillerAspects, proposalOf } from './data.js';
 import { directLoad } from './direct.js';
-import { LINEAGE_LAYERS, LineageShape, lineageLatency, lineageProfile, loadLineage } from './lineage.js';
+import {
+  LINEAGE_LAYERS,
+  LineageShape,
+  lineageAnchor,
+  lineageLatency,
+  lineagePlan,
+  lineageProfile,
+  lineageUncapped,
+  loadLineage,
+} from './lineage.js';
 import { searchLatency, syncCatchUp } from './search.js';
 import { AUTH, BENCH_TOKEN } from './auth.js';
 import { benchMeili } from './meili.js';
 import { httpLayer } from './http-layer.js';
 import { pollBesideIngest, writeToEventDelay } from './events.js';
 import { metadataTestFigures } from './metadata-tests.js';
+import { soak } from './soak.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
@@ -28,9 +38,12 @@ const SEARCH_ENTITIES = Number(process.env.BENCH_SEARCH_ENTITIES ?? 100_000);
 /** Datasets of the lineage graph (10 lineage edges each), and the random starts per lineage figure. */
 const LINEAGE_DATASETS = Number(process.env.BENCH_LINEAGE_DATASETS ?? 100_000);
 const LINEAGE_STARTS = Number(process.env.BENCH_LINEAGE_STARTS ?? 200);
-/** Which phases run: `ingest` (ingest, reads and search), `meili`, `http` (fastify against express) and `lineage`. */
+/**
+ * Which phases run: `ingest` (ingest, reads and search), `meili`, `http` (fastify against express),
+ * `lineage` and `soak` (minutes of mixed load).
+ */
 const PHASES = new Set(
-  (process.env.BENCH_PHASES ?? 'ingest,meili,http,lineage').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PHASES ?? 'ingest,meili,http,lineage,soak').split(',').map((p) => p.trim()),
 );
 const BATCH = 1000;
 const root = process.cwd();
@@ -81,6 +94,7 @@ async function main(): Promise<void> {
       ...(PHASES.has('meili') ? await meiliPhase(graph, datasets) : {}),
       ...(PHASES.has('http') ? await httpLayer(graph) : {}),
       ...(PHASES.has('lineage') && LINEAGE_DATASETS > 0 ? await lineagePhase(graph, driver, registry) : {}),
+      ...(PHASES.has('soak') ? await soakPhase(graph, local) : {}),
     };
     let previous: Record<string, unknown> = {};
     try {
@@ -232,7 +246,9 @@ async function meiliPhase(graph: Graph, datasets: number): Promise<Record<string
 /**
  * Lineage: 100,000 datasets with 1,000,000 lineage edges (shape in bench/lineage.ts) loaded through
  * the write path (search sync off: the figures are the walk's), then GraphQL lineage at 1, 3, 5 and 10
- * hops both ways, and where the time of a 5-hop walk goes.
+ * hops both ways beside its anchor (the same walks as a plain variable-length Cypher pattern), where
+ * the time of a 5-hop walk goes, and what the visit cap costs at 10 hops (a second neohub with the cap
+ * lifted: the full walk, and all of it read page by page).
  */
 async function lineagePhase(
   graph: Graph,
@@ -242,15 +258,18 @@ async function lineagePhase(
   // BENCH_LINEAGE_RUN (with NEO4J_URI): measure over a graph an earlier run loaded, without loading.
   const reuse = process.env.BENCH_LINEAGE_RUN;
   const shape = new LineageShape(reuse ?? randomUUID().slice(0, 6), LINEAGE_DATASETS);
+  const plan = lineagePlan(shape, LINEAGE_STARTS);
+  const log = (m: string): void => console.log(m);
+  let figures: Record<string, number>;
   const server = await startServer(graph, { NEOHUB_SEARCH_SYNC: 'false' });
   try {
-    const log = (m: string): void => console.log(m);
     console.log(`lineage graph ${shape.run}: ${shape.size} datasets in ${LINEAGE_LAYERS} layers`);
     const loaded = reuse ? undefined : await loadLineage(server.base, shape, log);
     if (loaded) console.log(`lineage graph: ${loaded.edges} edges loaded in ${round(loaded.seconds)} s`);
-    const latency = await lineageLatency(server.base, shape, LINEAGE_STARTS, log);
+    const latency = await lineageLatency(server.base, plan, log);
+    const anchor = await lineageAnchor(driver, plan, latency, log);
     const profile = await lineageProfile(driver, registry, shape, 5, LINEAGE_STARTS);
-    return {
+    figures = {
       'lineage.datasets': shape.size,
       ...(loaded && {
         'lineage.edges': loaded.edges,
@@ -258,8 +277,43 @@ async function lineagePhase(
         'lineage.loadEdgesPerSec': round(loaded.edges / loaded.seconds),
       }),
       ...latency,
+      ...anchor,
       ...profile,
     };
+  } finally {
+    await server.stop();
+  }
+  // The cost of the visit cap: the same 10-hop walks on a neohub without it, whole and page by page.
+  const uncappedStarts = Number(process.env.BENCH_LINEAGE_UNCAPPED_STARTS ?? 20);
+  if (uncappedStarts <= 0) return figures;
+  const uncapped = await startServer(graph, {
+    NEOHUB_SEARCH_SYNC: 'false',
+    NEOHUB_LINEAGE_MAX_VISITED: String(shape.size),
+  });
+  try {
+    const pageSize = Number(process.env.BENCH_LINEAGE_PAGE ?? 1000);
+    return {
+      ...figures,
+      ...(await lineageUncapped(uncapped.base, driver, plan, 10, uncappedStarts, pageSize, log)),
+    };
+  } finally {
+    await uncapped.stop();
+  }
+}
+
+/**
+ * The soak (bench/soak.ts): one neohub as users run it (search sync on) under mixed load from several
+ * clients; with the bench's own Neo4j, its JVM's memory is followed too.
+ */
+async function soakPhase(graph: Graph, local: LocalNeo4j | undefined): Promise<Record<string, number>> {
+  const server = await startServer(graph, {});
+  try {
+    return await soak({
+      base: server.base,
+      neohubPid: server.pid,
+      neo4jPid: local ? () => local.pid() : undefined,
+      log: (m) => console.log(m),
+    });
   } finally {
     await server.stop();
   }
@@ -271,7 +325,7 @@ type Graph = { uri: string; user: string; password: string };
 async function startServer(
   graph: Graph,
   env: Record<string, string>,
-): Promise<{ base: string; stop: () => Promise<void> }> {
+): Promise<{ base: string; pid: number | undefined; stop: () => Promise<void> }> {
   const port = await freePort();
   const server: ChildProcess = spawn('node', [serverMain], {
     env: {
@@ -299,7 +353,7 @@ async function startServer(
       throw new Error('neohub did not start');
     }
     try {
-      if ((await fetch(`${base}/health`)).ok) return { base, stop };
+      if ((await fetch(`${base}/health`)).ok) return { base, pid: server.pid, stop };
     } catch {
       /* starting */
     }

@@ -1,6 +1,7 @@
 /**
  * The lineage benchmark: a layered warehouse of datasets joined by upstreamLineage (DownstreamOf edges),
- * loaded through the write path, then multi-hop lineage over GraphQL.
+ * loaded through the write path, then multi-hop lineage over GraphQL beside its anchor (the same walks as
+ * a plain variable-length Cypher pattern), and what the visit cap costs at 10 hops.
  *
  * Shape (deterministic: a seeded generator per dataset). `datasets` tables in 20 layers of equal width
  * (layer 0: sources, written with their properties and no upstreams; the last layer: marts). Every table of layers 1..19 has 10
@@ -10,7 +11,8 @@
  * domain read their neighbours. 1% of the upstreams are anywhere in their layer instead (cross-domain
  * joins). Walked from a random table, reach grows with the hops without covering the graph: about 10
  * tables at 1 hop, 300 at 3, 1,300 to 1,500 at 5; at 10 hops 5,000 on average, 40-45% of the walks
- * stopping at the visit cap (10,000).
+ * stopping at the visit cap (10,000). Uncapped, a 10-hop walk reaches 14,000 to 16,000 on average, and up
+ * to 58,000 (100,000 datasets, 200 starts).
  */
 import type { Driver } from 'neo4j-driver';
 import { createLogger } from '../src/logger.js';
@@ -26,6 +28,8 @@ const EDGES_PER_DATASET = 10;
 const BATCH = 1000;
 const HOPS = [1, 3, 5, 10] as const;
 const DIRECTIONS = ['UPSTREAM', 'DOWNSTREAM'] as const;
+/** neohub's default visit cap (NEOHUB_LINEAGE_MAX_VISITED). */
+const VISIT_CAP = 10_000;
 
 /** mulberry32: a small seeded PRNG, uniform in [0, 1). */
 export function prng(seed: number): () => number {
@@ -153,9 +157,9 @@ export async function loadLineage(
   return { seconds: (performance.now() - started) / 1000, edges };
 }
 
-const QUERY = `query ($urn: String!, $dir: LineageDirection!, $hops: Int!) {
+const QUERY = `query ($urn: String!, $dir: LineageDirection!, $hops: Int!, $start: Int!, $count: Int!) {
   dataset(urn: $urn) {
-    lineage(input: { direction: $dir, maxHops: $hops, count: 100 }) {
+    lineage(input: { direction: $dir, maxHops: $hops, start: $start, count: $count }) {
       total partial relationships { degree entity { urn type } }
     }
   }
@@ -174,22 +178,26 @@ interface Answer {
   errors?: unknown[];
 }
 
+/** One page of GraphQL lineage (the first 100 unless told): the total, partial, and the page's size. */
 async function graphqlLineage(
   base: string,
   urn: string,
   dir: string,
   hops: number,
-): Promise<{ total: number; partial: boolean }> {
+  start = 0,
+  count = 100,
+): Promise<{ total: number; partial: boolean; size: number }> {
   const res = await fetch(`${base}/api/graphql`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...AUTH },
-    body: JSON.stringify({ query: QUERY, variables: { urn, dir, hops } }),
+    body: JSON.stringify({ query: QUERY, variables: { urn, dir, hops, start, count } }),
   });
   const body = (await res.json()) as Answer;
   const l = body.data?.dataset?.lineage;
   if (!res.ok || body.errors || !l) throw new Error(`lineage query failed: ${JSON.stringify(body)}`);
-  if (l.relationships.length !== Math.min(100, l.total)) throw new Error(`bad lineage page for ${urn}`);
-  return { total: l.total, partial: l.partial };
+  const size = l.relationships.length;
+  if (size !== Math.max(0, Math.min(count, l.total - start))) throw new Error(`bad lineage page for ${urn}`);
+  return { total: l.total, partial: l.partial, size };
 }
 
 const pct = (sorted: number[], p: number): number =>
@@ -197,31 +205,65 @@ const pct = (sorted: number[], p: number): number =>
 const round = (n: number, d = 2): number => Math.round(n * 10 ** d) / 10 ** d;
 const key = (dir: string, hops: number): string => `lineage.${dir.toLowerCase()}.${hops}hops`;
 
+/** The walks of the lineage figures: `warmUp` first, then per hop count and direction (`key`) its starts. */
+export interface LineagePlan {
+  readonly warmUp: readonly { urn: string; dir: string; hops: number }[];
+  /** Start URNs per figure key; the first tenth (`starts / 10`) are warm-up walks, not measured. */
+  readonly walks: ReadonlyMap<string, readonly string[]>;
+  readonly starts: number;
+}
+
 /**
- * p50 / p95 of GraphQL lineage (total, partial and the first 100 with degree, URN and type) from
- * `starts` random datasets for each hop count and direction, after a warm-up; with the average total
+ * The random start datasets of every lineage figure, drawn once (seeded), so that neohub's walks and the
+ * plain Cypher anchor start from the same datasets.
+ */
+export function lineagePlan(shape: LineageShape, starts: number): LineagePlan {
+  const rnd = prng(0xbe4c);
+  const pick = (): string => shape.urn(Math.floor(rnd() * shape.size));
+  const warmUp = Array.from({ length: 400 }, (_, i) => ({
+    urn: pick(),
+    dir: DIRECTIONS[i % 2] as string,
+    hops: HOPS[(i >> 1) % HOPS.length] as number,
+  }));
+  const walks = new Map<string, string[]>();
+  for (const hops of HOPS)
+    for (const dir of DIRECTIONS)
+      walks.set(
+        key(dir, hops),
+        Array.from({ length: Math.floor(starts / 10) + starts }, () => pick()),
+      );
+  return { warmUp, walks, starts };
+}
+
+/** The figure key's walks of a plan: warm-up walks (not measured), then the measured ones. */
+function walksOf(plan: LineagePlan, dir: string, hops: number): { warm: string[]; measured: string[] } {
+  const all = plan.walks.get(key(dir, hops)) ?? [];
+  const w = all.length - plan.starts;
+  return { warm: all.slice(0, w), measured: all.slice(w) };
+}
+
+/**
+ * p50 / p95 of GraphQL lineage (total, partial and the first 100 with degree, URN and type) from the
+ * plan's random datasets for each hop count and direction, after a warm-up; with the average total
  * reached and how many walks were partial.
  */
 export async function lineageLatency(
   base: string,
-  shape: LineageShape,
-  starts: number,
+  plan: LineagePlan,
   log: (m: string) => void = () => {},
 ): Promise<Record<string, number>> {
-  const rnd = prng(0xbe4c);
-  const pick = (): string => shape.urn(Math.floor(rnd() * shape.size));
-  for (let i = 0; i < 400; i++)
-    await graphqlLineage(base, pick(), DIRECTIONS[i % 2] as string, HOPS[(i >> 1) % HOPS.length] as number);
+  for (const w of plan.warmUp) await graphqlLineage(base, w.urn, w.dir, w.hops);
   const figures: Record<string, number> = {};
   for (const hops of HOPS)
     for (const dir of DIRECTIONS) {
+      const { warm, measured } = walksOf(plan, dir, hops);
+      for (const urn of warm) await graphqlLineage(base, urn, dir, hops);
       const times: number[] = [];
       let total = 0;
       let partial = 0;
-      for (let i = -Math.floor(starts / 10); i < starts; i++) {
+      for (const urn of measured) {
         const t = performance.now();
-        const r = await graphqlLineage(base, pick(), dir, hops);
-        if (i < 0) continue;
+        const r = await graphqlLineage(base, urn, dir, hops);
         times.push(performance.now() - t);
         total += r.total;
         if (r.partial) partial++;
@@ -230,11 +272,94 @@ export async function lineageLatency(
       const k = key(dir, hops);
       figures[`${k}.p50Ms`] = round(pct(times, 50));
       figures[`${k}.p95Ms`] = round(pct(times, 95));
-      figures[`${k}.avgTotal`] = Math.round(total / starts);
+      figures[`${k}.avgTotal`] = Math.round(total / measured.length);
       figures[`${k}.partial`] = partial;
       log(
         `  ${dir} ${hops} hops: p50 ${round(pct(times, 50))} ms, p95 ${round(pct(times, 95))} ms, ` +
-          `avg total ${Math.round(total / starts)}, partial ${partial}/${starts}`,
+          `avg total ${Math.round(total / measured.length)}, partial ${partial}/${measured.length}`,
+      );
+    }
+  return figures;
+}
+
+/** Longest a plain Cypher walk of the anchor may run (the driver's transaction timeout). */
+export const ANCHOR_TIMEOUT_MS = 10_000;
+
+/**
+ * The anchor: a walk as Neo4j-backed catalogs write it, one variable-length pattern over the edges
+ * neohub stores for upstreamLineage (`(downstream)-[:DownstreamOf]->(upstream)`), every entity reached
+ * once (`DISTINCT`), with no visit cap, no degree and no paths.
+ */
+function anchorCypher(dir: string, hops: number): string {
+  const edge = dir === 'UPSTREAM' ? `-[:DownstreamOf*1..${hops}]->` : `<-[:DownstreamOf*1..${hops}]-`;
+  return `MATCH (s:Entity {urn: $urn})${edge}(t) RETURN DISTINCT t.urn AS urn`;
+}
+
+/** One anchor walk: the entities it reached, or undefined when it ran past the timeout. */
+async function anchorWalk(
+  driver: Driver,
+  urn: string,
+  dir: string,
+  hops: number,
+): Promise<number | undefined> {
+  const session = driver.session({ defaultAccessMode: 'READ' });
+  try {
+    const res = await session.run(anchorCypher(dir, hops), { urn }, { timeout: ANCHOR_TIMEOUT_MS });
+    return res.records.length;
+  } catch (e) {
+    if (String((e as { code?: unknown }).code ?? '').includes('TimedOut')) return undefined;
+    throw e;
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * The same walks as {@link lineageLatency} (same starts, direction and hop count) as a plain
+ * variable-length Cypher pattern sent straight through neo4j-driver: p50 / p95, the average of the
+ * entities reached (uncapped), how many ran past {@link ANCHOR_TIMEOUT_MS} (counted at the timeout in
+ * the percentiles), and neohub's GraphQL p95 as a ratio to it (`toCypherP95Ratio`, given neohub's figures).
+ */
+export async function lineageAnchor(
+  driver: Driver,
+  plan: LineagePlan,
+  neohub: Record<string, number>,
+  log: (m: string) => void = () => {},
+): Promise<Record<string, number>> {
+  for (const w of plan.warmUp.filter((x) => x.hops <= 5).slice(0, 100))
+    await anchorWalk(driver, w.urn, w.dir, w.hops);
+  const figures: Record<string, number> = {};
+  for (const hops of HOPS)
+    for (const dir of DIRECTIONS) {
+      const { warm, measured } = walksOf(plan, dir, hops);
+      for (const urn of warm) await anchorWalk(driver, urn, dir, hops);
+      const times: number[] = [];
+      const reached: number[] = [];
+      let timeouts = 0;
+      for (const urn of measured) {
+        const t = performance.now();
+        const n = await anchorWalk(driver, urn, dir, hops);
+        times.push(performance.now() - t);
+        if (n === undefined) timeouts++;
+        else reached.push(n);
+      }
+      times.sort((a, b) => a - b);
+      reached.sort((a, b) => a - b);
+      const k = key(dir, hops);
+      const p95 = pct(times, 95);
+      figures[`${k}.cypherP50Ms`] = round(pct(times, 50));
+      figures[`${k}.cypherP95Ms`] = round(p95);
+      figures[`${k}.cypherAvgTotal`] = Math.round(reached.reduce((a, b) => a + b, 0) / (reached.length || 1));
+      figures[`${k}.cypherMaxTotal`] = reached.at(-1) ?? 0;
+      figures[`${k}.cypherOverCap`] = reached.filter((n) => n > VISIT_CAP).length;
+      figures[`${k}.cypherTimeouts`] = timeouts;
+      const ours = neohub[`${k}.p95Ms`];
+      if (ours !== undefined) figures[`${k}.toCypherP95Ratio`] = round(ours / p95);
+      log(
+        `  anchor ${dir} ${hops} hops: p50 ${round(pct(times, 50))} ms, p95 ${round(p95)} ms, ` +
+          `avg total ${figures[`${k}.cypherAvgTotal`]}, max ${figures[`${k}.cypherMaxTotal`]}, ` +
+          `over the cap ${figures[`${k}.cypherOverCap`]}, timeouts ${timeouts}/${measured.length}` +
+          (ours !== undefined ? `, neohub p95 / Cypher p95 ${round(ours / p95)}` : ''),
       );
     }
   return figures;
@@ -312,6 +437,84 @@ export async function lineageProfile(
     figures[`${k}.walkOnlyP95Ms`] = round(pct(walk, 95));
     figures[`${k}.serviceP50Ms`] = round(pct(full, 50));
     figures[`${k}.serviceP95Ms`] = round(pct(full, 95));
+  }
+  return figures;
+}
+
+/**
+ * What the visit cap costs at `hops` hops, against a neohub whose cap is lifted
+ * (NEOHUB_LINEAGE_MAX_VISITED far above the graph's reach), from the first `starts` measured starts of
+ * the plan: the full walk (`uncapped.*`: GraphQL, the first 100, as {@link lineageLatency} asks; beside
+ * it the plain Cypher anchor of the same starts), and
+ * all of it read in pages of `pageSize` (`scroll.*`, GraphQL lineage `start`/`count`, each page a walk of
+ * its own): the time to the first page, and to the last.
+ */
+export async function lineageUncapped(
+  base: string,
+  driver: Driver,
+  plan: LineagePlan,
+  hops: number,
+  starts: number,
+  pageSize: number,
+  log: (m: string) => void = () => {},
+): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  for (const dir of DIRECTIONS) {
+    const { warm, measured } = walksOf(plan, dir, hops);
+    for (const urn of warm.slice(0, Math.max(1, Math.floor(starts / 10))))
+      await graphqlLineage(base, urn, dir, hops);
+    const full: number[] = [];
+    const anchor: number[] = [];
+    const first: number[] = [];
+    const all: number[] = [];
+    const totals: number[] = [];
+    let pages = 0;
+    let partial = 0;
+    for (const urn of measured.slice(0, starts)) {
+      let t = performance.now();
+      const whole = await graphqlLineage(base, urn, dir, hops);
+      full.push(performance.now() - t);
+      totals.push(whole.total);
+      if (whole.partial) partial++;
+      t = performance.now();
+      await anchorWalk(driver, urn, dir, hops);
+      anchor.push(performance.now() - t);
+      t = performance.now();
+      let page = await graphqlLineage(base, urn, dir, hops, 0, pageSize);
+      first.push(performance.now() - t);
+      pages++;
+      for (let at = page.size; at < page.total; at += page.size) {
+        page = await graphqlLineage(base, urn, dir, hops, at, pageSize);
+        pages++;
+      }
+      all.push(performance.now() - t);
+    }
+    for (const xs of [full, anchor, first, all, totals]) xs.sort((a, b) => a - b);
+    const n = totals.length;
+    const k = key(dir, hops);
+    Object.assign(figures, {
+      [`${k}.uncapped.starts`]: n,
+      [`${k}.uncapped.p50Ms`]: round(pct(full, 50)),
+      [`${k}.uncapped.p95Ms`]: round(pct(full, 95)),
+      [`${k}.uncapped.avgTotal`]: Math.round(totals.reduce((a, b) => a + b, 0) / n),
+      [`${k}.uncapped.maxTotal`]: totals.at(-1) ?? 0,
+      [`${k}.uncapped.overCap`]: totals.filter((x) => x > VISIT_CAP).length,
+      [`${k}.uncapped.partial`]: partial,
+      [`${k}.uncapped.cypherP95Ms`]: round(pct(anchor, 95)),
+      [`${k}.uncapped.toCypherP95Ratio`]: round(pct(full, 95) / pct(anchor, 95)),
+      [`${k}.scroll.pageSize`]: pageSize,
+      [`${k}.scroll.avgPages`]: round(pages / n, 1),
+      [`${k}.scroll.firstPageP50Ms`]: round(pct(first, 50)),
+      [`${k}.scroll.firstPageP95Ms`]: round(pct(first, 95)),
+      [`${k}.scroll.allPagesP50Ms`]: round(pct(all, 50)),
+      [`${k}.scroll.allPagesP95Ms`]: round(pct(all, 95)),
+    });
+    log(
+      `  uncapped ${dir} ${hops} hops (${n} starts): full walk p50 ${round(pct(full, 50))} ms, ` +
+        `p95 ${round(pct(full, 95))} ms (Cypher p95 ${round(pct(anchor, 95))} ms), avg total ${figures[`${k}.uncapped.avgTotal`]}, ` +
+        `max ${totals.at(-1) ?? 0}; pages of ${pageSize}: first p95 ${round(pct(first, 95))} ms, ` +
+        `all (${round(pages / n, 1)} pages) p50 ${round(pct(all, 50))} ms, p95 ${round(pct(all, 95))} ms`,
+    );
   }
   return figures;
 }

@@ -38,39 +38,31 @@ const post = async (url: string, body: unknown): Promise<{ value: Record<string,
 };
 
 /**
+ * One of the bench's four Rest.li searches over its datasets, each with its aggregations: 0 words of a
+ * table name, 1 an exact tag, 2 a `*` page (`page` 0-4), 3 a word with an owner filter.
+ */
+export function searchBody(kind: number, pick: () => number, page: number): Record<string, unknown> {
+  if (kind === 0) return { input: `table_${pick()}`, entity: 'dataset', start: 0, count: 10 };
+  if (kind === 1) return { input: `tags:domain_${pick() % 20}`, entity: 'dataset', start: 0, count: 10 };
+  if (kind === 2) return { input: '*', entity: 'dataset', start: page * 10, count: 10 };
+  const owner = { field: 'owners', values: [`urn:li:corpuser:user_${pick() % 500}`], condition: 'EQUAL' };
+  return {
+    input: 'benchmark',
+    entity: 'dataset',
+    start: 0,
+    count: 10,
+    filter: { or: [{ and: [owner] }] },
+  };
+}
+
+/**
  * Latency of Rest.li search (words, exact tags, an owner filter, `*` pages: each with its aggregations)
  * and autocomplete over the bench datasets.
  */
 export async function searchLatency(base: string, datasets: number): Promise<Record<string, number>> {
   const pick = (): number => Math.floor(Math.random() * datasets);
   const search = await timed(400, async (i) => {
-    const kind = i % 4;
-    const body =
-      kind === 3
-        ? { input: '*', entity: 'dataset', start: (i % 5) * 10, count: 10 }
-        : kind === 0
-          ? { input: `table_${pick()}`, entity: 'dataset', start: 0, count: 10 }
-          : kind === 1
-            ? { input: `tags:domain_${pick() % 20}`, entity: 'dataset', start: 0, count: 10 }
-            : {
-                input: 'benchmark',
-                entity: 'dataset',
-                start: 0,
-                count: 10,
-                filter: {
-                  or: [
-                    {
-                      and: [
-                        {
-                          field: 'owners',
-                          values: [`urn:li:corpuser:user_${pick() % 500}`],
-                          condition: 'EQUAL',
-                        },
-                      ],
-                    },
-                  ],
-                },
-              };
+    const body = searchBody(i % 4, pick, i % 5);
     const r = await post(`${base}/entities?action=search`, body);
     if (typeof r.value.numEntities !== 'number') throw new Error('bad search answer');
   });
