@@ -152,7 +152,7 @@ let timeouts = 0;
 /** Set while the prototype-key requests run: those that hang need not be waited for long. */
 let timeoutOverride: number | undefined;
 
-async function send(r: Req, timeoutMs = timeoutOverride ?? 15_000): Promise<Res> {
+async function send(r: Req, timeoutMs = timeoutOverride ?? 15_000, retried = false): Promise<Res> {
   sent++;
   try {
     const res = await request(r.method, `${rt.url}${r.path}`, {
@@ -163,6 +163,8 @@ async function send(r: Req, timeoutMs = timeoutOverride ?? 15_000): Promise<Res>
     });
     return { status: res.status, text: res.text, type: res.headers.get('content-type') ?? '' };
   } catch (err) {
+    // A keep-alive connection the server closed just as the client reused it: sent again, once.
+    if (!retried && (err as Error).name !== 'TimeoutError') return send(r, timeoutMs, true);
     timeouts++;
     return { status: 599, text: `request failed: ${(err as Error).message}`, type: '' };
   }
