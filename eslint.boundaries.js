@@ -35,6 +35,7 @@ export const MODULES = {
   'search-sync': [
     'search-sync/embedded',
     'search-sync/meilisearch',
+    'src/errors',
     'src/logger.ts',
     'src/store',
     'src/search-model',

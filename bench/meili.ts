@@ -1,9 +1,17 @@
-/** A Meilisearch server for the bench: `MEILI_HOST` (+ `MEILI_MASTER_KEY`), or the build for tests beside the project. */
+/**
+ * A Meilisearch server for the bench: `MEILI_HOST` (+ `MEILI_MASTER_KEY`), or the build for tests beside the
+ * project; and Meilisearch's own time for the requests neohub sends it (the anchor of the Meili figures).
+ */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { defaultRegistry } from '../src/registry/index.js';
+import { SearchService } from '../src/services/search/index.js';
+import { MeiliSearchIndex } from '../search-sync/index.js';
+import { meiliHttpClient } from '../search-sync/meilisearch/http-client.js';
+import { autocompleteBody, percentiles, picker, searchBody, searchOf } from './search.js';
 
 export interface Meili {
   readonly host: string;
@@ -37,7 +45,8 @@ export async function benchMeili(root: string, dir: string): Promise<Meili | und
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
-  const key = randomBytes(24).toString('base64url');
+  // Hex: a base64url key may begin with '-', which Meilisearch's argument parser takes for a flag.
+  const key = randomBytes(24).toString('hex');
   const child = spawn(
     bin,
     [
@@ -70,4 +79,84 @@ export async function benchMeili(root: string, dir: string): Promise<Meili | und
   }
   await stop();
   throw new Error(`Meilisearch did not start at ${host}`);
+}
+
+/**
+ * The anchor of the Meilisearch figures: Meilisearch's own time for the requests neohub sends it. The
+ * searches and autocompletes of `searchLatency` (same kinds, same draws, same warm-up) go through
+ * neohub's `SearchService` and Meilisearch adapter in this process, whose HTTP client only records each
+ * request; each recorded request is then sent straight to Meilisearch's HTTP API (keep-alive, no delay,
+ * the answer read and parsed) and timed. Figures `search.meili.rawP50Ms`, `rawP95Ms` and the same for
+ * autocomplete.
+ */
+export async function rawMeiliLatency(
+  meili: Meili,
+  index: string,
+  datasets: number,
+): Promise<Record<string, number>> {
+  type Sent = { url: string; init: RequestInit };
+  let recorded: Sent[] = [];
+  const recorder = (input: string | URL | Request, init: RequestInit = {}): Promise<unknown> => {
+    recorded.push({ url: input instanceof Request ? input.url : String(input), init });
+    // An empty answer of either shape (a search, a multi-search): the service only needs to finish.
+    return Promise.resolve({ hits: [], results: [] });
+  };
+  const registry = defaultRegistry();
+  const adapter = new MeiliSearchIndex(
+    { host: meili.host, apiKey: meili.key, index, httpClient: recorder },
+    registry,
+  );
+  // The service's sync control is not used by search and autocomplete.
+  const unused = (): Promise<never> => Promise.reject(new Error('not used by the bench'));
+  const idle = { status: unused, waitFor: unused, reindex: unused };
+  const service = new SearchService(registry, adapter, idle, 10_000);
+  const client = meiliHttpClient();
+  /** The requests the service sends for one call, sent again straight to Meilisearch. */
+  const replay = async (call: () => Promise<unknown>): Promise<number> => {
+    recorded = [];
+    await call();
+    const requests = recorded;
+    const t = performance.now();
+    for (const r of requests) await client(r.url, r.init);
+    return performance.now() - t;
+  };
+  const pick = picker(datasets);
+  const raw = async (call: (i: number) => Promise<number>): Promise<number[]> => {
+    const out: number[] = [];
+    for (let i = -100; i < 400; i++) {
+      const ms = await call(i);
+      if (i >= 0) out.push(ms);
+    }
+    return out.sort((a, b) => a - b);
+  };
+  const search = await raw((i) => {
+    const { kind, page } = searchOf(i);
+    const b = searchBody(kind, pick, page) as {
+      input: string;
+      start: number;
+      count: number;
+      filter?: unknown;
+    };
+    return replay(() =>
+      service.search({
+        entities: ['dataset'],
+        input: b.input,
+        filter: b.filter,
+        start: b.start,
+        count: b.count,
+      }),
+    );
+  });
+  const autocomplete = await raw(() => {
+    const b = autocompleteBody(pick);
+    return replay(() => service.autocomplete({ entities: [b.entity], query: b.query, limit: b.limit }));
+  });
+  const s = percentiles(search);
+  const a = percentiles(autocomplete);
+  return {
+    'search.meili.rawP50Ms': s.p50,
+    'search.meili.rawP95Ms': s.p95,
+    'autocomplete.meili.rawP50Ms': a.p50,
+    'autocomplete.meili.rawP95Ms': a.p95,
+  };
 }

@@ -17,7 +17,8 @@ export async function syncCatchUp(base: string, timeoutMs = 600_000): Promise<nu
   }
 }
 
-async function timed(n: number, call: (i: number) => Promise<void>): Promise<number[]> {
+/** `n` timed calls after `n / 4` of warm-up (negative `i`); sorted latencies in ms. */
+export async function timed(n: number, call: (i: number) => Promise<void>): Promise<number[]> {
   const out: number[] = [];
   for (let i = -Math.floor(n / 4); i < n; i++) {
     const t = performance.now();
@@ -55,23 +56,44 @@ export function searchBody(kind: number, pick: () => number, page: number): Reco
   };
 }
 
+/** The kind and page of the `i`-th search of a latency run: the four kinds in turn, the warm-up too. */
+export const searchOf = (i: number): { kind: number; page: number } => ({
+  kind: ((i % 4) + 4) % 4,
+  page: Math.abs(i) % 5,
+});
+
+/** An autocomplete request of a latency run (`/entities?action=autocomplete` body): a name's first letters. */
+export const autocompleteBody = (pick: () => number): { query: string; entity: string; limit: number } => ({
+  query: `table_${pick()}`.slice(0, 8 + (pick() % 4)),
+  entity: 'dataset',
+  limit: 10,
+});
+
+/** A draw of a dataset number below `datasets`. */
+export const picker =
+  (datasets: number): (() => number) =>
+  () =>
+    Math.floor(Math.random() * datasets);
+
+/** The median and 95th percentile of sorted latencies, in ms (2 decimals). */
+export const percentiles = (sorted: number[]): { p50: number; p95: number } => ({
+  p50: round(pct(sorted, 50)),
+  p95: round(pct(sorted, 95)),
+});
+
 /**
  * Latency of Rest.li search (words, exact tags, an owner filter, `*` pages: each with its aggregations)
- * and autocomplete over the bench datasets.
+ * and autocomplete over the bench datasets, 400 calls each after 100 of warm-up (of every kind).
  */
 export async function searchLatency(base: string, datasets: number): Promise<Record<string, number>> {
-  const pick = (): number => Math.floor(Math.random() * datasets);
+  const pick = picker(datasets);
   const search = await timed(400, async (i) => {
-    const body = searchBody(i % 4, pick, i % 5);
-    const r = await post(`${base}/entities?action=search`, body);
+    const { kind, page } = searchOf(i);
+    const r = await post(`${base}/entities?action=search`, searchBody(kind, pick, page));
     if (typeof r.value.numEntities !== 'number') throw new Error('bad search answer');
   });
   const autocomplete = await timed(400, async () => {
-    await post(`${base}/entities?action=autocomplete`, {
-      query: `table_${pick()}`.slice(0, 8 + (pick() % 4)),
-      entity: 'dataset',
-      limit: 10,
-    });
+    await post(`${base}/entities?action=autocomplete`, autocompleteBody(pick));
   });
   return {
     'search.p50Ms': round(pct(search, 50)),

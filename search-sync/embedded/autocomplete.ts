@@ -1,4 +1,4 @@
-import type { Executor } from '../../src/store/index.js';
+import { cypherName, type Executor } from '../../src/store/index.js';
 import {
   type AutocompleteQuery,
   type AutocompleteResult,
@@ -34,19 +34,21 @@ export async function autocomplete(
   const source = lucene
     ? `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS d WHERE d:SearchDocument AND ${where} WITH d LIMIT $candidates`
     : `MATCH (d:SearchDocument) WHERE ${where}`;
+  // Each candidate's values are read in one pass (a map projection), not a property walk per field.
+  const props = [...new Set(q.fields.map((f) => cypherName(listProp(f))))];
   const rows = await exec.read(async (tx) => {
     const res = await tx.run<{ urn: string; entityType: string; value: string; rank: number }>(
       `${source}
-       UNWIND $props AS prop
-       UNWIND coalesce(d[prop], []) AS v
-       WITH d, toString(v) AS value, toLower(toString(v)) AS low
+       WITH d {.urn, .entityType${props.map((p) => `, .${p}`).join('')}} AS m
+       UNWIND [${props.map((p) => `m.${p}`).join(', ')}] AS vals
+       UNWIND coalesce(vals, []) AS v
+       WITH m, toString(v) AS value, toLower(toString(v)) AS low
        WHERE $needle = '' OR low CONTAINS $needle
-       WITH d, value, CASE WHEN low STARTS WITH $needle THEN 0 WHEN low CONTAINS ' ' + $needle THEN 1 ELSE 2 END AS rank
-       RETURN d.urn AS urn, d.entityType AS entityType, value, rank
+       WITH m, value, CASE WHEN low STARTS WITH $needle THEN 0 WHEN low CONTAINS ' ' + $needle THEN 1 ELSE 2 END AS rank
+       RETURN m.urn AS urn, m.entityType AS entityType, value, rank
        ORDER BY rank, size(value), value LIMIT $scan`,
       {
         ...params,
-        props: q.fields.map(listProp),
         needle,
         scan: q.limit * 5,
         index: fullText?.index,

@@ -228,7 +228,6 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const lucene = [text, narrowing].filter(Boolean).join(' AND ') || undefined;
     const within = q.urns !== undefined;
     if (within) params.urns = q.urns;
-    const version = await this.version();
     let match: string;
     if (lucene && !(within && !text)) {
       params.index = this.fullText.name;
@@ -240,14 +239,50 @@ export class EmbeddedSearchIndex implements SearchIndex {
     } else {
       match = `MATCH (d:SearchDocument) WHERE ${where} WITH d, 1.0 AS score`;
     }
+    // Sort parameters go to the page alone: the cache keys of totals and facets stay those of the match.
+    const pageParams: Record<string, unknown> = { ...params, count: q.count };
+    const order = this.order(q.sort ?? [], pageParams, fields);
+    const page = (cypher: string): Promise<{ props: Record<string, unknown>; score: number }[]> =>
+      this.exec.read(async (tx) => {
+        const res = await tx.run<{ props: Record<string, unknown>; score: number }>(cypher, pageParams);
+        return res.records.map((r) => ({ props: r.get('props'), score: r.get('score') }));
+      });
+    const key = this.cacheKey(match, params);
+    // Without text, a large match set is paged straight off the URN index; both plans answer the same.
+    const inUrnOrder = (total: number): string =>
+      total > SCAN_IN_URN_ORDER && !within
+        ? `MATCH (d:SearchDocument) USING INDEX d:SearchDocument(urn) WHERE d.urn >= '' AND ${where}
+           RETURN properties(d) AS props, 1.0 AS score ORDER BY d.urn SKIP $start LIMIT $count`
+        : `${match} RETURN properties(d) AS props, score ORDER BY d.urn SKIP $start LIMIT $count`;
+    // The page is read at once, beside the version and the counts (each read is a statement of its own on
+    // its own connection), so that a search costs its slowest statement rather than their sum: a text or
+    // sorted page does not depend on the total, and without text the plan only needs to know whether the
+    // match set is large, which the total of any earlier version of the index tells well enough.
+    const known = text || order || within ? undefined : this.totals.peek(key);
+    const early =
+      q.count === 0
+        ? undefined
+        : order
+          ? page(
+              `${match} RETURN properties(d) AS props, score ORDER BY ${order}, d.urn SKIP $start LIMIT $count`,
+            )
+          : text
+            ? page(
+                `${match} RETURN properties(d) AS props, score ORDER BY score DESC, d.urn SKIP $start LIMIT $count`,
+              )
+            : within || known !== undefined
+              ? page(inUrnOrder(known ?? 0))
+              : undefined;
+    // Awaited below; until then a failure must not count as unhandled.
+    early?.catch(() => undefined);
+    const version = await this.version();
     // The total is counted once per index version (not for a search within a list of URNs, whose key
     // would be the list). Hits rank by score; without text every match scores the same and hits come in
-    // URN order, and a large match set is paged straight off the URN index.
+    // URN order.
     const counted = q.facets?.length
       ? await this.facets(match, params, q.facets, version, !within, fields)
       : { counts: {}, total: undefined };
     const facets = counted.counts;
-    const key = this.cacheKey(match, params);
     let total = within ? counted.total : this.totals.get(key, version);
     if (total === undefined) {
       total = await this.exec.read(async (tx) => {
@@ -256,25 +291,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       });
       if (!within) this.totals.set(key, version, total);
     }
-    const order = this.order(q.sort ?? [], params, fields);
-    const pageQuery = order
-      ? `${match} RETURN properties(d) AS props, score ORDER BY ${order}, d.urn SKIP $start LIMIT $count`
-      : text
-        ? `${match} RETURN properties(d) AS props, score ORDER BY score DESC, d.urn SKIP $start LIMIT $count`
-        : total > SCAN_IN_URN_ORDER && !within
-          ? `MATCH (d:SearchDocument) USING INDEX d:SearchDocument(urn) WHERE d.urn >= '' AND ${where}
-           RETURN properties(d) AS props, 1.0 AS score ORDER BY d.urn SKIP $start LIMIT $count`
-          : `${match} RETURN properties(d) AS props, score ORDER BY d.urn SKIP $start LIMIT $count`;
-    const rows =
-      q.count === 0 || q.start >= total
-        ? []
-        : await this.exec.read(async (tx) => {
-            const res = await tx.run<{ props: Record<string, unknown>; score: number }>(pageQuery, {
-              ...params,
-              count: q.count,
-            });
-            return res.records.map((r) => ({ props: r.get('props'), score: r.get('score') }));
-          });
+    const rows = early ? await early : q.count === 0 || q.start >= total ? [] : await page(inUrnOrder(total));
     const hits: SearchHit[] = rows.map((row) => {
       const doc = this.fromProps(row.props);
       return {
@@ -341,7 +358,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return `(size($types) = 0 OR d.entityType IN $types) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, fields, params)}`;
   }
 
-  /** Counts of every value of the requested facet fields over all matches, in one query. */
+  /**
+   * Counts of every value of the requested facet fields over all matches, in one query. Each match is
+   * read once, its facet properties taken together (a map projection reads the node's properties in one
+   * pass, where `d[prop]` per field walks them again for each), and fields no document has ever held (no
+   * such property key in the database) are not read at all.
+   */
   private async facets(
     match: string,
     params: Record<string, unknown>,
@@ -358,18 +380,23 @@ export class EmbeddedSearchIndex implements SearchIndex {
     // entityType is always counted: one value per document, so its counts add up to the total.
     const counted = known.includes('entityType') ? known : [...known, 'entityType'];
     const out: Record<string, Record<string, number>> = Object.fromEntries(counted.map((f) => [f, {}]));
-    const facetProps = counted.map((f) => ({ name: f, prop: f === 'entityType' ? null : listProp(f) }));
+    const keys = await this.propertyKeys(counted.filter((f) => f !== 'entityType').map(listProp), version);
+    const read = counted.filter((f) => f === 'entityType' || keys.has(listProp(f)));
+    // Property names come from the index fields (listProp keeps [A-Za-z0-9_]) and are checked again here.
+    const props = read.map((f) => (f === 'entityType' ? 'entityType' : cypherName(listProp(f))));
     const res = await this.exec.read((tx) =>
-      tx.run<{ name: string; v: unknown; n: number }>(
+      tx.run<{ i: number; v: unknown; n: number }>(
         `${match}
-         UNWIND $facetProps AS fp
-         UNWIND CASE WHEN fp.prop IS NULL THEN [d.entityType] ELSE coalesce(d[fp.prop], []) END AS v
-         RETURN fp.name AS name, v, count(*) AS n`,
-        { ...params, facetProps },
+         WITH d {${[...new Set(props)].map((p) => `.${p}`).join(', ')}} AS m
+         UNWIND [${props.map((p, i) => `[${i}, ${p === 'entityType' ? '[m.entityType]' : `m.${p}`}]`).join(', ')}] AS pair
+         WITH pair WHERE pair[1] IS NOT NULL
+         UNWIND pair[1] AS v
+         RETURN pair[0] AS i, v, count(*) AS n`,
+        params,
       ),
     );
     for (const r of res.records)
-      setOwn(out[r.get('name')] as Record<string, number>, String(r.get('v')), r.get('n'));
+      setOwn(out[read[r.get('i')] as string] as Record<string, number>, String(r.get('v')), r.get('n'));
     const total = Object.values(out.entityType ?? {}).reduce((a, b) => a + b, 0);
     if (!known.includes('entityType')) delete out.entityType;
     if (cacheable) {
@@ -377,6 +404,26 @@ export class EmbeddedSearchIndex implements SearchIndex {
       this.facetCounts.set(key, version, out);
     }
     return { counts: out, total };
+  }
+
+  private keys: { version: number; keys: ReadonlySet<string> } | undefined;
+
+  /**
+   * The property keys of the database, read again (at most once per index version) when one of `wanted`
+   * is not among those known: a key, once created, stays, so a known one needs no second look.
+   */
+  private async propertyKeys(wanted: readonly string[], version: number): Promise<ReadonlySet<string>> {
+    const current = this.keys;
+    if (current && (current.version === version || wanted.every((k) => current.keys.has(k))))
+      return current.keys;
+    const keys = await this.exec.read(async (tx) => {
+      const res = await tx.run<{ k: string[] }>(
+        'CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey) AS k',
+      );
+      return new Set(res.records[0]?.get('k') ?? []);
+    });
+    this.keys = { version, keys };
+    return keys;
   }
 
   /** The index version: changes with every write to the index. */

@@ -18,6 +18,11 @@ export class ResultCache<V> {
     return e.value;
   }
 
+  /** The value last stored for the key, of whatever version: a hint (e.g. for a query plan), never an answer. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
   set(key: string, version: number, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, { version, value });

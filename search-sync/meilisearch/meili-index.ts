@@ -36,6 +36,8 @@ export interface MeiliOptions {
   readonly apiKey?: string | undefined;
   /** Index uid (MEILI_INDEX, default `neohub_entities`). */
   readonly index?: string | undefined;
+  /** The HTTP client of the Meilisearch client (default `meiliHttpClient()`); the bench records requests with it. */
+  readonly httpClient?: ((input: string | URL | Request, init?: RequestInit) => Promise<unknown>) | undefined;
 }
 
 /**
@@ -55,7 +57,7 @@ export class MeiliSearchIndex implements SearchIndex {
     this.client = new Meilisearch({
       host: opts.host,
       ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
-      httpClient: meiliHttpClient(),
+      httpClient: opts.httpClient ?? meiliHttpClient(),
     });
     this.uid = opts.index ?? 'neohub_entities';
     // The version of the documents' shape: a new one fills the index again from the change log.
@@ -65,7 +67,11 @@ export class MeiliSearchIndex implements SearchIndex {
       .filter((f) => f.queryByDefault && TEXT_TYPES.has(f.type))
       .sort((a, b) => b.boost - a.boost || a.name.localeCompare(b.name))
       .map((f) => attr(f.name));
+    this.matchable = [...this.fields.values()].filter((f) => f.queryByDefault).map((f) => attr(f.name));
   }
+
+  /** The attributes of the fields a hit's matched fields are taken from (those searched by default). */
+  private readonly matchable: string[];
 
   private get index(): Index<MeiliDocument> {
     return this.client.index<MeiliDocument>(this.uid);
@@ -247,7 +253,21 @@ export class MeiliSearchIndex implements SearchIndex {
       .join(' AND ');
     const facets = (q.facets ?? []).filter((f) => f === 'entityType' || fields.has(f));
     const facetAttrs = facets.map((f) => (f === 'entityType' ? 'entityType' : attr(f)));
-    const run = (sort: readonly SortCriterion[]) => {
+    // A hit is read for its URN, type and the fields its matched fields come from: not the whole document
+    // (with its reversed and word companions, ten hits are about 30 KB of JSON to send and parse).
+    const attributesToRetrieve = [
+      ...new Set([
+        'urn',
+        'entityType',
+        'fieldNames',
+        ...this.matchable,
+        ...(exact ? [attr(exact.field)] : []),
+      ]),
+    ];
+    // A page that starts at a multiple of its size is one query (page mode counts the total exactly and
+    // the facets come with it); any other offset needs a second query for the exact total and facets.
+    const paged = q.count === 0 || q.start % q.count === 0;
+    const run = async (sort: readonly SortCriterion[]) => {
       const base: SearchParams = {
         q: text,
         filter,
@@ -255,24 +275,32 @@ export class MeiliSearchIndex implements SearchIndex {
         // Every word must match (DataHub's default operator), as on the embedded index.
         matchingStrategy: 'all',
       };
-      return this.client.multiSearch({
-        queries: [
-          { indexUid: this.uid, ...base, offset: q.start, limit: q.count },
-          { indexUid: this.uid, ...base, hitsPerPage: 0, page: 1, facets: facetAttrs },
-        ],
-      });
+      if (paged) {
+        const one = await this.index.search(text, {
+          ...base,
+          hitsPerPage: q.count,
+          page: q.count === 0 ? 1 : q.start / q.count + 1,
+          facets: facetAttrs,
+          attributesToRetrieve,
+        });
+        return [one, one];
+      }
+      return (
+        await this.client.multiSearch({
+          queries: [
+            { indexUid: this.uid, ...base, offset: q.start, limit: q.count, attributesToRetrieve },
+            { indexUid: this.uid, ...base, hitsPerPage: 0, page: 1, facets: facetAttrs },
+          ],
+        })
+      ).results;
     };
     const sort = q.sort ?? [];
     // A structured-property field is sortable once Meilisearch has reindexed it (see `map`): until
     // then a sort on it is left out rather than failed.
-    const [page, stats] = (
-      await run(sort).catch((err: unknown) => {
-        if ((err as { cause?: { code?: string } }).cause?.code !== 'invalid_search_sort') throw err;
-        return run(
-          sort.filter((c) => this.fields.has(c.field.replace(/\.keyword$/, '')) || c.field === 'urn'),
-        );
-      })
-    ).results;
+    const [page, stats] = await run(sort).catch((err: unknown) => {
+      if ((err as { cause?: { code?: string } }).cause?.code !== 'invalid_search_sort') throw err;
+      return run(sort.filter((c) => this.fields.has(c.field.replace(/\.keyword$/, '')) || c.field === 'urn'));
+    });
     const out: Record<string, Record<string, number>> = {};
     facets.forEach((f, i) => {
       out[f] = { ...(stats?.facetDistribution?.[facetAttrs[i] as string] ?? {}) };
@@ -300,17 +328,20 @@ export class MeiliSearchIndex implements SearchIndex {
       filter: this.filter(q.types, q.filters, false),
       limit: Math.max(50, q.limit * 10),
       ...(on.length ? { attributesToSearchOn: on } : {}),
+      // The candidates' suggestion fields only: whole documents made this call several times slower
+      // than a search (a hundred of them, about 270 KB of JSON, to send and parse).
+      attributesToRetrieve: ['urn', 'entityType', ...new Set(fields.map(attr))],
     });
     const rows: { urn: string; entityType: string; value: string; rank: number }[] = [];
     for (const h of res.hits) {
-      const doc = fromMeili(h);
       for (const f of fields) {
-        for (const v of (getOwn(doc.fields, f) as unknown[] | undefined) ?? []) {
+        const values = getOwn(h, attr(f));
+        for (const v of Array.isArray(values) ? (values as unknown[]) : []) {
           const value = String(v);
           const low = value.toLowerCase();
           if (needle && !low.includes(needle)) continue;
           const rank = low.startsWith(needle) ? 0 : low.includes(` ${needle}`) ? 1 : 2;
-          rows.push({ urn: doc.urn, entityType: doc.entityType, value, rank });
+          rows.push({ urn: String(h.urn), entityType: String(h.entityType), value, rank });
         }
       }
     }

@@ -27,10 +27,14 @@ export class SearchDocuments implements DocumentSource {
     const states = propertyUrns.length ? await loadStates(this.store, propertyUrns) : new Map();
     const docs: SearchDocument[] = [];
     const removed: string[] = [];
+    const byUrn = new Map<string, { name: string; value: Record<string, unknown> }[]>();
+    for (const a of aspects) {
+      const list = byUrn.get(a.urn) ?? [];
+      if (!list.length) byUrn.set(a.urn, list);
+      list.push({ name: a.name, value: JSON.parse(a.value) as Record<string, unknown> });
+    }
     for (const { urn, entityType } of entities) {
-      const mine = aspects
-        .filter((a) => a.urn === urn)
-        .map((a) => ({ name: a.name, value: JSON.parse(a.value) as Record<string, unknown> }));
+      const mine = byUrn.get(urn) ?? [];
       const key = this.registry.findEntity(entityType)?.keyAspect;
       if (!mine.some((a) => a.name === key)) removed.push(urn);
       else docs.push(buildDocument(this.registry, urn, entityType, mine, structuredFields(mine, states)));
