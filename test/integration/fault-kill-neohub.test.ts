@@ -4,7 +4,7 @@ import { defaultRegistry } from '../../src/registry/index.js';
 import { buildDocument, type SearchDocument } from '../../src/search-model/index.js';
 import { createDriver, Executor, Neo4jStore } from '../../src/store/index.js';
 import { EmbeddedSearchIndex } from '../../search-sync/index.js';
-import { graphTarget, unique } from '../support/runtime.js';
+import { graphTarget, mcp, unique } from '../support/runtime.js';
 import { eventually, startNeohub, type NeohubProcess } from '../support/processes.js';
 import { startWriteLoad, storedCounts } from '../support/write-load.js';
 
@@ -46,18 +46,7 @@ describe('fault: neohub is killed (kill -9) during a batch ingest', () => {
       datasetsPerBatch: 20,
       extra: (urn, batch) =>
         urn.endsWith(`_${batch}_0,PROD)`) || urn.endsWith(`_${batch}_1,PROD)`)
-          ? [
-              {
-                entityType: 'dataset',
-                entityUrn: urn,
-                changeType: 'UPSERT',
-                aspectName: 'globalTags',
-                aspect: {
-                  value: JSON.stringify({ tags: [{ tag: `urn:li:tag:${prefix}` }] }),
-                  contentType: 'application/json',
-                },
-              },
-            ]
+          ? [mcp(urn, 'globalTags', { tags: [{ tag: `urn:li:tag:${prefix}` }] })]
           : [],
     });
     expect(await eventually(async () => load.acked() >= 15, 60_000)).toBe(true);
