@@ -1992,8 +1992,10 @@ describe('injection: metacharacters through every parameter of every endpoint', 
       }),
     );
     let found = 0;
-    // A generous wait: the sync catches up with every payload above first, on a loaded machine.
-    for (let i = 0; i < 300 && !found; i++) {
+    // A generous wait: the sync catches up with every payload above first, on a loaded machine (up to
+    // three minutes; one CI run of two needed more than one).
+    const until = Date.now() + 180_000;
+    while (!found && Date.now() < until) {
       const res = await send(
         post('/entities?action=search', { input: `sentinel${RUN}`, entity: 'dataset', start: 0, count: 1 }),
       );
