@@ -37,8 +37,12 @@ export interface CoalesceOptions {
   readonly maxWaitMs: number;
 }
 
-/** A round gathers at most about a second of changes: the sync lag stays well under two seconds. */
-const DEFAULT_COALESCE: CoalesceOptions = { entries: 10_000, quietMs: 400, maxWaitMs: 1_000 };
+/**
+ * Under a steady stream of writes a round gathers up to three seconds of them (fewer, larger index
+ * transactions leave more of the machine to the writes); once the writes stop, 400 ms of quiet start
+ * the last round, so the index is current well under two seconds after the last write.
+ */
+const DEFAULT_COALESCE: CoalesceOptions = { entries: 10_000, quietMs: 400, maxWaitMs: 3_000 };
 
 /**
  * Mirrors the latest state of changed entities into the search index. It reads the change log after its
@@ -347,10 +351,11 @@ export class SearchSyncWorker implements SyncControl {
 }
 
 /**
- * Documents built and written per index transaction: large enough that the fixed cost of a commit to the
- * full-text index is spread thin (at 200 per transaction it was about half of the write's cost).
+ * Entities whose documents are built and written together: large enough that the fixed cost of a commit
+ * to the full-text index is spread thin (at 200 per transaction it was about half of the write's cost).
+ * The index adapter splits very large documents into more transactions (the embedded one at 16 MB).
  */
-const DOCS_PER_WRITE = 2000;
+const DOCS_PER_WRITE = 5000;
 
 /** Entities read and indexed per round of a rebuild from the store. */
 const REBUILD_PAGE = 500;

@@ -1,6 +1,6 @@
 import { setOwn } from '../../src/json/index.js';
 import type { Registry } from '../../src/registry/index.js';
-import { cypherName, fenceLease, SyncStateStore, type Executor, type Tx } from '../../src/store/index.js';
+import { cypherName, fenceLease, SyncStateStore, type Executor } from '../../src/store/index.js';
 import {
   type AutocompleteQuery,
   type AutocompleteResult,
@@ -8,8 +8,6 @@ import {
   type BrowseResult,
   exactMatch,
   type Fence,
-  type FieldValue,
-  mappingsOf,
   matchedFields,
   type PendingWrite,
   type SearchDocument,
@@ -19,34 +17,21 @@ import {
   type SearchIndex,
   type SearchQuery,
   type SearchResult,
-  searchWords,
   type SortCriterion,
-  structuredType,
   withExtra,
 } from '../../src/search-model/index.js';
 import { BadRequestError } from '../../src/errors/index.js';
 import { autocomplete } from './autocomplete.js';
 import { browse } from './browse.js';
 import { filterPredicate } from './filters.js';
-import {
-  fieldsByKind,
-  fullTextIndex,
-  isDefaultText,
-  isKeyed,
-  keyProp,
-  listProp,
-  TEXT_TYPES,
-  textProp,
-} from './fields.js';
+import { fieldsByKind, fullTextIndex, isDefaultText, listProp, TEXT_TYPES, textProp } from './fields.js';
+import { DocumentNodes } from './document-nodes.js';
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
 import { ResultCache } from './result-cache.js';
 
-const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 /** Above this many matches, a page of a query without text is read in URN order from the URN index. */
 const SCAN_IN_URN_ORDER = 1000;
-/** Bumped by every write to the index, in the write's transaction: the version of cached results. */
-const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.value = 0 SET c.value = c.value + 1`;
 
 /**
  * The embedded search adapter: documents are `(:SearchDocument)` nodes in the same Neo4j, with a
@@ -66,6 +51,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
   private readonly fullText: { name: string; props: string[]; textProps: string[] };
   private readonly totals = new ResultCache<number>();
   private readonly facetCounts = new ResultCache<Record<string, Record<string, number>>>();
+  /** Documents as `(:SearchDocument)` nodes: how they are written and read back. */
+  private readonly nodes: DocumentNodes;
 
   /**
    * `checkpoint` names the sync checkpoint (and lease) of this index: the embedded index keeps the
@@ -78,6 +65,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
   ) {
     this.fields = searchFields(registry);
     this.fullText = fullTextIndex(this.fields);
+    this.nodes = new DocumentNodes(this.fields);
     this.kindFields = fieldsByKind(registry);
     this.allText = { props: this.fullText.textProps, boosted: boostedOf([...this.fields.values()]) };
   }
@@ -121,24 +109,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
-    if (docs.length) await this.exec.write((tx) => this.writeIn(tx, docs, []));
-  }
-
-  /** Documents written and URNs removed in one transaction, with the version bump of the index. */
-  private async writeIn(tx: Tx, docs: readonly SearchDocument[], removed: readonly string[]): Promise<void> {
-    if (docs.length) {
-      const rows = docs.map((d) => ({ urn: d.urn, props: this.toProps(d) }));
-      await tx.run('UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn}) SET d = r.props', { rows });
-      const mapped = mappingsOf(docs);
-      if (mapped.length)
-        await tx.run(
-          'UNWIND $mapped AS m MERGE (:SearchMapping {entityType: m.entityType, field: m.field})',
-          { mapped },
-        );
-    }
-    if (removed.length)
-      await tx.run('UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) DELETE d', { urns: removed });
-    await tx.run(BUMP_VERSION);
+    await (
+      await this.write(docs, [])
+    )();
   }
 
   async mappings(): Promise<Record<string, string[]>> {
@@ -176,22 +149,29 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return dropped;
   }
 
-  /** Writes and removes in one transaction, under the fence's lease when there is one: done on return. */
+  /**
+   * Writes and removes, under the fence's lease when there is one: done on return. One transaction, or
+   * one per `TX_BYTES` of documents (the removals go with the last).
+   */
   async write(
     docs: readonly SearchDocument[],
     removed: readonly string[],
     fence?: Fence,
   ): Promise<PendingWrite> {
-    if (docs.length || removed.length)
+    const groups = await this.nodes.groups(docs);
+    if (!groups.length && removed.length) groups.push({ docs: [], rows: [] });
+    for (const [i, group] of groups.entries())
       await this.exec.write(async (tx) => {
         if (fence) await fenceLease(tx, fence.token);
-        await this.writeIn(tx, docs, removed);
+        await this.nodes.writeIn(tx, group, i === groups.length - 1 ? removed : []);
       });
     return async () => undefined;
   }
 
   async remove(urns: readonly string[]): Promise<void> {
-    if (urns.length) await this.exec.write((tx) => this.writeIn(tx, [], urns));
+    await (
+      await this.write([], urns)
+    )();
   }
 
   /** The embedded index is part of the graph store: it answers when the store does. */
@@ -207,7 +187,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       );
       return res.records[0]?.get('p');
     });
-    return props ? this.fromProps(props) : undefined;
+    return props ? this.nodes.fromProps(props) : undefined;
   }
 
   async search(q: SearchQuery): Promise<SearchResult> {
@@ -293,7 +273,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     }
     const rows = early ? await early : q.count === 0 || q.start >= total ? [] : await page(inUrnOrder(total));
     const hits: SearchHit[] = rows.map((row) => {
-      const doc = this.fromProps(row.props);
+      const doc = this.nodes.fromProps(row.props);
       return {
         urn: doc.urn,
         entityType: doc.entityType,
@@ -438,32 +418,5 @@ export class EmbeddedSearchIndex implements SearchIndex {
   private cacheKey(match: string, params: Record<string, unknown>): string {
     const { start: _s, ...rest } = params;
     return JSON.stringify([match, rest]);
-  }
-
-  private toProps(d: SearchDocument): Record<string, unknown> {
-    const props: Record<string, unknown> = { urn: d.urn, entityType: d.entityType, removed: d.removed };
-    for (const [name, values] of Object.entries(d.fields)) {
-      const field = this.fields.get(name);
-      const type = field?.type ?? structuredType(name, values);
-      const list: FieldValue[] =
-        type === 'BOOLEAN'
-          ? values.map((v) => v === true || v === 'true')
-          : NUMERIC.has(type)
-            ? values.map(Number).filter((n) => !Number.isNaN(n))
-            : values.map(String);
-      props[listProp(name)] = list;
-      if (field && isDefaultText(field))
-        props[textProp(name)] = [...list, ...searchWords(field.type, list)].join('\n');
-      if (field && isKeyed(field)) props[keyProp(name)] = list.join('\n');
-    }
-    props.fieldNames = Object.keys(d.fields);
-    return props;
-  }
-
-  private fromProps(p: Record<string, unknown>): SearchDocument {
-    const names = Array.isArray(p.fieldNames) ? (p.fieldNames as string[]) : [];
-    const fields: Record<string, FieldValue[]> = {};
-    for (const n of names) fields[n] = (p[listProp(n)] as FieldValue[] | undefined) ?? [];
-    return { urn: String(p.urn), entityType: String(p.entityType), removed: p.removed === true, fields };
   }
 }

@@ -10,11 +10,18 @@ const DELIMITERS = /[\s_.\-/:,;()[\]{}"'`|\\*?]+/u;
  * stay one word, which the same split of a query finds whole or by its prefix.
  */
 export function wordsOf(value: string): string[] {
-  return value
-    .split(DELIMITERS)
-    .flatMap((part) => part.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u))
-    .filter(Boolean);
+  const out: string[] = [];
+  for (const part of value.split(DELIMITERS)) {
+    if (!part) continue;
+    // Only a part with an upper-case letter after a letter can have a camelCase boundary.
+    if (!CAMEL_CANDIDATE.test(part)) out.push(part);
+    else for (const w of part.split(CAMEL)) if (w) out.push(w);
+  }
+  return out;
 }
+
+const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+const CAMEL_CANDIDATE = /\p{L}\p{Lu}/u;
 
 /** The name a URN shows: its id, or the parts of a tuple id that are not URNs (`urn:li:tag:Legacy` is `Legacy`). */
 export function urnName(urn: string): string {

@@ -6,6 +6,7 @@ import neo4j, {
 } from 'neo4j-driver';
 import { ConflictError, NeohubError, UnavailableError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
+import { corkBoltWrites } from './bolt-writes.js';
 
 export type Params = Record<string, unknown>;
 
@@ -175,6 +176,7 @@ function mapError(err: unknown): Error {
 }
 
 export function createDriver(uri: string, user: string, password: string): Driver {
+  corkBoltWrites();
   return neo4j.driver(uri, password ? neo4j.auth.basic(user, password) : undefined, {
     disableLosslessIntegers: true,
     maxConnectionPoolSize: 50,

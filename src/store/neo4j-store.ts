@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { MIGRATIONS } from '../../graph-schema/index.js';
 import { applyBatch } from './apply-batch.js';
 import type { Executor } from './executor.js';
-import { readExists, readHistory, readLatest, readVersion } from './read-aspects.js';
+import { readExists, readHistory, readLatest, readLatestValues, readVersion } from './read-aspects.js';
 import { readEdges, type EdgeRow, type EdgeScrollQuery } from './read-edges.js';
 import { readLineage, type LineagePage, type LineageQuery } from './read-lineage.js';
 import { readPropertyHolders, readPropertyStates, type PropertyStateRow } from './read-property-states.js';
@@ -23,6 +23,8 @@ import type { ApplyResult, StoredAspect, StoredTimeseries, WriteBatch } from './
 export interface EntityStore {
   apply(batch: WriteBatch): Promise<ApplyResult>;
   latest(urns: readonly string[], names?: readonly string[]): Promise<StoredAspect[]>;
+  /** The latest value of every aspect of these entities, and nothing else (what search documents need). */
+  latestValues(urns: readonly string[]): Promise<{ urn: string; name: string; value: string }[]>;
   version(urn: string, name: string, version: number): Promise<StoredAspect | undefined>;
   exists(urn: string): Promise<boolean>;
   /** Every version of some aspects of an entity, oldest first per aspect (the latest numbered last). */
@@ -86,6 +88,9 @@ export class Neo4jStore implements EntityStore {
   }
   latest(urns: readonly string[], names?: readonly string[]): Promise<StoredAspect[]> {
     return this.exec.read((tx) => readLatest(tx, urns, names));
+  }
+  latestValues(urns: readonly string[]): Promise<{ urn: string; name: string; value: string }[]> {
+    return this.exec.read((tx) => readLatestValues(tx, urns));
   }
   version(urn: string, name: string, version: number): Promise<StoredAspect | undefined> {
     return this.exec.read((tx) => readVersion(tx, urn, name, version));

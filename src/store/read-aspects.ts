@@ -37,6 +37,24 @@ export async function readLatest(
   return res.records.map((r) => toAspect(r.toObject()));
 }
 
+/**
+ * The latest values of every aspect of several entities, without versions or metadata: what a search
+ * document is built from (the sync reads thousands of entities a round).
+ */
+export async function readLatestValues(
+  tx: Tx,
+  urns: readonly string[],
+): Promise<{ urn: string; name: string; value: string }[]> {
+  const res = await tx.run<{ urn: string; name: string; value: string }>(
+    `UNWIND $urns AS u
+     MATCH (a:Aspect {urn: u})
+     WHERE a.name IS NOT NULL
+     RETURN a.urn AS urn, a.name AS name, a.value AS value`,
+    { urns },
+  );
+  return res.records.map((r) => ({ urn: r.get('urn'), name: r.get('name'), value: r.get('value') }));
+}
+
 /** One version of one aspect: 0 is the latest, 1 the oldest kept. */
 export async function readVersion(
   tx: Tx,

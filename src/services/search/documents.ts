@@ -3,6 +3,7 @@ import {
   buildDocument,
   type DocumentSource,
   type EntityRef,
+  mapInSlices,
   type SearchDocument,
 } from '../../search-model/index.js';
 import type { EntityStore } from '../../store/index.js';
@@ -20,7 +21,7 @@ export class SearchDocuments implements DocumentSource {
   ) {}
 
   async documents(entities: readonly EntityRef[]): Promise<{ docs: SearchDocument[]; removed: string[] }> {
-    const aspects = await this.store.latest(entities.map((e) => e.urn));
+    const aspects = await this.store.latestValues(entities.map((e) => e.urn));
     const propertyUrns = aspects
       .filter((a) => a.name === 'structuredProperties')
       .flatMap((a) => assignments(JSON.parse(a.value) as Record<string, unknown>).map((x) => x.propertyUrn));
@@ -33,12 +34,13 @@ export class SearchDocuments implements DocumentSource {
       if (!list.length) byUrn.set(a.urn, list);
       list.push({ name: a.name, value: JSON.parse(a.value) as Record<string, unknown> });
     }
-    for (const { urn, entityType } of entities) {
+    // In slices: a batch of thousands would hold the requests this process serves behind it.
+    await mapInSlices(entities, ({ urn, entityType }) => {
       const mine = byUrn.get(urn) ?? [];
       const key = this.registry.findEntity(entityType)?.keyAspect;
       if (!mine.some((a) => a.name === key)) removed.push(urn);
       else docs.push(buildDocument(this.registry, urn, entityType, mine, structuredFields(mine, states)));
-    }
+    });
     return { docs, removed };
   }
 }

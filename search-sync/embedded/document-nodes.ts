@@ -1,0 +1,116 @@
+import type { Tx } from '../../src/store/index.js';
+import {
+  type FieldValue,
+  mappingsOf,
+  mapInSlices,
+  nextTurn,
+  type SearchDocument,
+  type SearchField,
+  searchWords,
+  SLICE,
+  structuredType,
+} from '../../src/search-model/index.js';
+import { isDefaultText, isKeyed, keyProp, listProp, textProp } from './fields.js';
+
+const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
+/** JSON of documents per index transaction (16 MB): a bound on a transaction's memory in Neo4j. */
+const TX_BYTES = 16 * 1024 * 1024;
+/** Documents and their rows of the write statement (`toRow`), index for index. */
+export interface DocGroup {
+  readonly docs: SearchDocument[];
+  readonly rows: { urn: string; json: string; nums: Record<string, unknown> }[];
+}
+/** Writes documents: each row's JSON properties replace the node's, then its numeric lists are added. */
+const WRITE_DOCUMENTS = `UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn})
+  SET d = apoc.convert.fromJsonMap(r.json) SET d += r.nums`;
+/** Bumped by every write to the index, in the write's transaction: the version of cached results. */
+const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.value = 0 SET c.value = c.value + 1`;
+
+/** Search documents as `(:SearchDocument)` nodes: their properties, how they are written and read back. */
+export class DocumentNodes {
+  constructor(private readonly fields: ReadonlyMap<string, SearchField>) {}
+
+  /**
+   * The documents as rows of the write statement, built a slice at a time (each on its own turn of the
+   * event loop), in groups of at most `TX_BYTES` of JSON: one transaction per group, so that a batch of
+   * very large documents does not become one transaction of gigabytes.
+   */
+  async groups(docs: readonly SearchDocument[]): Promise<DocGroup[]> {
+    const rows = await mapInSlices(docs, (d) => this.toRow(d));
+    const groups: DocGroup[] = [];
+    let bytes = 0;
+    rows.forEach((row, i) => {
+      const last = groups.at(-1);
+      if (!last || (last.rows.length && bytes + row.json.length > TX_BYTES)) {
+        groups.push({ docs: [docs[i] as SearchDocument], rows: [row] });
+        bytes = row.json.length;
+      } else {
+        last.docs.push(docs[i] as SearchDocument);
+        last.rows.push(row);
+        bytes += row.json.length;
+      }
+    });
+    return groups;
+  }
+
+  /** A group of documents written and URNs removed in one transaction, with the version bump of the index. */
+  async writeIn(tx: Tx, group: DocGroup, removed: readonly string[]): Promise<void> {
+    const { docs, rows } = group;
+    if (docs.length) {
+      // A statement per slice: the driver packs each on its own turn of the event loop.
+      for (let i = 0; i < rows.length; i += SLICE) {
+        if (i) await nextTurn();
+        await tx.run(WRITE_DOCUMENTS, { rows: rows.slice(i, i + SLICE) });
+      }
+      const mapped = mappingsOf(docs);
+      if (mapped.length)
+        await tx.run(
+          'UNWIND $mapped AS m MERGE (:SearchMapping {entityType: m.entityType, field: m.field})',
+          { mapped },
+        );
+    }
+    if (removed.length)
+      await tx.run('UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) DELETE d', { urns: removed });
+    await tx.run(BUMP_VERSION);
+  }
+
+  /**
+   * A document as the write statement takes it: its text and boolean properties as one JSON string
+   * (Neo4j parses it far faster than the driver packs a map of a few dozen strings and lists), its
+   * numeric lists as they are (a JSON integer would come back a long, not the double the index stores).
+   */
+  private toRow(d: SearchDocument): DocGroup['rows'][number] {
+    const rest: Record<string, unknown> = {};
+    const nums: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(this.toProps(d)))
+      (Array.isArray(v) && typeof v[0] === 'number' ? nums : rest)[k] = v;
+    return { urn: d.urn, json: JSON.stringify(rest), nums };
+  }
+
+  private toProps(d: SearchDocument): Record<string, unknown> {
+    const props: Record<string, unknown> = { urn: d.urn, entityType: d.entityType, removed: d.removed };
+    for (const [name, values] of Object.entries(d.fields)) {
+      const field = this.fields.get(name);
+      const type = field?.type ?? structuredType(name, values);
+      const list: FieldValue[] =
+        type === 'BOOLEAN'
+          ? values.map((v) => v === true || v === 'true')
+          : NUMERIC.has(type)
+            ? values.map(Number).filter((n) => !Number.isNaN(n))
+            : values.map(String);
+      props[listProp(name)] = list;
+      if (field && isDefaultText(field))
+        props[textProp(name)] = [...list, ...searchWords(field.type, list)].join('\n');
+      if (field && isKeyed(field)) props[keyProp(name)] = list.join('\n');
+    }
+    props.fieldNames = Object.keys(d.fields);
+    return props;
+  }
+
+  fromProps(p: Record<string, unknown>): SearchDocument {
+    const names = Array.isArray(p.fieldNames) ? (p.fieldNames as string[]) : [];
+    const fields: Record<string, FieldValue[]> = {};
+    for (const n of names) fields[n] = (p[listProp(n)] as FieldValue[] | undefined) ?? [];
+    return { urn: String(p.urn), entityType: String(p.entityType), removed: p.removed === true, fields };
+  }
+}
