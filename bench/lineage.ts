@@ -200,6 +200,89 @@ async function graphqlLineage(
   return { total: l.total, partial: l.partial, size };
 }
 
+const SCROLL_QUERY = `query ($input: ScrollAcrossLineageInput!) {
+  scrollAcrossLineage(input: $input) { nextScrollId count total searchResults { degree entity { urn type } } }
+}`;
+
+interface ScrollAnswer {
+  data?: {
+    scrollAcrossLineage: {
+      nextScrollId: string | null;
+      count: number;
+      total: number;
+      searchResults: { degree: number; entity: { urn: string } }[];
+    } | null;
+  };
+  errors?: unknown[];
+}
+
+/**
+ * One page of GraphQL scrollAcrossLineage (every entity kind, query `*`, no facets), after `scrollId`
+ * (none: the first page): the total, the page's URNs, and the next page's scroll id.
+ */
+async function scrollLineage(
+  base: string,
+  urn: string,
+  dir: string,
+  hops: number,
+  count: number,
+  scrollId?: string,
+): Promise<{ total: number; urns: string[]; next: string | undefined }> {
+  const input = {
+    urn,
+    direction: dir,
+    maxHops: hops,
+    query: '*',
+    count,
+    searchFlags: { skipAggregates: true },
+    ...(scrollId ? { scrollId } : {}),
+  };
+  const res = await fetch(`${base}/api/graphql`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...AUTH },
+    body: JSON.stringify({ query: SCROLL_QUERY, variables: { input } }),
+  });
+  const body = (await res.json()) as ScrollAnswer;
+  const page = body.data?.scrollAcrossLineage;
+  if (!res.ok || body.errors || !page) throw new Error(`scrollAcrossLineage failed: ${JSON.stringify(body)}`);
+  return {
+    total: page.total,
+    urns: page.searchResults.map((r) => r.entity.urn),
+    next: page.nextScrollId ?? undefined,
+  };
+}
+
+/**
+ * Search documents for the graph of a plan, on a neohub that runs no search sync (the lineage figures'
+ * servers): `restoreIndices` of the run's datasets, followed to its end; the seconds it took.
+ */
+async function indexLineage(base: string, plan: LineagePlan): Promise<number> {
+  const started = performance.now();
+  const call = async (action: string, body: Record<string, unknown>): Promise<{ value: string }> => {
+    const res = await fetch(`${base}/operations?action=${action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${action} failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { value: string };
+  };
+  const restore = await call('restoreIndices', {
+    urnLike: `urn:li:dataset:(urn:li:dataPlatform:hive,lineage_${plan.run}.%`,
+    batchSize: 1_000_000,
+  });
+  const { taskId } = JSON.parse(restore.value) as { taskId: string };
+  for (;;) {
+    const status = JSON.parse((await call('getEsTaskStatus', { task: taskId })).value) as {
+      completed?: boolean;
+      error?: unknown;
+    };
+    if (status.error) throw new Error(`restoreIndices failed: ${JSON.stringify(status.error)}`);
+    if (status.completed) return (performance.now() - started) / 1000;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 const pct = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 const round = (n: number, d = 2): number => Math.round(n * 10 ** d) / 10 ** d;
@@ -207,6 +290,8 @@ const key = (dir: string, hops: number): string => `lineage.${dir.toLowerCase()}
 
 /** The walks of the lineage figures: `warmUp` first, then per hop count and direction (`key`) its starts. */
 export interface LineagePlan {
+  /** The graph's run (in its URNs). */
+  readonly run: string;
   readonly warmUp: readonly { urn: string; dir: string; hops: number }[];
   /** Start URNs per figure key; the first tenth (`starts / 10`) are warm-up walks, not measured. */
   readonly walks: ReadonlyMap<string, readonly string[]>;
@@ -232,7 +317,7 @@ export function lineagePlan(shape: LineageShape, starts: number): LineagePlan {
         key(dir, hops),
         Array.from({ length: Math.floor(starts / 10) + starts }, () => pick()),
       );
-  return { warmUp, walks, starts };
+  return { run: shape.run, warmUp, walks, starts };
 }
 
 /** The figure key's walks of a plan: warm-up walks (not measured), then the measured ones. */
@@ -445,9 +530,10 @@ export async function lineageProfile(
  * What the visit cap costs at `hops` hops, against a neohub whose cap is lifted
  * (NEOHUB_LINEAGE_MAX_VISITED far above the graph's reach), from the first `starts` measured starts of
  * the plan: the full walk (`uncapped.*`: GraphQL, the first 100, as {@link lineageLatency} asks; beside
- * it the plain Cypher anchor of the same starts), and
- * all of it read in pages of `pageSize` (`scroll.*`, GraphQL lineage `start`/`count`, each page a walk of
- * its own): the time to the first page, and to the last.
+ * it the plain Cypher anchor of the same starts), and all of it read in pages of `pageSize` as a client
+ * scrolls it (`scroll.*`: GraphQL scrollAcrossLineage with its scroll ids, every entity kind, query `*`,
+ * no facets; the graph's search documents are built first, as that server runs no search sync): the time
+ * to the first page, to the last, and of each page after the first.
  */
 export async function lineageUncapped(
   base: string,
@@ -458,15 +544,20 @@ export async function lineageUncapped(
   pageSize: number,
   log: (m: string) => void = () => {},
 ): Promise<Record<string, number>> {
-  const figures: Record<string, number> = {};
+  const indexSec = await indexLineage(base, plan);
+  log(`  search documents of the lineage graph: ${round(indexSec, 1)} s`);
+  const figures: Record<string, number> = { 'lineage.uncapped.indexSec': round(indexSec, 1) };
   for (const dir of DIRECTIONS) {
     const { warm, measured } = walksOf(plan, dir, hops);
-    for (const urn of warm.slice(0, Math.max(1, Math.floor(starts / 10))))
+    for (const urn of warm.slice(0, Math.max(1, Math.floor(starts / 10)))) {
       await graphqlLineage(base, urn, dir, hops);
+      await scrollLineage(base, urn, dir, hops, pageSize);
+    }
     const full: number[] = [];
     const anchor: number[] = [];
     const first: number[] = [];
     const all: number[] = [];
+    const next: number[] = [];
     const totals: number[] = [];
     let pages = 0;
     let partial = 0;
@@ -480,16 +571,24 @@ export async function lineageUncapped(
       await anchorWalk(driver, urn, dir, hops);
       anchor.push(performance.now() - t);
       t = performance.now();
-      let page = await graphqlLineage(base, urn, dir, hops, 0, pageSize);
+      let page = await scrollLineage(base, urn, dir, hops, pageSize);
       first.push(performance.now() - t);
       pages++;
-      for (let at = page.size; at < page.total; at += page.size) {
-        page = await graphqlLineage(base, urn, dir, hops, at, pageSize);
+      const seen = new Set(page.urns);
+      while (page.next) {
+        const p = performance.now();
+        page = await scrollLineage(base, urn, dir, hops, pageSize, page.next);
+        next.push(performance.now() - p);
+        for (const u of page.urns) seen.add(u);
         pages++;
       }
       all.push(performance.now() - t);
+      if (page.total !== whole.total || seen.size !== whole.total)
+        throw new Error(
+          `scroll of ${urn}: ${seen.size} entities (total ${page.total}), the walk reaches ${whole.total}`,
+        );
     }
-    for (const xs of [full, anchor, first, all, totals]) xs.sort((a, b) => a - b);
+    for (const xs of [full, anchor, first, all, next, totals]) xs.sort((a, b) => a - b);
     const n = totals.length;
     const k = key(dir, hops);
     Object.assign(figures, {
@@ -506,13 +605,16 @@ export async function lineageUncapped(
       [`${k}.scroll.avgPages`]: round(pages / n, 1),
       [`${k}.scroll.firstPageP50Ms`]: round(pct(first, 50)),
       [`${k}.scroll.firstPageP95Ms`]: round(pct(first, 95)),
+      [`${k}.scroll.nextPageP50Ms`]: next.length ? round(pct(next, 50)) : 0,
+      [`${k}.scroll.nextPageP95Ms`]: next.length ? round(pct(next, 95)) : 0,
       [`${k}.scroll.allPagesP50Ms`]: round(pct(all, 50)),
       [`${k}.scroll.allPagesP95Ms`]: round(pct(all, 95)),
     });
     log(
       `  uncapped ${dir} ${hops} hops (${n} starts): full walk p50 ${round(pct(full, 50))} ms, ` +
         `p95 ${round(pct(full, 95))} ms (Cypher p95 ${round(pct(anchor, 95))} ms), avg total ${figures[`${k}.uncapped.avgTotal`]}, ` +
-        `max ${totals.at(-1) ?? 0}; pages of ${pageSize}: first p95 ${round(pct(first, 95))} ms, ` +
+        `max ${totals.at(-1) ?? 0}; scrollAcrossLineage pages of ${pageSize}: first p50 ${round(pct(first, 50))} ms, ` +
+        `p95 ${round(pct(first, 95))} ms, next p95 ${figures[`${k}.scroll.nextPageP95Ms`]} ms, ` +
         `all (${round(pages / n, 1)} pages) p50 ${round(pct(all, 50))} ms, p95 ${round(pct(all, 95))} ms`,
     );
   }

@@ -1,10 +1,22 @@
+import { createHash } from 'node:crypto';
+import { currentCaller } from '../auth/index.js';
 import { lookup } from '../json/index.js';
 import type { SearchHit } from '../search-model/index.js';
 import type { SearchService } from './search/index.js';
 import { type SortCriterion, conjunctions, type Criterion } from '../search-model/index.js';
-import type { LineageHit } from '../store/index.js';
 import { BadRequestError } from '../errors/index.js';
 import type { LineageService } from './lineage-service.js';
+import {
+  newWalkId,
+  parseKeepAlive,
+  SCROLL_CACHE_LIMITS,
+  ScrollCache,
+  WalkIndex,
+  type ScrollCacheLimits,
+  type Sized,
+} from './lineage-walk-cache.js';
+import { checkPage } from './page.js';
+import { decodeScrollPosition, nextScrollId } from './scroll-id.js';
 
 export interface LineageSearchRequest {
   readonly urn: string;
@@ -15,11 +27,23 @@ export interface LineageSearchRequest {
   readonly input: string;
   /** `{or: [{and: [...]}]}`; criteria on `degree` (values `1`, `2`, `3+`) select hop counts. */
   readonly filter?: unknown;
+  /** The page: from `start` (with `scroll`: the scroll id's offset, which `start` must be), `count` hits. */
   readonly start: number;
   readonly count: number;
   /** Facets to count (default: the filterable fields, plus `degree`); none when empty. */
   readonly facets?: readonly string[] | undefined;
   readonly sort?: readonly SortCriterion[] | undefined;
+  /**
+   * A scroll (scrollAcrossLineage): the scroll id of the page before (none for the first page), and how
+   * long to keep the walk for the next page (DataHub's `keepAlive`, `5m` when absent). The result then
+   * has the next page's scroll id.
+   */
+  readonly scroll?: ScrollRequest | undefined;
+}
+
+export interface ScrollRequest {
+  readonly id?: string | null | undefined;
+  readonly keepAlive?: string | null | undefined;
 }
 
 export interface LineageSearchHit extends SearchHit {
@@ -33,32 +57,193 @@ export interface LineageSearchResult {
   readonly facets: Readonly<Record<string, Readonly<Record<string, number>>>>;
   /** The walk hit the visit cap. */
   readonly partial: boolean;
+  /** A scroll's next page; undefined at its end (and for a search that is no scroll). */
+  readonly nextScrollId?: string | undefined;
 }
 
 const DEGREE_VALUES: Record<string, number> = { '1': 1, '2': 2, '3+': 3 };
 const degreeBucket = (d: number): string => (d >= 3 ? '3+' : String(d));
 
 /**
+ * Hits a scroll reads ahead when a page it keeps has not been read yet: the next pages come from one
+ * search per level instead of one per page (each search within a level looks at all of its entities).
+ */
+const READ_AHEAD = 10_000;
+
+type Facets = Record<string, Record<string, number>>;
+
+/** A search within a walk, ready to be paged: the walk, the search, and what every page shares. */
+interface Prepared {
+  readonly walk: WalkIndex;
+  readonly base: { entities: readonly string[]; input: string; filter: unknown };
+  readonly sort: readonly SortCriterion[] | undefined;
+  /** Matches at each level of the walk (`walk.levels`). */
+  readonly counts: readonly number[];
+  readonly total: number;
+  readonly facets: Facets;
+  readonly partial: boolean;
+}
+
+/**
+ * A scroll's walk kept between its pages: the search ready to page, and the hits read so far at their
+ * positions (a scroll reads them in order; one continued from another process starts mid-way).
+ */
+class KeptWalk implements Sized {
+  private readonly hits: (SearchHit | undefined)[];
+  private read = 0;
+  /** The reads of hits, one after the other. */
+  private reading: Promise<void> = Promise.resolve();
+
+  constructor(
+    /** The caller and the query the walk was made for: only they are served from it. */
+    readonly key: string,
+    readonly prepared: Prepared,
+  ) {
+    this.hits = new Array<SearchHit | undefined>(prepared.total);
+  }
+
+  get size(): number {
+    return this.prepared.walk.size + this.read;
+  }
+
+  keep(at: number, hits: readonly SearchHit[]): void {
+    hits.forEach((h, i) => {
+      if (at + i >= this.hits.length) return;
+      if (this.hits[at + i] === undefined) this.read++;
+      this.hits[at + i] = h;
+    });
+  }
+
+  /** The first position from `from` up to `end` whose hit has not been read; `end` when all have. */
+  missing(from: number, end: number): number {
+    for (let i = from; i < end; i++) if (this.hits[i] === undefined) return i;
+    return end;
+  }
+
+  /** The hits from `from` up to `end`: all of them, or undefined when one has not been read. */
+  slice(from: number, end: number): SearchHit[] | undefined {
+    return this.missing(from, end) < end ? undefined : (this.hits.slice(from, end) as SearchHit[]);
+  }
+
+  /** Reads (after any read under way) the hits from `from` up to `end` and some beyond, with `page`. */
+  async readAhead(
+    from: number,
+    end: number,
+    maxPageSize: number,
+    page: (start: number, count: number) => Promise<readonly SearchHit[]>,
+  ): Promise<void> {
+    const run = this.reading.then(async () => {
+      let at = this.missing(from, end);
+      if (at >= end) return;
+      const target = Math.min(this.prepared.total, Math.max(end, at + READ_AHEAD));
+      while (at < target) {
+        const n = Math.min(maxPageSize, target - at);
+        const hits = await page(at, n);
+        this.keep(at, hits);
+        if (hits.length < n) return;
+        at += n;
+      }
+    });
+    this.reading = run.catch(() => undefined);
+    await run;
+  }
+}
+
+/**
  * Search within lineage (DataHub's searchAcrossLineage): walk the lineage, then search the index within
  * the entities reached. Hits come nearest first (by degree, then as the search ranks them), so each
  * degree is searched on its own, and its count gives the `degree` facet.
+ *
+ * A scroll (scrollAcrossLineage) walks once: its first page keeps the walk, the counts and facets, and
+ * the hits read, under a walk id its scroll ids carry, and the next pages are served from them (reading
+ * further hits in bulk when needed) without walking again; a scroll is thus a snapshot of its first
+ * page's walk and counts, as a DataHub scroll is of its point in time. Walks are kept for the scroll's
+ * `keepAlive` in this process only, within the bounds of {@link ScrollCacheLimits}, and only for the
+ * same caller and query: a scroll id whose walk is not held here is served by walking again from its
+ * offset, as before any walk was kept.
  */
 export class LineageSearchService {
+  private readonly walks: ScrollCache<KeptWalk>;
+
   constructor(
     private readonly search: SearchService,
     private readonly lineage: LineageService,
-  ) {}
+    limits: ScrollCacheLimits = SCROLL_CACHE_LIMITS,
+  ) {
+    this.walks = new ScrollCache(limits);
+  }
 
   async searchAcrossLineage(r: LineageSearchRequest): Promise<LineageSearchResult> {
+    if (r.scroll) return this.scroll(r, r.scroll);
+    const p = await this.prepare(r);
+    return this.result(p, await this.page(p, r.start, r.count));
+  }
+
+  private async scroll(r: LineageSearchRequest, s: ScrollRequest): Promise<LineageSearchResult> {
+    const keepAlive = parseKeepAlive(s.keepAlive);
+    const { offset, walk } = decodeScrollPosition(s.id);
+    if (offset !== r.start) throw new Error(`a scroll page starts at its scroll id's offset ${offset}`);
+    const key = scrollKey(r);
+    const kept = walk ? this.walks.get(walk, keepAlive, (w) => w.key === key) : undefined;
+    if (walk && kept) {
+      const served = await this.fromKept(walk, kept, offset, r.count);
+      if (served) return served;
+    }
+    const p = await this.prepare(r, keepAlive > 0);
+    const hits = await this.page(p, offset, r.count);
+    let id: string | undefined;
+    if (hits.length > 0 && offset + hits.length < p.total) {
+      const fresh = new KeptWalk(key, p);
+      fresh.keep(offset, hits);
+      id = newWalkId();
+      if (!this.walks.set(id, fresh, keepAlive)) id = undefined;
+    }
+    return { ...this.result(p, hits), nextScrollId: nextScrollId(offset, hits.length, p.total, id) };
+  }
+
+  /**
+   * A page served from a kept walk; undefined when the hits read now no longer fill it (the index
+   * changed under the walk): the walk is let go, and the page is walked again.
+   */
+  private async fromKept(
+    id: string,
+    kept: KeptWalk,
+    offset: number,
+    count: number,
+  ): Promise<LineageSearchResult | undefined> {
+    const maxPageSize = this.lineage.limits.maxPageSize;
+    checkPage(offset, count, maxPageSize);
+    const p = kept.prepared;
+    const end = Math.max(offset, Math.min(p.total, offset + count));
+    let hits = kept.slice(offset, end);
+    if (!hits) {
+      await kept.readAhead(offset, end, maxPageSize, (start, n) => this.page(p, start, n));
+      this.walks.resized(id);
+      hits = kept.slice(offset, end);
+      if (!hits) {
+        this.walks.delete(id);
+        return undefined;
+      }
+    }
+    const next = nextScrollId(offset, hits.length, p.total, id);
+    if (!next) this.walks.delete(id);
+    return { ...this.result(p, hits), nextScrollId: next };
+  }
+
+  /**
+   * Walks, and counts the matches within the walk: in all (with the facets) and at each level. A walk
+   * to `keep` is made compact while the counts run.
+   */
+  private async prepare(r: LineageSearchRequest, keep = false): Promise<Prepared> {
     const { groups, degrees } = splitDegree(r.filter);
-    const walk = await this.lineage.lineage({
+    const res = await this.lineage.lineage({
       urn: r.urn,
       direction: r.direction,
       maxHops: r.maxHops,
       types: r.entities,
       degrees,
     });
-    const byUrn = new Map<string, LineageHit>(walk.hits.map((h) => [h.urn, h]));
+    const walk = new WalkIndex(res.hits);
     const base = {
       entities: r.entities,
       input: r.input,
@@ -66,64 +251,31 @@ export class LineageSearchService {
     };
     const wantFacets = r.facets === undefined || r.facets.length > 0;
     const facetNames = r.facets?.filter((f) => f !== 'degree');
-    if (!byUrn.size) {
-      if (r.start < 0 || r.count < 0) throw new BadRequestError('start and count must be >= 0');
-      return { total: 0, hits: [], facets: wantFacets ? { degree: {} } : {}, partial: walk.partial };
-    }
-    const levels = [...new Set(walk.hits.map((h) => h.degree))].sort((a, b) => a - b);
-    const urnsAt = (d: number): string[] => walk.hits.filter((h) => h.degree === d).map((h) => h.urn);
-    const [all, perLevel] = await Promise.all([
+    const prepared = { walk, base, sort: r.sort, partial: res.partial };
+    if (!walk.hits) return { ...prepared, counts: [], total: 0, facets: wantFacets ? { degree: {} } : {} };
+    const levels = walk.levels;
+    const counting = Promise.all([
       this.search.search({
         ...base,
-        urns: [...byUrn.keys()],
+        urns: walk.allUrns(),
         start: 0,
         count: 0,
         facets: wantFacets ? facetNames : [],
       }),
       levels.length > 1
         ? Promise.all(
-            levels.map((d) =>
+            levels.map((_, i) =>
               this.search
-                .search({ ...base, urns: urnsAt(d), start: 0, count: 0, facets: [] })
+                .search({ ...base, urns: walk.urnsAtLevel(i), start: 0, count: 0, facets: [] })
                 .then((res) => res.total),
             ),
           )
         : Promise.resolve([]),
     ]);
+    if (keep) setImmediate(() => walk.compact());
+    const [all, perLevel] = await counting;
     const counts = levels.length > 1 ? perLevel : [all.total];
-    // The page: a single search when sorted (or one level); else walk the levels in order.
-    const hits: SearchHit[] = [];
-    if (r.sort?.length || levels.length === 1) {
-      const res = await this.search.search({
-        ...base,
-        urns: [...byUrn.keys()],
-        start: r.start,
-        count: r.count,
-        facets: [],
-        ...(r.sort ? { sort: r.sort } : {}),
-      });
-      hits.push(...res.hits);
-    } else {
-      let skip = r.start;
-      for (const [i, d] of levels.entries()) {
-        const n = counts[i] ?? 0;
-        if (hits.length >= r.count) break;
-        if (skip >= n) {
-          skip -= n;
-          continue;
-        }
-        const res = await this.search.search({
-          ...base,
-          urns: urnsAt(d),
-          start: skip,
-          count: r.count - hits.length,
-          facets: [],
-        });
-        hits.push(...res.hits);
-        skip = 0;
-      }
-    }
-    const facets: Record<string, Record<string, number>> = { ...all.facets };
+    const facets: Facets = { ...all.facets };
     if (wantFacets) {
       const degree: Record<string, number> = {};
       levels.forEach((d, i) => {
@@ -132,16 +284,82 @@ export class LineageSearchService {
       });
       facets.degree = degree;
     }
+    return { ...prepared, counts, total: all.total, facets };
+  }
+
+  /** The hits from `start`, at most `count`: one search when sorted (or one level); else level by level. */
+  private async page(p: Prepared, start: number, count: number): Promise<SearchHit[]> {
+    const { walk, base, sort, counts } = p;
+    if (!walk.hits) {
+      if (start < 0 || count < 0) throw new BadRequestError('start and count must be >= 0');
+      return [];
+    }
+    const hits: SearchHit[] = [];
+    if (sort?.length || walk.levels.length === 1) {
+      const res = await this.search.search({
+        ...base,
+        urns: walk.allUrns(),
+        start,
+        count,
+        facets: [],
+        ...(sort ? { sort } : {}),
+      });
+      hits.push(...res.hits);
+    } else {
+      let skip = start;
+      for (let i = 0; i < walk.levels.length; i++) {
+        const n = counts[i] ?? 0;
+        if (hits.length >= count) break;
+        if (skip >= n) {
+          skip -= n;
+          continue;
+        }
+        const res = await this.search.search({
+          ...base,
+          urns: walk.urnsAtLevel(i),
+          start: skip,
+          count: count - hits.length,
+          facets: [],
+        });
+        hits.push(...res.hits);
+        skip = 0;
+      }
+    }
+    return hits;
+  }
+
+  private result(p: Prepared, hits: readonly SearchHit[]): LineageSearchResult {
     return {
-      total: all.total,
+      total: p.total,
       hits: hits.map((h) => {
-        const l = byUrn.get(h.urn) as LineageHit;
+        const l = p.walk.hit(h.urn) as { degree: number; path: readonly string[] };
         return { ...h, degree: l.degree, path: l.path };
       }),
-      facets,
-      partial: walk.partial,
+      facets: p.facets,
+      partial: p.partial,
     };
   }
+}
+
+/**
+ * What a kept walk may serve: the caller (its actor and role) and every input of the search but the
+ * page, hashed.
+ */
+function scrollKey(r: LineageSearchRequest): string {
+  const caller = currentCaller();
+  const parts = [
+    caller?.actor ?? null,
+    caller?.role ?? null,
+    r.urn,
+    r.direction,
+    r.maxHops ?? null,
+    r.entities,
+    r.input,
+    r.filter ?? null,
+    r.facets ?? null,
+    r.sort ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
 /** Takes the `degree` criteria out of a filter: the degrees they select, and the remaining groups. */

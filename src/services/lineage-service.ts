@@ -56,7 +56,8 @@ export class LineageService {
   constructor(
     private readonly registry: Registry,
     private readonly store: EntityStore,
-    private readonly limits: LineageLimits,
+    /** The configured bounds (read by the lineage search, which pages what the walks reach). */
+    readonly limits: LineageLimits,
   ) {
     const up = new Set<string>();
     const down = new Set<string>();

@@ -74,6 +74,7 @@ async function runLineageSearch(
   input: LineageSearchInputBase,
   start: number,
   count: number,
+  scroll?: { id: string | null | undefined; keepAlive: string | null | undefined },
 ): Promise<LineageSearchResult> {
   const entities = entityNames(input.types);
   if (!entities.length) return { total: 0, hits: [], facets: {}, partial: false };
@@ -88,6 +89,7 @@ async function runLineageSearch(
     count,
     facets: input.searchFlags?.skipAggregates ? [] : facetFields(ctx, entities),
     sort: toSort(input.sortInput),
+    ...(scroll ? { scroll } : {}),
   });
 }
 
@@ -249,10 +251,12 @@ declareRootFields(SearchQueries, Query, {
 
   scrollAcrossLineage: rootField(ScrollAcrossLineageInput, ScrollAcrossLineageResults, async (input, ctx) => {
     const offset = decodeScrollId(input.scrollId);
-    const res = await runLineageSearch(ctx, input, offset, input.count ?? DEFAULT_PAGE.scrollAcrossLineage);
+    const count = input.count ?? DEFAULT_PAGE.scrollAcrossLineage;
+    const scroll = { id: input.scrollId, keepAlive: input.keepAlive };
+    const res = await runLineageSearch(ctx, input, offset, count, scroll);
     const results = lineageResults(ctx, res);
     return make(ScrollAcrossLineageResults, {
-      nextScrollId: nextScrollId(offset, res.hits.length, res.total),
+      nextScrollId: res.nextScrollId,
       ...resultsPage(ctx, input, res, results),
       isPartial: res.partial,
     });
