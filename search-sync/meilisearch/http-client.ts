@@ -29,12 +29,20 @@ export function meiliHttpClient(): (input: string | URL | Request, init?: Reques
     'http:': new http.Agent({ keepAlive: true, noDelay: true, maxSockets: 32 }),
     'https:': new https.Agent({ keepAlive: true, noDelay: true, maxSockets: 32 }),
   };
+  // The official client passes the same Headers object (its key, content type and agent name) with every
+  // request of an index: it is read into a plain object once, not on each call.
+  const plain = new WeakMap<Headers, Readonly<Record<string, string>>>();
+  const headersOf = (h: RequestInit['headers']): Record<string, string> => {
+    if (!(h instanceof Headers)) return toPlain(new Headers(h));
+    let out = plain.get(h);
+    if (!out) plain.set(h, (out = toPlain(h)));
+    return { ...out };
+  };
   return (input, init = {}) =>
     new Promise((resolve, reject) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
+      const url = input instanceof URL ? input : new URL(input instanceof Request ? input.url : input);
       const body = typeof init.body === 'string' ? Buffer.from(init.body) : undefined;
-      const headers: Record<string, string> = {};
-      new Headers(init.headers).forEach((v, k) => (headers[k] = v));
+      const headers = headersOf(init.headers);
       if (body) headers['content-length'] = String(body.length);
       const lib = url.protocol === 'https:' ? https : http;
       const req = lib.request(
@@ -70,4 +78,10 @@ export function meiliHttpClient(): (input: string | URL | Request, init?: Reques
       );
       req.end(body);
     });
+}
+
+function toPlain(h: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  h.forEach((v, k) => (out[k] = v));
+  return out;
 }

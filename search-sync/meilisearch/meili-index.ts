@@ -60,6 +60,8 @@ export class MeiliSearchIndex implements SearchIndex {
       httpClient: opts.httpClient ?? meiliHttpClient(),
     });
     this.uid = opts.index ?? 'neohub_entities';
+    // One handle for every call: each new one parses the host and builds its headers again.
+    this.index = this.client.index<MeiliDocument>(this.uid);
     // The version of the documents' shape: a new one fills the index again from the change log.
     this.checkpoint = `meilisearch:${opts.host}/${this.uid}:v3`;
     this.fields = searchFields(registry);
@@ -68,14 +70,15 @@ export class MeiliSearchIndex implements SearchIndex {
       .sort((a, b) => b.boost - a.boost || a.name.localeCompare(b.name))
       .map((f) => attr(f.name));
     this.matchable = [...this.fields.values()].filter((f) => f.queryByDefault).map((f) => attr(f.name));
+    this.completable = [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
   }
 
   /** The attributes of the fields a hit's matched fields are taken from (those searched by default). */
   private readonly matchable: string[];
+  /** The registry's autocomplete fields: what an autocomplete completes on when it names none. */
+  private readonly completable: string[];
 
-  private get index(): Index<MeiliDocument> {
-    return this.client.index<MeiliDocument>(this.uid);
-  }
+  private readonly index: Index<MeiliDocument>;
 
   async init(): Promise<void> {
     await this.client.updateExperimentalFeatures({ containsFilter: true });
@@ -301,9 +304,10 @@ export class MeiliSearchIndex implements SearchIndex {
       if ((err as { cause?: { code?: string } }).cause?.code !== 'invalid_search_sort') throw err;
       return run(sort.filter((c) => this.fields.has(c.field.replace(/\.keyword$/, '')) || c.field === 'urn'));
     });
+    // The counts as parsed from this answer (JSON.parse makes own properties only, `__proto__` included).
     const out: Record<string, Record<string, number>> = {};
     facets.forEach((f, i) => {
-      out[f] = { ...(stats?.facetDistribution?.[facetAttrs[i] as string] ?? {}) };
+      out[f] = stats?.facetDistribution?.[facetAttrs[i] as string] ?? {};
     });
     const total = (stats as { totalHits?: number } | undefined)?.totalHits ?? 0;
     const hits = (page?.hits ?? []).map((h, i) => {
@@ -320,28 +324,32 @@ export class MeiliSearchIndex implements SearchIndex {
 
   async autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult> {
     const needle = q.query.trim().toLowerCase();
-    const fields = q.fields.length
-      ? q.fields
-      : [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
-    const on = fields.map(attr).filter((a) => this.searchable.includes(a));
+    // Each field's attribute once per call, not once per hit and field.
+    const attrs = [...new Set((q.fields.length ? q.fields : this.completable).map(attr))];
+    const on = attrs.filter((a) => this.searchable.includes(a));
+    // Of one entity type, every candidate is of that type: it is not read back with each of them.
+    const oneType = q.types.length === 1 ? q.types[0] : undefined;
     const res = await this.index.search(needle, {
       filter: this.filter(q.types, q.filters, false),
       limit: Math.max(50, q.limit * 10),
       ...(on.length ? { attributesToSearchOn: on } : {}),
       // The candidates' suggestion fields only: whole documents made this call several times slower
       // than a search (a hundred of them, about 270 KB of JSON, to send and parse).
-      attributesToRetrieve: ['urn', 'entityType', ...new Set(fields.map(attr))],
+      attributesToRetrieve: oneType ? ['urn', ...attrs] : ['urn', 'entityType', ...attrs],
     });
     const rows: { urn: string; entityType: string; value: string; rank: number }[] = [];
     for (const h of res.hits) {
-      for (const f of fields) {
-        const values = getOwn(h, attr(f));
-        for (const v of Array.isArray(values) ? (values as unknown[]) : []) {
+      const urn = String(h.urn);
+      const entityType = oneType ?? String(h.entityType);
+      for (const a of attrs) {
+        const values = getOwn(h, a);
+        if (!Array.isArray(values)) continue;
+        for (const v of values as unknown[]) {
           const value = String(v);
           const low = value.toLowerCase();
           if (needle && !low.includes(needle)) continue;
           const rank = low.startsWith(needle) ? 0 : low.includes(` ${needle}`) ? 1 : 2;
-          rows.push({ urn: String(h.urn), entityType: String(h.entityType), value, rank });
+          rows.push({ urn, entityType, value, rank });
         }
       }
     }

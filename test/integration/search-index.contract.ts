@@ -203,6 +203,22 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       expect(removed.suggestions).toEqual([]);
     });
 
+    it('autocompletes in rank order, the same on the fields of a kind as on every autocomplete field', async () => {
+      const { index, scoped, urn } = await setup();
+      const ask = (fields: string[]) =>
+        index.autocomplete({ types: ['dataset'], query: 'C', fields, filters: [scoped] as never, limit: 5 });
+      const all = await ask([]);
+      // Values that start with the query, shorter first; each value and entity once (name and id agree).
+      // (The platform's random hex id may contain a 'c': that value ranks after them.)
+      expect(all.suggestions.slice(0, 2)).toEqual(['clicks', 'customers']);
+      expect(all.entities).toEqual([
+        { urn: urn('clicks'), entityType: 'dataset' },
+        { urn: urn('customers'), entityType: 'dataset' },
+      ]);
+      // What SearchService asks for datasets: their autocomplete fields only.
+      expect(await ask(['name', 'id', 'qualifiedName', 'platform'])).toEqual(all);
+    });
+
     it("browses as DataHub's browse DAO: entities whose browse path is the path, groups one component deeper", async () => {
       const { index, scoped, platform, urn } = await setup();
       const folderName = platform.replace('urn:li:dataPlatform:', '');

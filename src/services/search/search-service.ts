@@ -50,6 +50,45 @@ export class SearchService {
     private readonly structured?: StructuredFieldResolver,
   ) {
     this.fields = searchFields(registry);
+    this.searchableNames = new Set(
+      registry.allAspects().flatMap((a) => (a.searchable ?? []).map((s) => s.fieldName)),
+    );
+    this.completable = [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
+  }
+
+  // What a search or an autocomplete reads of the registry, worked out once (the registry does not change).
+  /** The names of the registry's searchable fields: an autocomplete field must be one. */
+  private readonly searchableNames: ReadonlySet<string>;
+  /** The registry's autocomplete fields, in index-field order. */
+  private readonly completable: readonly string[];
+  /** Per entity type, the index fields its documents can hold: its aspects' searchable fields. */
+  private readonly kindFields = new Map<string, ReadonlySet<string>>();
+  /** Per list of entity types, their filter fields (see `filterFields`). */
+  private readonly filterFieldsOf = new Map<string, readonly string[]>();
+
+  private fieldsOfKind(type: string): ReadonlySet<string> {
+    let names = this.kindFields.get(type);
+    if (!names) {
+      names = new Set(
+        this.registry
+          .entity(type)
+          .aspects.flatMap((a) => (this.registry.findAspect(a)?.searchable ?? []).map((s) => s.fieldName)),
+      );
+      this.kindFields.set(type, names);
+    }
+    return names;
+  }
+
+  /**
+   * The autocomplete fields of these entity types: the registry's autocomplete fields their documents can
+   * hold. A document holds only the fields of its own kind's aspects, so the suggestions are the same as
+   * over every autocomplete field, for less work (a dataset has 4 of the 13). Empty (every autocomplete
+   * field) when no type is named or the types hold none.
+   */
+  private autocompleteFields(types: readonly string[]): readonly string[] {
+    if (!types.length) return [];
+    const kinds = types.map((t) => this.fieldsOfKind(t));
+    return this.completable.filter((f) => kinds.some((k) => k.has(f)));
   }
 
   /**
@@ -140,7 +179,7 @@ export class SearchService {
     return this.index.autocomplete({
       types,
       query: r.query,
-      fields: r.field ? [r.field] : [],
+      fields: r.field ? [r.field] : this.autocompleteFields(types),
       filters: sp.filters,
       limit: r.limit,
       ...(sp.extra.size ? { extraFields: sp.extra } : {}),
@@ -166,20 +205,28 @@ export class SearchService {
   }
 
   private isField(name: string): boolean {
-    return this.registry.allAspects().some((a) => (a.searchable ?? []).some((s) => s.fieldName === name));
+    return this.searchableNames.has(name);
   }
 
   /** The fields marked `addToFilters` on the aspects of these entity types (all types when none). */
   filterFields(types: readonly string[]): string[] {
-    const entities = types.length ? types.map((t) => this.registry.entity(t)) : this.registry.allEntities();
-    const out = new Set<string>();
-    for (const e of entities) {
-      for (const name of e.aspects) {
-        for (const s of this.registry.findAspect(name)?.searchable ?? [])
-          if (s.addToFilters) out.add(s.fieldName);
+    const key = types.join(',');
+    let fields = this.filterFieldsOf.get(key);
+    if (!fields) {
+      const entities = types.length ? types.map((t) => this.registry.entity(t)) : this.registry.allEntities();
+      const out = new Set<string>();
+      for (const e of entities) {
+        for (const name of e.aspects) {
+          for (const s of this.registry.findAspect(name)?.searchable ?? [])
+            if (s.addToFilters) out.add(s.fieldName);
+        }
       }
+      fields = [...out];
+      // Keys are lists of known entity types; a client naming ever new combinations does not grow this.
+      if (this.filterFieldsOf.size >= 1000) this.filterFieldsOf.clear();
+      this.filterFieldsOf.set(key, fields);
     }
-    return [...out];
+    return [...fields];
   }
 
   /** The display name of a filter field (the registry's `filterNameOverride`), if it has one. */
