@@ -78,7 +78,14 @@ export const MODULES = {
 };
 
 /** Wiring: these files may import every module (through its index). */
-export const WIRING = ['src/runtime.ts', 'src/main.ts', 'src/system-update.ts'];
+export const WIRING = [
+  'src/runtime.ts',
+  'src/main.ts',
+  'src/system-update.ts',
+  'src/search-index-of.ts',
+  'src/sync-thread.ts',
+  'src/sync-thread-entry.ts',
+];
 
 const isFile = (m) => m.endsWith('.ts');
 const inside = (outer, m) => m !== outer && !isFile(outer) && m.startsWith(`${outer}/`);

@@ -338,10 +338,20 @@ export class SearchSyncWorker implements SyncControl {
     return { checkpoint, head, lag: Math.max(0, head - checkpoint), active: this.token !== undefined };
   }
 
+  /** Whether this worker holds its lease (is the one syncing the index). */
+  get active(): boolean {
+    return this.token !== undefined;
+  }
+
+  /** A caller waits for change-log entry `seq`: the running loop stops gathering changes before it. */
+  want(seq: number): void {
+    this.wanted = Math.max(this.wanted, seq);
+  }
+
   /** Resolves once the index has caught up with change-log entry `seq` (or the time runs out). */
   async waitFor(seq: number, timeoutMs = 10_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    this.wanted = Math.max(this.wanted, seq);
+    this.want(seq);
     while (Date.now() < deadline) {
       if ((await this.state.checkpoint(this.index.checkpoint)) >= seq) return true;
       await sleep(25);

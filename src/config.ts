@@ -29,6 +29,11 @@ export interface Config {
   /** Run the search-sync worker in this process (NEOHUB_SEARCH_SYNC, default true; `false` to run it elsewhere). */
   readonly searchSync: boolean;
   /**
+   * Run that worker on a thread of its own (NEOHUB_SEARCH_SYNC_THREAD, default true), so that building
+   * and writing documents leaves the request thread to the requests; `false` runs it on the request thread.
+   */
+  readonly searchSyncThread: boolean;
+  /**
    * A background task (index restore, time-series truncation) whose process has not reported for this
    * long is resumed by another process or after a restart (NEOHUB_TASK_STALE_MS, default 60000).
    */
@@ -109,6 +114,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
     reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v1.3.0',
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
+    searchSyncThread: (env.NEOHUB_SEARCH_SYNC_THREAD ?? 'true').toLowerCase() !== 'false',
     testResultsSync: (env.NEOHUB_TEST_RESULTS_SYNC ?? 'true').toLowerCase() !== 'false',
     taskStaleMs: int(env, 'NEOHUB_TASK_STALE_MS', 60_000),
     rollbackTaskAspects: int(env, 'NEOHUB_ROLLBACK_TASK_ASPECTS', 10_000),

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createApp } from './http/index.js';
 import type { Logger } from './logger.js';
-import { defaultRegistry, type Registry } from './registry/index.js';
-import { EmbeddedSearchIndex, MeiliSearchIndex, SearchSyncWorker } from '../search-sync/index.js';
-import type { SearchIndex } from './search-model/index.js';
+import { defaultRegistry } from './registry/index.js';
+import { SearchSyncWorker } from '../search-sync/index.js';
+import type { SyncControl } from './search-model/index.js';
+import { openSearchIndex } from './search-index-of.js';
+import { SyncThread, threadable } from './sync-thread.js';
 import {
   ChangeLogRetention,
   createServices,
@@ -60,22 +62,6 @@ function gateOf(graph: GraphTarget): StoreGate | undefined {
   return { available: () => available.call(graph), retryAfterSeconds: () => retryAfterSeconds.call(graph) };
 }
 
-/** The configured search index (Meilisearch with MEILI_HOST, else the embedded one), ready for use. */
-export async function openSearchIndex(
-  config: Config,
-  exec: Executor,
-  registry: Registry,
-): Promise<SearchIndex> {
-  const index: SearchIndex = config.meiliHost
-    ? new MeiliSearchIndex(
-        { host: config.meiliHost, apiKey: config.meiliMasterKey, index: config.meiliIndex },
-        registry,
-      )
-    : new EmbeddedSearchIndex(exec, registry);
-  await index.init();
-  return index;
-}
-
 /** Connects to Neo4j, applies the schema, builds the services and starts listening. */
 export async function startRuntime(config: Config, graph: GraphTarget, log: Logger): Promise<Runtime> {
   const driver = createDriver(graph.uri, graph.user, graph.password);
@@ -95,11 +81,21 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     index,
     log.child({ module: 'search-sync' }),
   );
-  if (config.searchSync) worker.start();
+  // The running sync goes on a thread of its own when it can (see SyncThread); `worker` stays for the rest.
+  const thread =
+    config.searchSync && config.searchSyncThread && threadable()
+      ? new SyncThread(
+          worker,
+          { config, graph: { uri: graph.uri, user: graph.user, password: graph.password } },
+          log.child({ module: 'search-sync' }),
+        )
+      : undefined;
+  if (config.searchSync) (thread ?? worker).start();
+  const sync: SyncControl = thread ?? worker;
   const search = new SearchService(
     registry,
     index,
-    worker,
+    sync,
     config.maxPageSize,
     new StructuredFieldResolver(store),
   );
@@ -108,7 +104,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const operations = new OperationsService(
     new MaintenanceStore(exec),
     registry,
-    worker,
+    sync,
     ingest,
     new TaskStore(exec, 'neohub'),
     log.child({ module: 'operations' }),
@@ -173,7 +169,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
       await retention.stop();
       await testResults.stop();
       await app.close();
-      await worker.stop();
+      await (thread ?? worker).stop();
       await exec.close();
     },
   };

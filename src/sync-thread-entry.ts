@@ -1,0 +1,55 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createLogger } from './logger.js';
+import { defaultRegistry } from './registry/index.js';
+import { SearchSyncWorker } from '../search-sync/index.js';
+import { openSearchIndex } from './search-index-of.js';
+import { SearchDocuments } from './services/index.js';
+import { createDriver, Executor, Neo4jStore, SyncStateStore } from './store/index.js';
+import type { FromThread, SyncThreadData, ToThread } from './sync-thread.js';
+
+/**
+ * The search sync's thread (see `SyncThread`): opens its own connection and index, runs the worker, tells
+ * the other side when it holds the lease, and stops on request.
+ */
+async function main(port: NonNullable<typeof parentPort>): Promise<void> {
+  const { config, graph } = workerData as SyncThreadData;
+  const log = createLogger(config.logLevel).child({ module: 'search-sync' });
+  const exec = new Executor(
+    createDriver(graph.uri, graph.user, graph.password),
+    log.child({ module: 'store' }),
+    config.neo4jDatabase,
+  );
+  const registry = defaultRegistry();
+  const index = await openSearchIndex(config, exec, registry);
+  const worker = new SearchSyncWorker(
+    new SyncStateStore(exec),
+    new SearchDocuments(registry, new Neo4jStore(exec)),
+    index,
+    log,
+  );
+  worker.start();
+  let active = false;
+  const watch = setInterval(() => {
+    if (worker.active === active) return;
+    active = worker.active;
+    port.postMessage({ type: 'active', value: active } satisfies FromThread);
+  }, 200);
+  port.on('message', (m: ToThread) => {
+    if (m.type === 'want') worker.want(m.seq);
+    else if (m.type === 'stop') {
+      clearInterval(watch);
+      void worker
+        .stop()
+        .then(() => exec.close())
+        .finally(() => port.close());
+    }
+  });
+}
+
+if (parentPort) {
+  const port = parentPort;
+  main(port).catch((err: unknown) => {
+    process.stderr.write(`search sync thread: ${String((err as Error)?.stack ?? err)}\n`);
+    process.exit(1);
+  });
+}
