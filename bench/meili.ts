@@ -11,7 +11,7 @@ import { defaultRegistry } from '../src/registry/index.js';
 import { SearchService } from '../src/services/search/index.js';
 import { MeiliSearchIndex } from '../search-sync/index.js';
 import { meiliHttpClient } from '../search-sync/meilisearch/http-client.js';
-import { autocompleteBody, percentiles, picker, searchBody, searchOf } from './search.js';
+import { autocompleteBody, percentiles, picker, post, searchBody, searchOf } from './search.js';
 
 export interface Meili {
   readonly host: string;
@@ -82,14 +82,17 @@ export async function benchMeili(root: string, dir: string): Promise<Meili | und
 }
 
 /**
- * The anchor of the Meilisearch figures: Meilisearch's own time for the requests neohub sends it. The
- * searches and autocompletes of `searchLatency` (same kinds, same draws, same warm-up) go through
- * neohub's `SearchService` and Meilisearch adapter in this process, whose HTTP client only records each
- * request; each recorded request is then sent straight to Meilisearch's HTTP API (keep-alive, no delay,
- * the answer read and parsed) and timed. Figures `search.meili.rawP50Ms`, `rawP95Ms` and the same for
- * autocomplete.
+ * neohub's search and autocomplete on Meilisearch beside their anchor, Meilisearch's own time for the
+ * requests neohub sends it, measured call by call in turn: the searches and autocompletes of
+ * `searchLatency` (same kinds, same warm-up) first go through neohub's `SearchService` and Meilisearch
+ * adapter in this process, whose HTTP client only records each request; then, in alternating order, the
+ * same call goes to neohub over HTTP and the recorded requests go straight to Meilisearch's HTTP API
+ * (keep-alive, no delay, the answer read and parsed), each timed. The same draws at the same moment: a
+ * busy spell of the machine weighs on both sides alike. Figures `search.meili.p50Ms`, `p95Ms`,
+ * `rawP50Ms`, `rawP95Ms` and the same for autocomplete.
  */
-export async function rawMeiliLatency(
+export async function meiliLatency(
+  base: string,
   meili: Meili,
   index: string,
   datasets: number,
@@ -111,25 +114,29 @@ export async function rawMeiliLatency(
   const idle = { status: unused, waitFor: unused, reindex: unused };
   const service = new SearchService(registry, adapter, idle, 10_000);
   const client = meiliHttpClient();
-  /** The requests the service sends for one call, sent again straight to Meilisearch. */
-  const replay = async (call: () => Promise<unknown>): Promise<number> => {
-    recorded = [];
-    await call();
-    const requests = recorded;
-    const t = performance.now();
-    for (const r of requests) await client(r.url, r.init);
-    return performance.now() - t;
-  };
   const pick = picker(datasets);
-  const raw = async (call: (i: number) => Promise<number>): Promise<number[]> => {
-    const out: number[] = [];
+  /** 400 calls after 100 of warm-up: neohub's time and the raw time of each, in turn. */
+  const measure = async (
+    action: string,
+    draw: (i: number) => { body: Record<string, unknown>; call: () => Promise<unknown> },
+  ): Promise<{ hub: number[]; raw: number[] }> => {
+    const hub: number[] = [];
+    const raw: number[] = [];
     for (let i = -100; i < 400; i++) {
-      const ms = await call(i);
-      if (i >= 0) out.push(ms);
+      const { body, call } = draw(i);
+      recorded = [];
+      await call();
+      const requests = recorded;
+      for (const side of i % 2 ? ['hub', 'raw'] : ['raw', 'hub']) {
+        const t = performance.now();
+        if (side === 'hub') await post(`${base}/entities?action=${action}`, body);
+        else for (const r of requests) await client(r.url, r.init);
+        if (i >= 0) (side === 'hub' ? hub : raw).push(performance.now() - t);
+      }
     }
-    return out.sort((a, b) => a - b);
+    return { hub: hub.sort((a, b) => a - b), raw: raw.sort((a, b) => a - b) };
   };
-  const search = await raw((i) => {
+  const search = await measure('search', (i) => {
     const { kind, page } = searchOf(i);
     const b = searchBody(kind, pick, page) as {
       input: string;
@@ -137,26 +144,35 @@ export async function rawMeiliLatency(
       count: number;
       filter?: unknown;
     };
-    return replay(() =>
+    const call = () =>
       service.search({
         entities: ['dataset'],
         input: b.input,
         filter: b.filter,
         start: b.start,
         count: b.count,
-      }),
-    );
+      });
+    return { body: b, call };
   });
-  const autocomplete = await raw(() => {
+  const autocomplete = await measure('autocomplete', () => {
     const b = autocompleteBody(pick);
-    return replay(() => service.autocomplete({ entities: [b.entity], query: b.query, limit: b.limit }));
+    const call = () => service.autocomplete({ entities: [b.entity], query: b.query, limit: b.limit });
+    return { body: b, call };
   });
-  const s = percentiles(search);
-  const a = percentiles(autocomplete);
-  return {
-    'search.meili.rawP50Ms': s.p50,
-    'search.meili.rawP95Ms': s.p95,
-    'autocomplete.meili.rawP50Ms': a.p50,
-    'autocomplete.meili.rawP95Ms': a.p95,
-  };
+  const figures: Record<string, number> = {};
+  for (const [k, m] of [
+    ['search', search],
+    ['autocomplete', autocomplete],
+  ] as const) {
+    const hub = percentiles(m.hub);
+    const raw = percentiles(m.raw);
+    Object.assign(figures, {
+      [`${k}.meili.p50Ms`]: hub.p50,
+      [`${k}.meili.p95Ms`]: hub.p95,
+      [`${k}.meili.rawP50Ms`]: raw.p50,
+      [`${k}.meili.rawP95Ms`]: raw.p95,
+      [`${k}.meili.overheadP95Ms`]: Math.round((hub.p95 - raw.p95) * 100) / 100,
+    });
+  }
+  return figures;
 }

@@ -38,7 +38,7 @@ export async function timed(n: number, call: (i: number) => Promise<void>): Prom
  */
 const agent = new http.Agent({ keepAlive: true, noDelay: true, maxSockets: 4 });
 
-const post = (url: string, body: unknown): Promise<{ value: Record<string, unknown> }> =>
+export const post = (url: string, body: unknown): Promise<{ value: Record<string, unknown> }> =>
   new Promise((resolve, reject) => {
     const data = Buffer.from(JSON.stringify(body));
     const req = http.request(

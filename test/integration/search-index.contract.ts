@@ -73,13 +73,20 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       expect(r.hits.map((h) => h.urn).sort()).toEqual([urn('customers'), urn('orders')].sort());
       expect(r.hits[0]?.urn).toBe(urn('customers'));
       expect(r.hits[0]?.matchedFields.length).toBeGreaterThan(0);
-      expect((await index.search(q(scoped, 'analytic'))).hits.map((h) => h.urn)).toEqual([urn('clicks')]);
+      const analytic = await index.search(q(scoped, 'analytic'));
+      expect(analytic.hits.map((h) => h.urn)).toEqual([urn('clicks')]);
+      expect(analytic.hits[0]?.matchedFields).toContainEqual({
+        name: 'description',
+        value: 'Web analytics events',
+      });
     });
 
     it('treats * as everything and pages', async () => {
       const { index, scoped } = await setup();
       const all = await index.search(q(scoped, '*'));
       expect(all.total).toBe(3);
+      // Without words nothing matched a field: hits carry their type and no matched fields.
+      expect(all.hits.map((h) => [h.entityType, h.matchedFields])).toEqual(Array(3).fill(['dataset', []]));
       const page = await index.search({ ...q(scoped, '*'), start: 2, count: 2 });
       expect(page.hits).toHaveLength(1);
     });
@@ -117,6 +124,7 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       const r = await index.search(q(scoped, 'tags:PII'));
       expect(r.hits.map((h) => h.urn)).toEqual([urn('customers')]);
       expect(r.hits[0]?.matchedFields).toEqual([{ name: 'tags', value: 'urn:li:tag:PII' }]);
+      expect(r.hits[0]?.entityType).toBe('dataset');
     });
 
     it('filters with conditions and negation, and counts facets', async () => {
