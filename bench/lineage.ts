@@ -461,10 +461,10 @@ class NotingStore extends Neo4jStore {
 
 /**
  * Where the time of a walk goes, measured in the bench process straight against Neo4j for random
- * starts: LineageService in-process (the Cypher of src/store/read-lineage.ts, every hit returned with
- * its path, then filtered and sorted), and the same APOC walk with the same filters counting its paths
- * only (the walk alone). GraphQL over HTTP adds paging, the entity check of `dataset(urn)`, the schema's
- * resolvers and the HTTP round trip.
+ * starts: LineageService in-process (the walk of src/store/read-lineage.ts, one row per entity reached,
+ * then filtered, sorted and paged, paths rebuilt from the rows' parents), and the same APOC walk with
+ * the same filters counting its paths only (the walk alone). GraphQL over HTTP adds paging, the entity
+ * check of `dataset(urn)`, the schema's resolvers and the HTTP round trip.
  */
 export async function lineageProfile(
   driver: Driver,
@@ -561,6 +561,7 @@ export async function lineageUncapped(
     const totals: number[] = [];
     let pages = 0;
     let partial = 0;
+    let early = 0;
     for (const urn of measured.slice(0, starts)) {
       let t = performance.now();
       const whole = await graphqlLineage(base, urn, dir, hops);
@@ -573,6 +574,7 @@ export async function lineageUncapped(
       t = performance.now();
       let page = await scrollLineage(base, urn, dir, hops, pageSize);
       first.push(performance.now() - t);
+      const firstTotal = page.total;
       pages++;
       const seen = new Set(page.urns);
       while (page.next) {
@@ -583,6 +585,7 @@ export async function lineageUncapped(
         pages++;
       }
       all.push(performance.now() - t);
+      if (firstTotal !== page.total) early++;
       if (page.total !== whole.total || seen.size !== whole.total)
         throw new Error(
           `scroll of ${urn}: ${seen.size} entities (total ${page.total}), the walk reaches ${whole.total}`,
@@ -609,13 +612,15 @@ export async function lineageUncapped(
       [`${k}.scroll.nextPageP95Ms`]: next.length ? round(pct(next, 95)) : 0,
       [`${k}.scroll.allPagesP50Ms`]: round(pct(all, 50)),
       [`${k}.scroll.allPagesP95Ms`]: round(pct(all, 95)),
+      [`${k}.scroll.earlyFirstPages`]: early,
     });
     log(
       `  uncapped ${dir} ${hops} hops (${n} starts): full walk p50 ${round(pct(full, 50))} ms, ` +
         `p95 ${round(pct(full, 95))} ms (Cypher p95 ${round(pct(anchor, 95))} ms), avg total ${figures[`${k}.uncapped.avgTotal`]}, ` +
         `max ${totals.at(-1) ?? 0}; scrollAcrossLineage pages of ${pageSize}: first p50 ${round(pct(first, 50))} ms, ` +
         `p95 ${round(pct(first, 95))} ms, next p95 ${figures[`${k}.scroll.nextPageP95Ms`]} ms, ` +
-        `all (${round(pages / n, 1)} pages) p50 ${round(pct(all, 50))} ms, p95 ${round(pct(all, 95))} ms`,
+        `all (${round(pages / n, 1)} pages) p50 ${round(pct(all, 50))} ms, p95 ${round(pct(all, 95))} ms, ` +
+        `first page before the walk ended ${early}/${n}`,
     );
   }
   return figures;

@@ -12,11 +12,14 @@ import {
   SCROLL_CACHE_LIMITS,
   ScrollCache,
   WalkIndex,
+  type Facets,
+  type Prepared,
   type ScrollCacheLimits,
   type Sized,
+  Walking,
 } from './lineage-walk-cache.js';
 import { checkPage } from './page.js';
-import { decodeScrollPosition, nextScrollId } from './scroll-id.js';
+import { decodeScrollPosition, encodeScrollId, nextScrollId } from './scroll-id.js';
 
 export interface LineageSearchRequest {
   readonly urn: string;
@@ -61,6 +64,8 @@ export interface LineageSearchResult {
   readonly nextScrollId?: string | undefined;
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
 const DEGREE_VALUES: Record<string, number> = { '1': 1, '2': 2, '3+': 3 };
 const degreeBucket = (d: number): string => (d >= 3 ? '3+' : String(d));
 
@@ -70,45 +75,52 @@ const degreeBucket = (d: number): string => (d >= 3 ? '3+' : String(d));
  */
 const READ_AHEAD = 10_000;
 
-type Facets = Record<string, Record<string, number>>;
-
-/** A search within a walk, ready to be paged: the walk, the search, and what every page shares. */
-interface Prepared {
-  readonly walk: WalkIndex;
-  readonly base: { entities: readonly string[]; input: string; filter: unknown };
-  readonly sort: readonly SortCriterion[] | undefined;
-  /** Matches at each level of the walk (`walk.levels`). */
-  readonly counts: readonly number[];
-  readonly total: number;
-  readonly facets: Facets;
-  readonly partial: boolean;
+/**
+ * When a scroll's first page may be served before its walk has ended (decision 0029): once `waitMs` have
+ * passed without the whole walk and its counts, and as soon as the walk has reached `minReached` entities
+ * (a small walk is always waited for), the page comes from the levels the walk has completed, with the
+ * matches counted so far as its total (a lower bound) and `partial` set; the next pages wait for the
+ * walk to end.
+ */
+export interface EarlyPageLimits {
+  readonly waitMs: number;
+  readonly minReached: number;
 }
+
+export const EARLY_PAGE: EarlyPageLimits = Object.freeze({ waitMs: 60, minReached: 2_000 });
 
 /**
  * A scroll's walk kept between its pages: the search ready to page, and the hits read so far at their
  * positions (a scroll reads them in order; one continued from another process starts mid-way).
  */
 class KeptWalk implements Sized {
-  private readonly hits: (SearchHit | undefined)[];
+  private readonly hits: (SearchHit | undefined)[] = [];
   private read = 0;
   /** The reads of hits, one after the other. */
   private reading: Promise<void> = Promise.resolve();
+  /** The search, once the walk has ended and its matches are counted. */
+  prepared: Prepared | undefined;
 
   constructor(
     /** The caller and the query the walk was made for: only they are served from it. */
     readonly key: string,
-    readonly prepared: Prepared,
+    private readonly walk: WalkIndex,
+    /** The search ready to page (it may still be under way: a first page served before the walk ended). */
+    readonly whole: Promise<Prepared>,
   ) {
-    this.hits = new Array<SearchHit | undefined>(prepared.total);
+    void whole.then(
+      (p) => (this.prepared = p),
+      () => undefined,
+    );
   }
 
   get size(): number {
-    return this.prepared.walk.size + this.read;
+    return this.walk.size + this.read;
   }
 
   keep(at: number, hits: readonly SearchHit[]): void {
     hits.forEach((h, i) => {
-      if (at + i >= this.hits.length) return;
+      if (this.prepared && at + i >= this.prepared.total) return;
       if (this.hits[at + i] === undefined) this.read++;
       this.hits[at + i] = h;
     });
@@ -132,10 +144,11 @@ class KeptWalk implements Sized {
     maxPageSize: number,
     page: (start: number, count: number) => Promise<readonly SearchHit[]>,
   ): Promise<void> {
+    const total = this.prepared?.total ?? end;
     const run = this.reading.then(async () => {
       let at = this.missing(from, end);
       if (at >= end) return;
-      const target = Math.min(this.prepared.total, Math.max(end, at + READ_AHEAD));
+      const target = Math.min(total, Math.max(end, at + READ_AHEAD));
       while (at < target) {
         const n = Math.min(maxPageSize, target - at);
         const hits = await page(at, n);
@@ -169,6 +182,7 @@ export class LineageSearchService {
     private readonly search: SearchService,
     private readonly lineage: LineageService,
     limits: ScrollCacheLimits = SCROLL_CACHE_LIMITS,
+    private readonly early: EarlyPageLimits = EARLY_PAGE,
   ) {
     this.walks = new ScrollCache(limits);
   }
@@ -189,16 +203,106 @@ export class LineageSearchService {
       const served = await this.fromKept(walk, kept, offset, r.count);
       if (served) return served;
     }
-    const p = await this.prepare(r, keepAlive > 0);
-    const hits = await this.page(p, offset, r.count);
+    const walking = this.walking(r);
+    const whole = this.prepare(r, walking);
+    whole.catch(() => undefined); // awaited below, or by the next page (an early first page leaves it)
+    const first = await this.firstPage(r, walking, whole, offset);
+    const p = first.prepared;
+    const hits = first.hits;
     let id: string | undefined;
-    if (hits.length > 0 && offset + hits.length < p.total) {
-      const fresh = new KeptWalk(key, p);
+    const more = first.early ? hits.length > 0 : hits.length > 0 && offset + hits.length < p.total;
+    if (more) {
+      const fresh = new KeptWalk(key, walking.walk, whole);
       fresh.keep(offset, hits);
       id = newWalkId();
       if (!this.walks.set(id, fresh, keepAlive)) id = undefined;
+      else void whole.then(() => this.walks.resized(id as string)).catch(() => undefined);
     }
-    return { ...this.result(p, hits), nextScrollId: nextScrollId(offset, hits.length, p.total, id) };
+    const next = first.early
+      ? hits.length > 0
+        ? encodeScrollId(offset + hits.length, id)
+        : undefined
+      : nextScrollId(offset, hits.length, p.total, id);
+    return { ...this.result(p, hits), nextScrollId: next };
+  }
+
+  /**
+   * A scroll's first page: from the whole walk and its counts when they are ready within the wait (or
+   * before the early page, or the walk is small, or the page needs all of it: sorted, or with facets);
+   * else from the levels the walk has completed, read as soon as the walk is large enough (`early`).
+   */
+  private async firstPage(
+    r: LineageSearchRequest,
+    walking: Walking,
+    whole: Promise<Prepared>,
+    offset: number,
+  ): Promise<{ prepared: Prepared; hits: SearchHit[]; early: boolean }> {
+    const full = async (): Promise<{ prepared: Prepared; hits: SearchHit[]; early: boolean }> => {
+      const p = await whole;
+      return { prepared: p, hits: await this.page(p, offset, r.count), early: false };
+    };
+    if (r.sort?.length || r.facets === undefined || r.facets.length > 0) return full();
+    checkPage(offset, r.count, this.lineage.limits.maxPageSize);
+    const { walk } = walking;
+    const settled = whole.then(
+      () => 'whole' as const,
+      () => 'whole' as const,
+    );
+    // The early page is read as soon as the walk is large enough, beside the rest of the walk.
+    let over = false;
+    void settled.then(() => (over = true));
+    const early = (async () => {
+      while (walk.size < this.early.minReached && !walk.tree.done && !over) await sleep(5);
+      if (walk.size < this.early.minReached) return undefined;
+      return walking.holdCounts(this.partialPage(walking, offset, r.count));
+    })().catch(() => undefined);
+    const first = await Promise.race([settled, sleep(this.early.waitMs)]);
+    const part = first === 'whole' ? undefined : await Promise.race([settled, early]);
+    if (!part || part === 'whole') return full();
+    return { prepared: part.prepared, hits: part.hits, early: true };
+  }
+
+  /**
+   * The page from `offset` out of the levels the walk completes, nearest first, as soon as their
+   * matches fill it; undefined when the walk ends first. The levels that may fill it are read at once,
+   * each counted and read in one search (the count of a search within URNs comes with it).
+   */
+  private async partialPage(
+    walking: Walking,
+    offset: number,
+    count: number,
+  ): Promise<{ prepared: Prepared; hits: SearchHit[] } | undefined> {
+    const { walk, base } = walking;
+    const end = offset + count;
+    if (end > this.lineage.limits.maxPageSize) return undefined;
+    const reads: Promise<{ total: number; hits: readonly SearchHit[] }>[] = [];
+    // Matches there can be in the levels read: their hits until counted, then their matches.
+    let possible = 0;
+    for (;;) {
+      while (possible < end) {
+        while (walk.levels.length <= reads.length && !walk.complete) await walk.take(walk.nextDegree);
+        if (walk.complete) return undefined;
+        const i = reads.length;
+        const urns = walk.urnsAtLevel(i);
+        possible += urns.length;
+        const read = this.search.search({
+          ...base,
+          urns,
+          start: 0,
+          count: Math.min(urns.length, end),
+          facets: [],
+        });
+        reads.push(read.then((res) => (walking.counted(i, res.total), res)));
+      }
+      const levels = await Promise.all(reads);
+      const counts = levels.map((l) => l.total);
+      const total = counts.reduce((a, b) => a + b, 0);
+      if (total >= end) {
+        const hits = levels.flatMap((l) => l.hits).slice(offset, end);
+        return { prepared: { walk, base, sort: undefined, counts, total, facets: {}, partial: true }, hits };
+      }
+      possible = total;
+    }
   }
 
   /**
@@ -213,7 +317,11 @@ export class LineageSearchService {
   ): Promise<LineageSearchResult | undefined> {
     const maxPageSize = this.lineage.limits.maxPageSize;
     checkPage(offset, count, maxPageSize);
-    const p = kept.prepared;
+    const p = kept.prepared ?? (await kept.whole.catch(() => undefined));
+    if (!p) {
+      this.walks.delete(id);
+      return undefined;
+    }
     const end = Math.max(offset, Math.min(p.total, offset + count));
     let hits = kept.slice(offset, end);
     if (!hits) {
@@ -230,52 +338,45 @@ export class LineageSearchService {
     return { ...this.result(p, hits), nextScrollId: next };
   }
 
-  /**
-   * Walks, and counts the matches within the walk: in all (with the facets) and at each level. A walk
-   * to `keep` is made compact while the counts run.
-   */
-  private async prepare(r: LineageSearchRequest, keep = false): Promise<Prepared> {
+  /** A walk for the search `r`, started. */
+  private walking(r: LineageSearchRequest): Walking {
     const { groups, degrees } = splitDegree(r.filter);
-    const res = await this.lineage.lineage({
-      urn: r.urn,
-      direction: r.direction,
-      maxHops: r.maxHops,
-      types: r.entities,
-      degrees,
-    });
-    const walk = new WalkIndex(res.hits);
     const base = {
       entities: r.entities,
       input: r.input,
       filter: groups.some((g) => g.length) ? { or: groups.map((and) => ({ and })) } : undefined,
     };
+    return new Walking(this.search, this.lineage, { ...r, types: r.entities }, base, degrees);
+  }
+
+  /**
+   * Walks, and counts the matches within the walk: at each level as the walk completes it, and in all
+   * (with the facets, when asked for: one search over every hit; else the sum of the levels).
+   */
+  private async prepare(r: LineageSearchRequest, walking = this.walking(r)): Promise<Prepared> {
+    const { walk, base } = walking;
     const wantFacets = r.facets === undefined || r.facets.length > 0;
     const facetNames = r.facets?.filter((f) => f !== 'degree');
+    await walking.takeAll();
+    const res = await walking.done;
     const prepared = { walk, base, sort: r.sort, partial: res.partial };
     if (!walk.hits) return { ...prepared, counts: [], total: 0, facets: wantFacets ? { degree: {} } : {} };
     const levels = walk.levels;
-    const counting = Promise.all([
-      this.search.search({
-        ...base,
-        urns: walk.allUrns(),
-        start: 0,
-        count: 0,
-        facets: wantFacets ? facetNames : [],
-      }),
-      levels.length > 1
-        ? Promise.all(
-            levels.map((_, i) =>
-              this.search
-                .search({ ...base, urns: walk.urnsAtLevel(i), start: 0, count: 0, facets: [] })
-                .then((res) => res.total),
-            ),
-          )
-        : Promise.resolve([]),
+    const [all, perLevel] = await Promise.all([
+      wantFacets || levels.length === 1
+        ? this.search.search({
+            ...base,
+            urns: walk.allUrns(),
+            start: 0,
+            count: 0,
+            facets: wantFacets ? facetNames : [],
+          })
+        : undefined,
+      levels.length > 1 ? Promise.all(levels.map((_, i) => walking.count(i))) : Promise.resolve([]),
     ]);
-    if (keep) setImmediate(() => walk.compact());
-    const [all, perLevel] = await counting;
-    const counts = levels.length > 1 ? perLevel : [all.total];
-    const facets: Facets = { ...all.facets };
+    const counts = levels.length > 1 ? perLevel : [all?.total ?? 0];
+    const total = all ? all.total : counts.reduce((a, b) => a + b, 0);
+    const facets: Facets = { ...all?.facets };
     if (wantFacets) {
       const degree: Record<string, number> = {};
       levels.forEach((d, i) => {
@@ -284,7 +385,7 @@ export class LineageSearchService {
       });
       facets.degree = degree;
     }
-    return { ...prepared, counts, total: all.total, facets };
+    return { ...prepared, counts, total, facets };
   }
 
   /** The hits from `start`, at most `count`: one search when sorted (or one level); else level by level. */

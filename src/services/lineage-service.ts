@@ -1,7 +1,7 @@
 import { checkPage } from './page.js';
 import { BadRequestError } from '../errors/index.js';
 import { FINE_GRAINED, type Registry } from '../registry/index.js';
-import type { EntityStore, LineageHit } from '../store/index.js';
+import type { EntityStore, LineageHit, LineageTree } from '../store/index.js';
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
 
@@ -19,6 +19,11 @@ export interface LineageRequest {
   /** The page of results to return (default: all). */
   readonly start?: number | undefined;
   readonly count?: number | undefined;
+  /**
+   * A tree to fill as the walk streams (its nearest levels can be read before the walk ends); it is
+   * ended (or failed) when the walk is, whatever the walk's outcome.
+   */
+  readonly tree?: LineageTree | undefined;
 }
 
 export interface LineageResult {
@@ -111,6 +116,19 @@ export class LineageService {
   }
 
   async lineage(r: LineageRequest): Promise<LineageResult> {
+    const tree = r.tree;
+    if (!tree) return this.walk(r);
+    try {
+      const res = await this.walk(r);
+      if (!tree.done) tree.end(res.partial);
+      return res;
+    } catch (err) {
+      tree.fail(err);
+      throw err;
+    }
+  }
+
+  private async walk(r: LineageRequest): Promise<LineageResult> {
     const { parsed, entity } = this.registry.parseEntityUrn(r.urn);
     const direction = String(r.direction ?? '').toUpperCase();
     if (direction !== 'UPSTREAM' && direction !== 'DOWNSTREAM')
@@ -135,6 +153,7 @@ export class LineageService {
       includeGhosts: fields !== undefined || r.includeGhosts === true,
       start: r.start,
       count: r.count,
+      ...(r.tree ? { tree: r.tree } : {}),
     });
     return { hits: page.hits, total: page.total, partial: page.partial, filtered: page.reached - page.total };
   }

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestError } from '../errors/index.js';
-import type { LineageHit } from '../store/index.js';
+import type { SortCriterion } from '../search-model/index.js';
+import { LineageTree } from '../store/index.js';
+import type { LineageRequest, LineageResult, LineageService } from './lineage-service.js';
+import type { SearchService } from './search/index.js';
 
 /**
- * What scrollAcrossLineage keeps between the pages of a scroll, in the process that served its first
- * page: the walk (each entity reached with its degree and path, compactly) and the hits read so far, so
- * that a later page is served from memory instead of walking the graph again. Nothing here is needed
- * for correctness: a scroll id whose walk is not held (expired, evicted, issued by another instance)
- * is served by walking again, as a scroll without the cache would be.
+ * The walks of the lineage search: a walk under way (`Walking`: streamed into its tree, its levels
+ * counted as they complete), its hits by level (`WalkIndex`), and what scrollAcrossLineage keeps
+ * between the pages of a scroll, in the process that served its first page: the walk (its tree: each
+ * entity reached with its degree and parent) and the hits read so far, so that a later page is served
+ * from memory instead of walking the graph again. Nothing kept is needed for correctness: a scroll id
+ * whose walk is not held (expired, evicted, issued by another instance) is served by walking again, as
+ * a scroll without the cache would be.
  */
 
 /** The bounds of what is kept. */
@@ -15,8 +20,8 @@ export interface ScrollCacheLimits {
   /** Most walks kept at once (least recently used dropped first). */
   readonly maxWalks: number;
   /**
-   * Most entities kept over all walks: each walk counts the entities it reached (and those only on
-   * their paths) plus the hits it has read. A walk larger than this alone is not kept.
+   * Most entities kept over all walks: each walk counts the entities it reached (hits and those only
+   * on their paths) plus the hits it has read. A walk larger than this alone is not kept.
    */
   readonly maxHits: number;
   /** The longest keep-alive honoured (a longer one is shortened to it). */
@@ -24,9 +29,9 @@ export interface ScrollCacheLimits {
 }
 
 /**
- * The defaults: 32 walks and 200,000 entities in all, about 40 MB at most (measured: some 150 bytes per
- * entity of a walk, its path included, and 190 per hit read, for dataset URNs of 85 characters);
- * keep-alive at most an hour.
+ * The defaults: 32 walks and 200,000 entities in all, about 40 MB at most (measured before the walk was a
+ * tree: some 150 bytes per entity of a walk, its path included, and 190 per hit read, for dataset URNs
+ * of 85 characters; a tree entity holds its URN and a few numbers); keep-alive at most an hour.
  */
 export const SCROLL_CACHE_LIMITS: ScrollCacheLimits = Object.freeze({
   maxWalks: 32,
@@ -52,123 +57,112 @@ export function parseKeepAlive(text: string | null | undefined): number {
 /** A new walk id: random, so that only the scroll ids this process issued name it. */
 export const newWalkId = (): string => randomBytes(12).toString('base64url');
 
-const UNSET = -2;
-const START = -1;
-
 /**
- * A walk's hits, for paging: the URNs reached grouped by degree, each one's degree and path. Made from
- * the walk's hits at once (as cheap as a map of them); {@link compact} then lets go of the hits for a
- * smaller form, to keep: a breadth-first walk that visits each entity once (APOC's NODE_GLOBAL) reaches
- * every entity by one path, which extends the path of the entity before it, so the paths form a tree
- * and an entity's path is its parent's plus itself. Entities only on paths (filtered out of the hits by
- * type) are kept as parents; a path that does not fit is kept whole.
+ * A walk's hits, for paging: the hits of each level (degree) the walk has completed, nearest first, over
+ * the walk's {@link LineageTree} (which holds every entity reached, with its parent: a path is rebuilt
+ * from it). Levels are taken in as the walk completes them (`take`), so that the nearest can be paged
+ * before the walk has ended.
  */
 export class WalkIndex {
-  /** The hits first (grouped by degree, nearest first), then (once compact) the entities only on their paths. */
-  private readonly urns: string[];
-  private readonly index: Map<string, number>;
-  private readonly degrees: Int32Array;
-  /** The walk's hits (grouped as `urns`), until compact. */
-  private raw: readonly LineageHit[] | undefined;
-  private parents: Int32Array | undefined;
-  private readonly whole = new Map<number, readonly string[]>();
-  /** The degrees reached, nearest first; where each one's hits start (and the last one's end). */
-  readonly levels: readonly number[];
-  private readonly bounds: readonly number[];
+  /** The degrees taken in that have hits, nearest first; the tree positions of each one's hits. */
+  readonly levels: number[] = [];
+  private readonly positions: number[][] = [];
+  private count = 0;
+  /** The next degree to take in. */
+  private next = 1;
 
-  constructor(hits: readonly LineageHit[]) {
-    const sorted = hits.every((h, i) => i === 0 || (hits[i - 1] as LineageHit).degree <= h.degree)
-      ? hits
-      : [...hits].sort((a, b) => a.degree - b.degree);
-    this.raw = sorted;
-    this.urns = sorted.map((h) => h.urn);
-    this.index = new Map();
-    this.urns.forEach((u, i) => this.index.set(u, i));
-    this.degrees = Int32Array.from(sorted, (h) => h.degree);
-    const levels: number[] = [];
-    const bounds: number[] = [];
-    sorted.forEach((h, i) => {
-      if (levels.at(-1) !== h.degree) {
-        levels.push(h.degree);
-        bounds.push(i);
+  constructor(readonly tree: LineageTree) {}
+
+  /**
+   * Takes in the levels the walk has completed, up to degree `upTo` (all by default), waiting for each.
+   * A walk that came out of degree order is taken in all at once when it has ended.
+   */
+  take(upTo = Infinity): Promise<void> {
+    const run = this.taking.then(() => this.takeNow(upTo));
+    this.taking = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The takes, one after the other. */
+  private taking: Promise<void> = Promise.resolve();
+
+  /** The next degree to be taken in. */
+  get nextDegree(): number {
+    return this.next;
+  }
+
+  private async takeNow(upTo: number): Promise<void> {
+    while (this.next <= upTo && !this.unordered) {
+      const range = await this.tree.level(this.next);
+      if (!range) {
+        if (!this.tree.ordered) this.takeUnordered();
+        return;
       }
-    });
-    bounds.push(sorted.length);
-    this.levels = levels;
-    this.bounds = bounds;
+      const at: number[] = [];
+      for (let i = range.from; i < range.to; i++) if (this.tree.isHit(i)) at.push(i);
+      if (at.length) {
+        this.levels.push(this.next);
+        this.positions.push(at);
+        this.count += at.length;
+      }
+      this.next++;
+    }
   }
 
-  /** Entities reached that passed the walk's filters. */
+  /** Whether every level of the walk is taken in. */
+  get complete(): boolean {
+    return this.unordered || (this.tree.done && this.next > this.tree.maxDegree);
+  }
+
+  private unordered = false;
+
+  /** A walk that came out of degree order (it has ended): its hits grouped by degree, all at once. */
+  private takeUnordered(): void {
+    const byDegree = new Map<number, number[]>();
+    for (let i = 0; i < this.tree.size; i++)
+      if (this.tree.isHit(i)) {
+        const d = this.tree.degree(i);
+        const at = byDegree.get(d);
+        if (at) at.push(i);
+        else byDegree.set(d, [i]);
+      }
+    this.levels.length = 0;
+    this.positions.length = 0;
+    this.count = 0;
+    for (const d of [...byDegree.keys()].sort((a, b) => a - b)) {
+      const at = byDegree.get(d) as number[];
+      this.levels.push(d);
+      this.positions.push(at);
+      this.count += at.length;
+    }
+    this.unordered = true;
+  }
+
+  /** Hits taken in. */
   get hits(): number {
-    return this.degrees.length;
+    return this.count;
   }
 
-  /** Entities kept: the hits, and once compact the entities only on their paths. */
+  /** Entities held: every entity the walk reached (hits, and entities only on their paths). */
   get size(): number {
-    return this.urns.length;
+    return this.tree.size;
   }
 
   /** Every hit's URN, nearest first. */
   allUrns(): string[] {
-    return this.urns.slice(0, this.degrees.length);
+    return this.positions.flatMap((at) => at.map((i) => this.tree.urn(i)));
   }
 
   /** The URNs of the hits at the `i`th level (degree `levels[i]`). */
   urnsAtLevel(i: number): string[] {
-    return this.urns.slice(this.bounds[i], this.bounds[i + 1]);
+    return (this.positions[i] ?? []).map((j) => this.tree.urn(j));
   }
 
   /** A hit's degree and path (from the start to it, both included); undefined for a URN not reached. */
   hit(urn: string): { urn: string; degree: number; path: readonly string[] } | undefined {
-    const i = this.index.get(urn);
-    if (i === undefined || i >= this.degrees.length) return undefined;
-    return { urn: this.urns[i] as string, degree: this.degrees[i] as number, path: this.path(i) };
-  }
-
-  /** Paths as parent pointers, and the walk's hits let go. */
-  compact(): void {
-    const raw = this.raw;
-    if (!raw) return;
-    const { urns, index } = this;
-    const parents: number[] = new Array<number>(urns.length).fill(UNSET);
-    const idOf = (u: string): number => {
-      let i = index.get(u);
-      if (i === undefined) {
-        i = urns.length;
-        urns.push(u);
-        index.set(u, i);
-        parents.push(UNSET);
-      }
-      return i;
-    };
-    // Nearest first: a hit's parent has its own parent already, unless only on paths; then up from it.
-    raw.forEach((h, k) => {
-      const p = h.path;
-      if (p[p.length - 1] !== h.urn) {
-        this.whole.set(k, p);
-        return;
-      }
-      let child = k;
-      for (let j = p.length - 2; j >= -1 && parents[child] === UNSET; j--) {
-        const parent = j >= 0 ? idOf(p[j] as string) : START;
-        parents[child] = parent;
-        child = parent;
-        if (parent === START) break;
-      }
-    });
-    this.parents = Int32Array.from(parents);
-    this.raw = undefined;
-  }
-
-  private path(i: number): readonly string[] {
-    if (this.raw) return (this.raw[i] as LineageHit).path;
-    const whole = this.whole.get(i);
-    if (whole) return whole;
-    const parents = this.parents as Int32Array;
-    const out: string[] = [];
-    for (let j = i; j >= 0 && out.length <= this.urns.length; j = parents[j] as number)
-      out.push(this.urns[j] as string);
-    return out.reverse();
+    const i = this.tree.position(urn);
+    if (i === undefined || !this.tree.isHit(i)) return undefined;
+    return { urn, degree: this.tree.degree(i), path: this.tree.path(i) };
   }
 }
 
@@ -269,5 +263,97 @@ export class ScrollCache<V extends Sized> {
       if (id !== keep) this.drop(id);
     }
     if (this.entries.size > this.limits.maxWalks || this.held > this.limits.maxHits) this.drop(keep);
+  }
+}
+
+export type Facets = Record<string, Record<string, number>>;
+export type Base = { entities: readonly string[]; input: string; filter: unknown };
+
+/** A search within a walk, ready to be paged: the walk, the search, and what every page shares. */
+export interface Prepared {
+  readonly walk: WalkIndex;
+  readonly base: Base;
+  readonly sort: readonly SortCriterion[] | undefined;
+  /** Matches at each level of the walk (`walk.levels`). */
+  readonly counts: readonly number[];
+  /** All matches; for a page served before the walk ended, those counted so far. */
+  readonly total: number;
+  readonly facets: Facets;
+  readonly partial: boolean;
+}
+
+/**
+ * A walk under way, streamed into its tree: its hits by level as the walk completes them, the count of
+ * matches in each level (each counted once, as soon as the level is complete), and the walk's answer.
+ */
+export class Walking {
+  readonly walk: WalkIndex;
+  readonly done: Promise<LineageResult>;
+  private readonly counts = new Map<number, Promise<number>>();
+
+  constructor(
+    private readonly search: SearchService,
+    lineage: LineageService,
+    r: Pick<LineageRequest, 'urn' | 'direction' | 'maxHops' | 'types'>,
+    readonly base: Base,
+    degrees: readonly number[],
+  ) {
+    const tree = new LineageTree();
+    this.walk = new WalkIndex(tree);
+    this.done = lineage.lineage({
+      urn: r.urn,
+      direction: r.direction,
+      maxHops: r.maxHops,
+      types: r.types,
+      degrees,
+      tree,
+      count: 0,
+    });
+    this.done.catch(() => undefined);
+  }
+
+  /** Matches at the `i`th level taken in (`walk.levels`). */
+  count(i: number): Promise<number> {
+    const d = this.walk.levels[i] as number;
+    let n = this.counts.get(d);
+    if (!n) {
+      n = this.search
+        .search({ ...this.base, urns: this.walk.urnsAtLevel(i), start: 0, count: 0, facets: [] })
+        .then((res) => res.total);
+      n.catch(() => undefined);
+      this.counts.set(d, n);
+    }
+    return n;
+  }
+
+  /** Counts started while the walk goes on wait for this (an early page being read: it goes first). */
+  private held: Promise<void> = Promise.resolve();
+
+  /** Holds the counts of the levels the walk completes back until `work` is done. */
+  holdCounts<T>(work: Promise<T>): Promise<T> {
+    this.held = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    return work;
+  }
+
+  /** Takes in the count of the `i`th level's matches, read with a page of it. */
+  counted(i: number, n: number): void {
+    const d = this.walk.levels[i] as number;
+    if (!this.counts.has(d)) this.counts.set(d, Promise.resolve(n));
+  }
+
+  /** Takes in the walk's levels as it completes them, counting each one's matches meanwhile. */
+  async takeAll(): Promise<void> {
+    while (!this.walk.complete) {
+      await this.walk.take(this.walk.nextDegree);
+      const n = this.walk.levels.length;
+      if (n > 1)
+        void this.held.then(() => {
+          for (let i = 0; i < n; i++) void this.count(i);
+        });
+    }
+    if (!this.walk.tree.ordered) this.counts.clear();
   }
 }

@@ -4,6 +4,7 @@ export type * from './types.js';
 export type { RelationshipPage, RelationshipQuery } from './read-relationships.js';
 export type { TimeseriesQuery } from './read-timeseries.js';
 export type { LineageHit, LineagePage, LineageQuery } from './read-lineage.js';
+export { LineageTree, type LineageFilter, type LineageRow } from './lineage-tree.js';
 export type { EdgeEnd, EdgeRow as ScrolledEdge, EdgeScrollQuery } from './read-edges.js';
 export { TaskStore, type TaskRecord, type TaskStatus } from './tasks.js';
 export { MaintenanceStore } from './maintenance-store.js';

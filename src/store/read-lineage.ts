@@ -1,4 +1,6 @@
 import type { Tx } from './executor.js';
+import { streamLineage } from './lineage-stream.js';
+import type { LineageTree } from './lineage-tree.js';
 
 export interface LineageQuery {
   readonly urn: string;
@@ -25,6 +27,12 @@ export interface LineageQuery {
   /** The page of the kept entities to return (default: all of them). */
   readonly start?: number;
   readonly count?: number;
+  /**
+   * The tree to fill as the walk streams, for a caller that reads its nearest levels before the walk
+   * ends (the walk's hits are then read from it: ask for `count` 0, and the rows leave out the last
+   * hop's type, time and actor).
+   */
+  readonly tree?: LineageTree;
 }
 
 export interface LineageHit {
@@ -53,13 +61,25 @@ export interface LineagePage {
   readonly total: number;
 }
 
+/** The largest page read in the database; a larger one (or all hits) streams the walk. */
+const IN_DATABASE_PAGE = 1000;
+
 /**
- * The lineage of an entity in one Cypher call: a breadth-first walk (APOC path expander, each entity
- * visited once) up to `maxHops`, stopping after `maxVisited` entities with `partial` set; then, in the
- * same statement, the filters, the order (nearest first, then by URN) and the page, so that only the
- * page's paths leave the database.
+ * The lineage of an entity: a breadth-first walk (APOC path expander, each entity visited once) up to
+ * `maxHops`, stopping after `maxVisited` entities with `partial` set. A small page is filtered, sorted
+ * and cut in the database (measured cheaper than bringing every entity reached over); all hits, a large
+ * page, or a walk to stream into a tree (decision 0029) come as one small row per entity reached.
  */
-export async function readLineage(tx: Tx, q: LineageQuery): Promise<LineagePage> {
+export function readLineage(tx: Tx, q: LineageQuery): Promise<LineagePage> {
+  if (q.tree || q.count === undefined || q.count > IN_DATABASE_PAGE) return streamLineage(tx, q);
+  return pageInDatabase(tx, q);
+}
+
+/**
+ * A page of lineage in one Cypher call: the walk, then in the same statement the filters, the order
+ * (nearest first, then by URN) and the page, so that only the page's paths leave the database.
+ */
+async function pageInDatabase(tx: Tx, q: LineageQuery): Promise<LineagePage> {
   const res = await tx.run<{ partial: boolean; reached: number; total: number; page: LineageHit[] }>(
     `MATCH (s:Entity {urn: $urn})
      CALL apoc.path.expandConfig(s, {relationshipFilter: $filter, labelFilter: $labels, minLevel: 1,

@@ -7,18 +7,7 @@ import {
   encodeScrollId,
   nextScrollId,
 } from '../../src/services/scroll-id.js';
-import type { LineageHit } from '../../src/store/index.js';
-
-const hit = (path: string[]): LineageHit => ({
-  urn: path.at(-1) as string,
-  entityType: 'dataset',
-  degree: path.length - 1,
-  path,
-  type: 'DownstreamOf',
-  createdOn: null,
-  createdActor: null,
-  ghost: false,
-});
+import { LineageTree, type LineageRow } from '../../src/store/index.js';
 
 describe('lineage scroll ids', () => {
   it('carry the offset and, for a kept walk, its id; ids without one decode as before', () => {
@@ -55,49 +44,103 @@ describe('parseKeepAlive', () => {
   });
 });
 
-describe('WalkIndex', () => {
-  // s -> a -> c -> e; s -> b -> d; b -> x (filtered out of the hits) -> y; a -> f
-  const walk = [
-    hit(['s', 'a']),
-    hit(['s', 'b']),
-    hit(['s', 'a', 'c']),
-    hit(['s', 'b', 'd']),
-    hit(['s', 'a', 'f']),
-    hit(['s', 'a', 'c', 'e']),
-    hit(['s', 'b', 'x', 'y']),
+describe('WalkIndex over a LineageTree', () => {
+  // s -> a -> c -> e; s -> b -> d; b -> x (a chart: filtered out of the hits) -> y; a -> f
+  const rows: [string, string, string?][] = [
+    ['a', 's'],
+    ['b', 's'],
+    ['c', 'a'],
+    ['d', 'b'],
+    ['x', 'b', 'chart'],
+    ['f', 'a'],
+    ['e', 'c'],
+    ['y', 'x'],
   ];
+  const depth: Record<string, number> = { s: 0 };
+  const row = ([urn, parent, kind]: [string, string, string?]): LineageRow => {
+    depth[urn] = (depth[parent] as number) + 1;
+    return {
+      urn,
+      parent,
+      entityType: kind ?? 'dataset',
+      degree: depth[urn] as number,
+      type: 'DownstreamOf',
+      createdOn: null,
+      createdActor: null,
+      ghost: false,
+    };
+  };
 
-  it('groups the hits by degree and keeps each one its path, before and after compacting', () => {
-    const w = new WalkIndex(walk);
+  it('groups the hits by degree, and rebuilds each one its path from the parents', async () => {
+    const tree = new LineageTree();
+    tree.begin('s', { types: ['dataset'] });
+    rows.forEach((r) => tree.add(row(r)));
+    tree.end(false);
+    const w = new WalkIndex(tree);
+    await w.take();
+    expect(w.complete).toBe(true);
     expect(w.levels).toEqual([1, 2, 3]);
     expect(w.urnsAtLevel(1)).toEqual(['c', 'd', 'f']);
     expect(w.allUrns()).toEqual(['a', 'b', 'c', 'd', 'f', 'e', 'y']);
-    const paths = (): unknown[] => walk.map((h) => w.hit(h.urn));
-    const expected = walk.map((h) => ({ urn: h.urn, degree: h.degree, path: h.path }));
-    expect(paths()).toEqual(expected);
-    expect(w.size).toBe(7);
-    w.compact();
-    expect(paths()).toEqual(expected);
-    expect(w.size).toBe(9); // and the start, and x: only on y's path
+    expect(w.hit('e')).toEqual({ urn: 'e', degree: 3, path: ['s', 'a', 'c', 'e'] });
+    expect(w.hit('y')?.path).toEqual(['s', 'b', 'x', 'y']);
     expect(w.hits).toBe(7);
+    expect(w.size).toBe(8); // x too: only on y's path
     expect(w.hit('x')).toBeUndefined();
     expect(w.hit('s')).toBeUndefined();
+    expect(tree.hit(tree.position('x') as number)).toMatchObject({
+      entityType: 'chart',
+      path: ['s', 'b', 'x'],
+    });
   });
 
-  it('groups hits given out of degree order, and keeps whole a path that does not fit the tree', () => {
-    const odd = [
-      hit(['s', 'a', 'c']),
-      hit(['s', 'a']),
-      { ...hit(['s', 'q', 'c2']), urn: 'c3' },
-      hit(['s', 'b']),
-    ];
-    const w = new WalkIndex(odd);
-    w.compact();
+  it('takes a level in as soon as the walk moves past it, before the walk ends', async () => {
+    const tree = new LineageTree();
+    tree.begin('s', {});
+    const w = new WalkIndex(tree);
+    let taken = false;
+    const first = w.take(1).then(() => (taken = true));
+    tree.add(row(rows[0] as [string, string]));
+    tree.add(row(rows[1] as [string, string]));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(taken).toBe(false); // degree 1 may still grow
+    tree.add(row(rows[2] as [string, string]));
+    await first;
+    expect(w.levels).toEqual([1]);
+    expect(w.urnsAtLevel(0)).toEqual(['a', 'b']);
+    expect(w.complete).toBe(false);
+    const rest = w.take();
+    rows.slice(3).forEach((r) => tree.add(row(r)));
+    tree.end(false);
+    await rest;
+    expect(w.levels).toEqual([1, 2, 3]);
+    expect(w.complete).toBe(true);
+  });
+
+  it('takes a walk that came out of degree order all at once when it ends; a failed walk fails its takes', async () => {
+    const tree = new LineageTree();
+    tree.begin('s', {});
+    const w = new WalkIndex(tree);
+    const taking = w.take();
+    tree.add(row(['a', 's']));
+    tree.add(row(['c', 'a']));
+    tree.add(row(['b', 's']));
+    expect(tree.ordered).toBe(false);
+    tree.end(false);
+    await taking;
     expect(w.levels).toEqual([1, 2]);
     expect(w.urnsAtLevel(0)).toEqual(['a', 'b']);
-    expect(w.hit('c')?.path).toEqual(['s', 'a', 'c']);
-    expect(w.hit('c3')?.path).toEqual(['s', 'q', 'c2']);
-    expect(new WalkIndex([]).levels).toEqual([]);
+    expect(w.complete).toBe(true);
+    const failing = new LineageTree();
+    failing.begin('s', {});
+    const pending = new WalkIndex(failing).take();
+    failing.fail(new Error('gone'));
+    await expect(pending).rejects.toThrow('gone');
+    const empty = new LineageTree();
+    empty.end(false);
+    const none = new WalkIndex(empty);
+    await none.take();
+    expect([none.levels, none.complete]).toEqual([[], true]);
   });
 });
 
