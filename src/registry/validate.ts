@@ -122,7 +122,15 @@ function checkRecord(v: Json, s: RecordSchema, path: string, out: Violation[]): 
     const fpath = `${path}/${field.name}`;
     if (fv === undefined || fv === null) {
       if (field.default !== undefined)
-        res[field.name] = check(structuredClone(field.default), field.schema, fpath, []);
+        res[field.name] = check(
+          // A default is shared by every value: an object or list is copied, a scalar needs no copy.
+          typeof field.default === 'object' && field.default !== null
+            ? structuredClone(field.default)
+            : field.default,
+          field.schema,
+          fpath,
+          [],
+        );
       else if (!field.optional)
         out.push({ path: fpath, message: 'field is required but not found and has no default value' });
       continue;

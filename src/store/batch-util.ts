@@ -35,12 +35,19 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
   return out;
 }
 
+/** The last system metadata JSON read by `runId`, and its run: a batch's proposals mostly share one. */
+let lastRun: { sm: string; runId: string | null } = { sm: '', runId: null };
+
 /** The runId of a proposal's system metadata JSON, if any. */
 export const runId = (sm: string): string | null => {
+  if (sm === lastRun.sm) return lastRun.runId;
+  let found: string | null;
   try {
     const v = (JSON.parse(sm) as { runId?: unknown }).runId;
-    return typeof v === 'string' ? v : null;
+    found = typeof v === 'string' ? v : null;
   } catch {
-    return null;
+    found = null;
   }
+  lastRun = { sm, runId: found };
+  return found;
 };
