@@ -1,5 +1,6 @@
 import { cypherName, type Executor } from '../../src/store/index.js';
 import {
+  autocompleteCandidates,
   type AutocompleteQuery,
   type AutocompleteResult,
   suggestions,
@@ -54,7 +55,7 @@ export async function autocomplete(
         scan: q.limit * 5,
         index: fullText?.index,
         lucene,
-        candidates: Math.max(50, q.limit * 10),
+        candidates: autocompleteCandidates(q.limit),
       },
     );
     const r = res.records[0]?.toObject() ?? { urns: [], types: [], values: [] };

@@ -2,6 +2,7 @@ import { getOwn } from '../../src/json/index.js';
 import { Meilisearch, type Index, type SearchParams, type Task } from 'meilisearch';
 import type { Registry } from '../../src/registry/index.js';
 import {
+  autocompleteCandidates,
   type AutocompleteQuery,
   type AutocompleteResult,
   browseOf,
@@ -334,7 +335,7 @@ export class MeiliSearchIndex implements SearchIndex {
     const oneType = q.types.length === 1 ? q.types[0] : undefined;
     const res = await this.index.search(needle, {
       filter: this.filter(q.types, q.filters, false),
-      limit: Math.max(50, q.limit * 10),
+      limit: autocompleteCandidates(q.limit),
       ...(on.length ? { attributesToSearchOn: on } : {}),
       // The candidates' suggestion fields only: whole documents made this call several times slower
       // than a search (a hundred of them, about 270 KB of JSON, to send and parse).

@@ -26,7 +26,7 @@ export type {
 } from './search-index.js';
 export { browseOf, folder, foldersOf, pathParts } from './browse-paths.js';
 export { exactMatch, matchedFields } from './matching.js';
-export { suggestions, type SuggestionRow } from './suggestions.js';
+export { autocompleteCandidates, suggestions, type SuggestionRow } from './suggestions.js';
 export { searchWords, urnName, wordsOf } from './words.js';
 export { mapInSlices, nextTurn, SLICE } from './slices.js';
 export {
