@@ -40,6 +40,10 @@ describe('fault: the embedded Neo4j is killed under load (local mode)', () => {
       expect(await health.json()).toMatchObject({ graphStore: 'down' });
     }
     expect((await fetch(`${base}/config`)).status).toBe(200);
+    // The JVM's exit reaches the supervisor a moment after the kill (on a busy machine, after the calls
+    // above); a request sent before that goes to the driver, which retries it until the server is back.
+    const noticed = async (): Promise<boolean> => server?.output().includes('exited unexpectedly') === true;
+    expect(await eventually(noticed, 10_000, 20)).toBe(true);
     // A new request is refused at once, with when to come back (writes already under way are retried
     // inside the driver, and go through if the server is back in time).
     const refused = await fetch(`${base}/aspects?action=ingestProposal`, {
