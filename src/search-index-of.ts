@@ -4,18 +4,23 @@ import { EmbeddedSearchIndex, MeiliSearchIndex } from '../search-sync/index.js';
 import type { SearchIndex } from './search-model/index.js';
 import type { Executor } from './store/index.js';
 
-/** The configured search index (Meilisearch with MEILI_HOST, else the embedded one), ready for use. */
-export async function openSearchIndex(
-  config: Config,
-  exec: Executor,
-  registry: Registry,
-): Promise<SearchIndex> {
-  const index: SearchIndex = config.meiliHost
+/** The configured search index (Meilisearch with MEILI_HOST, else the embedded one), not yet prepared. */
+export function searchIndexOf(config: Config, exec: Executor, registry: Registry): SearchIndex {
+  return config.meiliHost
     ? new MeiliSearchIndex(
         { host: config.meiliHost, apiKey: config.meiliMasterKey, index: config.meiliIndex },
         registry,
       )
     : new EmbeddedSearchIndex(exec, registry);
+}
+
+/** The configured search index, prepared (its indexes and settings created): once per process start. */
+export async function openSearchIndex(
+  config: Config,
+  exec: Executor,
+  registry: Registry,
+): Promise<SearchIndex> {
+  const index = searchIndexOf(config, exec, registry);
   await index.init();
   return index;
 }

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createLogger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
 import { SearchSyncWorker } from '../search-sync/index.js';
-import { openSearchIndex } from './search-index-of.js';
+import { searchIndexOf } from './search-index-of.js';
 import { SearchDocuments } from './services/index.js';
 import { createDriver, Executor, Neo4jStore, SyncStateStore } from './store/index.js';
 import type { FromThread, SyncThreadData, ToThread } from './sync-thread.js';
@@ -20,7 +20,8 @@ async function main(port: NonNullable<typeof parentPort>): Promise<void> {
     config.neo4jDatabase,
   );
   const registry = defaultRegistry();
-  const index = await openSearchIndex(config, exec, registry);
+  // The request thread prepared the index before it started this thread.
+  const index = searchIndexOf(config, exec, registry);
   const worker = new SearchSyncWorker(
     new SyncStateStore(exec),
     new SearchDocuments(registry, new Neo4jStore(exec)),
