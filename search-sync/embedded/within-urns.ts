@@ -7,7 +7,9 @@ export interface WithinRow {
 
 /**
  * A search within a list of URNs without text, sort or facets (the lineage search reads each level of
- * a walk so): its total and its page (in URN order) in one statement, the list sent once. The whole
+ * a walk so): its total and its page (in URN order) in one statement, the list sent once. The matches
+ * are gathered as URNs (strings: a list of tens of thousands of nodes weighs on the database's
+ * transaction memory), and only the page's documents are read again. The whole
  * document is read only when `whole` (an exact field match names the values it matched); otherwise a
  * hit needs its URN and kind alone. `match` yields the matches as `d`.
  */
@@ -22,13 +24,15 @@ export async function searchWithinUrns(
     page.count === 0
       ? `${match} RETURN count(d) AS total, [] AS page`
       : `${match}
-         WITH collect(d) AS ds
-         CALL (ds) {
-           UNWIND ds AS d
-           WITH d ORDER BY d.urn SKIP $start LIMIT $count
+         WITH d.urn AS urn ORDER BY urn
+         WITH collect(urn) AS urns
+         CALL (urns) {
+           UNWIND urns[$start..($start + $count)] AS u
+           MATCH (d:SearchDocument {urn: u})
+           WITH d ORDER BY d.urn
            RETURN collect(${projection}) AS page
          }
-         RETURN size(ds) AS total, page`;
+         RETURN size(urns) AS total, page`;
   return exec.read(async (tx) => {
     const res = await tx.run<{ total: number; page: Record<string, unknown>[] }>(cypher, {
       ...params,
