@@ -28,6 +28,7 @@ import { fieldsByKind, fullTextIndex, isDefaultText, listProp, TEXT_TYPES, textP
 import { DocumentNodes } from './document-nodes.js';
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
+import { searchWithinUrns } from './within-urns.js';
 import { ResultCache } from './result-cache.js';
 
 /** Above this many matches, a page of a query without text is read in URN order from the URN index. */
@@ -222,6 +223,17 @@ export class EmbeddedSearchIndex implements SearchIndex {
     // Sort parameters go to the page alone: the cache keys of totals and facets stay those of the match.
     const pageParams: Record<string, unknown> = { ...params, count: q.count };
     const order = this.order(q.sort ?? [], pageParams, fields);
+    // Within URNs, without text, sort or facets (a lineage level): the total and the page in one statement.
+    if (within && !text && !order && !q.facets?.length) {
+      const page = { start: q.start, count: q.count, whole: exact !== undefined };
+      const found = await searchWithinUrns(this.exec, match, params, page);
+      const hits = found.rows.map((row): SearchHit => {
+        const doc = this.nodes.fromProps(row.props);
+        const matched = matchedFields(doc, input, exact, this.fields);
+        return { urn: doc.urn, entityType: doc.entityType, score: 1, matchedFields: matched };
+      });
+      return { total: found.total, hits, facets: {} };
+    }
     const page = (cypher: string): Promise<{ props: Record<string, unknown>; score: number }[]> =>
       this.exec.read(async (tx) => {
         const res = await tx.run<{ props: Record<string, unknown>; score: number }>(cypher, pageParams);

@@ -19,7 +19,10 @@ import {
   Walking,
 } from './lineage-walk-cache.js';
 import { checkPage } from './page.js';
+import { EARLY_PAGE, earlyFirstPage, type EarlyPageLimits, type FirstPage } from './lineage-early-page.js';
 import { decodeScrollPosition, encodeScrollId, nextScrollId } from './scroll-id.js';
+
+export { EARLY_PAGE, type EarlyPageLimits } from './lineage-early-page.js';
 
 export interface LineageSearchRequest {
   readonly urn: string;
@@ -64,8 +67,6 @@ export interface LineageSearchResult {
   readonly nextScrollId?: string | undefined;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 const DEGREE_VALUES: Record<string, number> = { '1': 1, '2': 2, '3+': 3 };
 const degreeBucket = (d: number): string => (d >= 3 ? '3+' : String(d));
 
@@ -74,20 +75,6 @@ const degreeBucket = (d: number): string => (d >= 3 ? '3+' : String(d));
  * search per level instead of one per page (each search within a level looks at all of its entities).
  */
 const READ_AHEAD = 10_000;
-
-/**
- * When a scroll's first page may be served before its walk has ended (decision 0029): once `waitMs` have
- * passed without the whole walk and its counts, and as soon as the walk has reached `minReached` entities
- * (a small walk is always waited for), the page comes from the levels the walk has completed, with the
- * matches counted so far as its total (a lower bound) and `partial` set; the next pages wait for the
- * walk to end.
- */
-export interface EarlyPageLimits {
-  readonly waitMs: number;
-  readonly minReached: number;
-}
-
-export const EARLY_PAGE: EarlyPageLimits = Object.freeze({ waitMs: 60, minReached: 2_000 });
 
 /**
  * A scroll's walk kept between its pages: the search ready to page, and the hits read so far at their
@@ -227,82 +214,24 @@ export class LineageSearchService {
   }
 
   /**
-   * A scroll's first page: from the whole walk and its counts when they are ready within the wait (or
-   * before the early page, or the walk is small, or the page needs all of it: sorted, or with facets);
-   * else from the levels the walk has completed, read as soon as the walk is large enough (`early`).
+   * A scroll's first page: from the whole walk and its counts, or (unsorted, without facets) possibly
+   * from the levels the walk has completed before it ends (`lineage-early-page.ts`).
    */
   private async firstPage(
     r: LineageSearchRequest,
     walking: Walking,
     whole: Promise<Prepared>,
     offset: number,
-  ): Promise<{ prepared: Prepared; hits: SearchHit[]; early: boolean }> {
-    const full = async (): Promise<{ prepared: Prepared; hits: SearchHit[]; early: boolean }> => {
+  ): Promise<FirstPage> {
+    const full = async (): Promise<FirstPage> => {
       const p = await whole;
       return { prepared: p, hits: await this.page(p, offset, r.count), early: false };
     };
     if (r.sort?.length || r.facets === undefined || r.facets.length > 0) return full();
-    checkPage(offset, r.count, this.lineage.limits.maxPageSize);
-    const { walk } = walking;
-    const settled = whole.then(
-      () => 'whole' as const,
-      () => 'whole' as const,
-    );
-    // The early page is read as soon as the walk is large enough, beside the rest of the walk.
-    let over = false;
-    void settled.then(() => (over = true));
-    const early = (async () => {
-      while (walk.size < this.early.minReached && !walk.tree.done && !over) await sleep(5);
-      if (walk.size < this.early.minReached) return undefined;
-      return walking.holdCounts(this.partialPage(walking, offset, r.count));
-    })().catch(() => undefined);
-    const first = await Promise.race([settled, sleep(this.early.waitMs)]);
-    const part = first === 'whole' ? undefined : await Promise.race([settled, early]);
-    if (!part || part === 'whole') return full();
-    return { prepared: part.prepared, hits: part.hits, early: true };
-  }
-
-  /**
-   * The page from `offset` out of the levels the walk completes, nearest first, as soon as their
-   * matches fill it; undefined when the walk ends first. The levels that may fill it are read at once,
-   * each counted and read in one search (the count of a search within URNs comes with it).
-   */
-  private async partialPage(
-    walking: Walking,
-    offset: number,
-    count: number,
-  ): Promise<{ prepared: Prepared; hits: SearchHit[] } | undefined> {
-    const { walk, base } = walking;
-    const end = offset + count;
-    if (end > this.lineage.limits.maxPageSize) return undefined;
-    const reads: Promise<{ total: number; hits: readonly SearchHit[] }>[] = [];
-    // Matches there can be in the levels read: their hits until counted, then their matches.
-    let possible = 0;
-    for (;;) {
-      while (possible < end) {
-        while (walk.levels.length <= reads.length && !walk.complete) await walk.take(walk.nextDegree);
-        if (walk.complete) return undefined;
-        const i = reads.length;
-        const urns = walk.urnsAtLevel(i);
-        possible += urns.length;
-        const read = this.search.search({
-          ...base,
-          urns,
-          start: 0,
-          count: Math.min(urns.length, end),
-          facets: [],
-        });
-        reads.push(read.then((res) => (walking.counted(i, res.total), res)));
-      }
-      const levels = await Promise.all(reads);
-      const counts = levels.map((l) => l.total);
-      const total = counts.reduce((a, b) => a + b, 0);
-      if (total >= end) {
-        const hits = levels.flatMap((l) => l.hits).slice(offset, end);
-        return { prepared: { walk, base, sort: undefined, counts, total, facets: {}, partial: true }, hits };
-      }
-      possible = total;
-    }
+    const maxPageSize = this.lineage.limits.maxPageSize;
+    checkPage(offset, r.count, maxPageSize);
+    const page = { offset, count: r.count, maxPageSize };
+    return earlyFirstPage(this.search, walking, whole, page, this.early, full);
   }
 
   /**
@@ -407,24 +336,25 @@ export class LineageSearchService {
       });
       hits.push(...res.hits);
     } else {
+      // The levels the page spans, known from their counts, are read at once.
+      const reads: Promise<readonly SearchHit[]>[] = [];
       let skip = start;
-      for (let i = 0; i < walk.levels.length; i++) {
+      let wanted = count;
+      for (let i = 0; i < walk.levels.length && wanted > 0; i++) {
         const n = counts[i] ?? 0;
-        if (hits.length >= count) break;
         if (skip >= n) {
           skip -= n;
           continue;
         }
-        const res = await this.search.search({
-          ...base,
-          urns: walk.urnsAtLevel(i),
-          start: skip,
-          count: count - hits.length,
-          facets: [],
-        });
-        hits.push(...res.hits);
+        const take = Math.min(wanted, n - skip);
+        const urns = walk.urnsAtLevel(i);
+        reads.push(
+          this.search.search({ ...base, urns, start: skip, count: take, facets: [] }).then((r) => r.hits),
+        );
+        wanted -= take;
         skip = 0;
       }
+      for (const level of await Promise.all(reads)) hits.push(...level);
     }
     return hits;
   }

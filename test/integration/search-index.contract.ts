@@ -101,6 +101,19 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       const text = await index.search({ ...q(scoped, 'customer'), urns: within });
       expect(text.hits.map((h) => h.urn)).toEqual([urn('orders')]);
       expect((await index.search({ ...q(scoped, '*'), urns: [] })).total).toBe(0);
+      // Without text, sort or facets (as the lineage search reads its levels): a page and its total.
+      const page = await index.search({ ...q(scoped, '*'), urns: within, start: 1, count: 1 });
+      expect(page.total).toBe(2);
+      expect(page.hits.map((h) => [h.urn, h.entityType, h.matchedFields])).toEqual([
+        [urn('orders'), 'dataset', []],
+      ]);
+      const counted = await index.search({ ...q(scoped, '*'), urns: within, count: 0 });
+      expect([counted.total, counted.hits]).toEqual([2, []]);
+      const past = await index.search({ ...q(scoped, '*'), urns: within, start: 5 });
+      expect([past.total, past.hits]).toEqual([2, []]);
+      const exact = await index.search({ ...q(scoped, 'tags:Finance'), urns: [...within, urn('customers')] });
+      expect(exact.hits.map((h) => h.urn)).toEqual([urn('customers'), urn('orders')]);
+      expect(exact.hits[1]?.matchedFields).toEqual([{ name: 'tags', value: 'urn:li:tag:Finance' }]);
     });
 
     it('sorts by the URN or a field, both ways', async () => {

@@ -98,14 +98,19 @@ function lineageResults(ctx: GraphQLContext, res: LineageSearchResult): SearchAc
     .map((h) => {
       const base = toSearchResult(ctx, h);
       if (!base) return undefined;
-      return make(SearchAcrossLineageResult, {
+      const result = make(SearchAcrossLineageResult, {
         ...base,
-        paths: [make(EntityPath, { path: h.path.map((u) => ctx.entity(u)).filter(present) })],
         degree: h.degree,
         degrees: [h.degree],
         explored: true,
         truncatedChildren: res.partial,
         ignoredAsHop: false,
+      });
+      // A page holds up to thousands of hits with paths of up to 11 entities: made only when asked for.
+      return Object.defineProperty(result, 'paths', {
+        enumerable: true,
+        configurable: true,
+        get: () => [make(EntityPath, { path: h.path.map((u) => ctx.entity(u)).filter(present) })],
       });
     })
     .filter(present);
