@@ -388,6 +388,7 @@ export async function soak(t: SoakTarget): Promise<Record<string, number>> {
     const sorted = latencies[k].sort((a, b) => a - b);
     figures[`soak.${k}.requests`] = sorted.length;
     figures[`soak.${k}.p50Ms`] = round(pct(sorted, 50));
+    figures[`soak.${k}.p95Ms`] = round(pct(sorted, 95));
     figures[`soak.${k}.p99Ms`] = round(pct(sorted, 99));
   }
   perMinute.forEach((m, i) => {
