@@ -11,15 +11,18 @@
  *   run for longer than `expensiveMs`.
  * - A value that was cheap to compute (under `expensiveMs`) is recomputed at each new version, so small
  *   counts stay exact at once after a write.
- * - A value that was expensive may be served at a newer version while it is younger than `staleMs`
- *   (counted from the start of its computation); serving it starts one refresh in the background, at
- *   most `refreshes` of them across the cache at a time. Older than that, the asker waits for the
- *   refresh under way, or computes it.
+ * - A value that was expensive is served at newer versions while it is younger than `freshMs`
+ *   (counted from the start of its computation), and while it is younger than `staleMs` if serving it
+ *   starts a refresh in the background (at most `refreshes` of them across the cache at a time): HTTP's
+ *   max-age and stale-while-revalidate. Older than that, the asker waits for the refresh under way, or
+ *   computes it.
  */
 export interface CachePolicy {
   /** A computation that took this long or longer is expensive (ms). */
   readonly expensiveMs: number;
-  /** How old (from its computation's start) an expensive value may be when served at a newer version. */
+  /** How old (from its computation's start) an expensive value may be at a newer version, unrefreshed. */
+  readonly freshMs: number;
+  /** How old it may be while a refresh runs. */
   readonly staleMs: number;
   /** Background refreshes running at once, across keys. */
   readonly refreshes: number;
@@ -31,6 +34,7 @@ export interface CachePolicy {
 
 export const DEFAULT_POLICY: CachePolicy = {
   expensiveMs: 250,
+  freshMs: 5_000,
   staleMs: 10_000,
   refreshes: 1,
   max: 512,
@@ -67,13 +71,15 @@ export class ResultCache<V> {
     const e = this.touch(key);
     if (e?.version === version) return Promise.resolve(e.value);
     const flight = this.flights.get(key);
-    const { expensiveMs, staleMs, now } = this.policy;
+    const { expensiveMs, freshMs, staleMs, now } = this.policy;
     // A computation of this version or a later one answers this version; one that has already run for
     // longer than an expensive one takes answers sooner than a second one would.
     if (flight && (flight.version >= version || now() - flight.at >= expensiveMs)) return flight.promise;
     if (e && e.version < version && e.costMs >= expensiveMs) {
-      if (now() - e.at <= staleMs) {
-        if (!flight && this.refreshing < this.policy.refreshes) this.refresh(key, version, compute);
+      const age = now() - e.at;
+      if (age <= staleMs) {
+        if (age > freshMs && !flight && this.refreshing < this.policy.refreshes)
+          this.refresh(key, version, compute);
         return Promise.resolve(e.value);
       }
       // Too old to serve: an expensive refresh under way answers sooner than a second one would.

@@ -23,7 +23,11 @@ describe('embedded index: expensive counts and deadlines', () => {
 
   it('serves an expensive count a little older while one refresh runs, then the new one', async () => {
     // Every count is "expensive" under this policy; the default one keeps small counts exact.
-    const index = new EmbeddedSearchIndex(exec, registry, 'search', { expensiveMs: 0, staleMs: 60_000 });
+    const index = new EmbeddedSearchIndex(exec, registry, 'search', {
+      expensiveMs: 0,
+      freshMs: 0,
+      staleMs: 60_000,
+    });
     await index.init();
     const platform = `urn:li:dataPlatform:p${unique()}`;
     const doc = (n: string) =>

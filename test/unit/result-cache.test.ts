@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ResultCache } from '../../search-sync/embedded/result-cache.js';
 
 /** A computation the test finishes by hand, on a clock the test moves. */
-function harness(refreshes = 1): {
+function harness(freshMs = 0): {
   cache: ResultCache<number>;
   clock: { t: number };
   calls: { version: number; resolve: (v: number) => void; reject: (e: unknown) => void }[];
@@ -13,8 +13,9 @@ function harness(refreshes = 1): {
   const errors: unknown[] = [];
   const cache = new ResultCache<number>({
     expensiveMs: 250,
+    freshMs,
     staleMs: 10_000,
-    refreshes,
+    refreshes: 1,
     max: 3,
     now: () => clock.t,
     onRefreshError: (e) => errors.push(e),
@@ -84,6 +85,21 @@ describe('ResultCache', () => {
     expect(await cache.value('k', 2, compute(2))).toBe(101);
     expect(await cache.value('k', 3, compute(3))).toBe(101);
     expect(calls.map((c) => c.version)).toEqual([1, 2, 1, 3]);
+  });
+
+  it('serves an expensive value unrefreshed while younger than freshMs, then refreshes it', async () => {
+    const { cache, clock, calls, compute } = harness(5_000);
+    const first = cache.value('k', 1, compute(1));
+    clock.t += 1_000;
+    calls[0]?.resolve(100);
+    await first;
+    expect(await cache.value('k', 2, compute(2))).toBe(100);
+    clock.t += 3_900; // 4.9 s after the computation began
+    expect(await cache.value('k', 3, compute(3))).toBe(100);
+    expect(calls).toHaveLength(1);
+    clock.t += 200;
+    expect(await cache.value('k', 4, compute(4))).toBe(100);
+    expect(calls.map((c) => c.version)).toEqual([1, 4]);
   });
 
   it('does not serve an expensive value older than staleMs: askers share the refresh, or compute', async () => {
