@@ -69,7 +69,8 @@ export class ResultCache<V> {
   /** The value of `key` at `version` (see the class comment), computed by `compute` when needed. */
   value(key: string, version: number, compute: () => Promise<V>): Promise<V> {
     const e = this.touch(key);
-    if (e?.version === version) return Promise.resolve(e.value);
+    // A value of this version, or of a later one (another search read the version after this one did).
+    if (e && e.version >= version) return Promise.resolve(e.value);
     const flight = this.flights.get(key);
     const { expensiveMs, freshMs, staleMs, now } = this.policy;
     // A computation of this version or a later one answers this version; one that has already run for

@@ -57,8 +57,10 @@ describe('ResultCache', () => {
     calls[3]?.resolve(4);
     calls[2]?.resolve(3);
     expect([await c, await d]).toEqual([3, 4]);
-    // The later version stays: an older result landing after it does not replace it.
+    // The later version stays: an older result landing after it does not replace it, and it answers
+    // an asker that read an older version.
     expect(await cache.value('k', 4, compute(4))).toBe(4);
+    expect(await cache.value('k', 3, compute(3))).toBe(4);
     expect(calls).toHaveLength(4);
   });
 
