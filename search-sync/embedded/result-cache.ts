@@ -73,11 +73,9 @@ export class ResultCache<V> {
     if (e && e.version >= version) return Promise.resolve(e.value);
     const flight = this.flights.get(key);
     const { expensiveMs, freshMs, staleMs, now } = this.policy;
-    // A computation of this version or a later one answers this version; one that has already run for
-    // longer than an expensive one takes answers sooner than a second one would.
-    if (flight && (flight.version >= version || now() - flight.at >= expensiveMs)) return flight.promise;
-    if (e && e.version < version && e.costMs >= expensiveMs) {
+    if (e && e.costMs >= expensiveMs) {
       const age = now() - e.at;
+      // Young enough: served at once, also while its refresh runs.
       if (age <= staleMs) {
         if (age > freshMs && !flight && this.refreshing < this.policy.refreshes)
           this.refresh(key, version, compute);
@@ -86,6 +84,9 @@ export class ResultCache<V> {
       // Too old to serve: an expensive refresh under way answers sooner than a second one would.
       if (flight) return flight.promise;
     }
+    // A computation of this version or a later one answers this version; one that has already run for
+    // longer than an expensive one takes answers sooner than a second one would.
+    if (flight && (flight.version >= version || now() - flight.at >= expensiveMs)) return flight.promise;
     return this.start(key, version, compute);
   }
 

@@ -104,6 +104,18 @@ describe('ResultCache', () => {
     expect(calls.map((c) => c.version)).toEqual([1, 4]);
   });
 
+  it('serves the expensive value while its refresh runs, however long the refresh has run', async () => {
+    const { cache, clock, calls, compute } = harness();
+    const first = cache.value('k', 1, compute(1));
+    clock.t += 1_000;
+    calls[0]?.resolve(100);
+    await first;
+    expect(await cache.value('k', 2, compute(2))).toBe(100);
+    clock.t += 2_000;
+    expect(await cache.value('k', 3, compute(3))).toBe(100);
+    expect(calls.map((c) => c.version)).toEqual([1, 2]);
+  });
+
   it('does not serve an expensive value older than staleMs: askers share the refresh, or compute', async () => {
     const { cache, clock, calls, compute } = harness();
     const first = cache.value('k', 1, compute(1));
