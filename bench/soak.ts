@@ -11,10 +11,9 @@
  * the 2-core bench machine sustains, so that latency is not mostly queueing); a client that falls
  * behind sends at once.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { AUTH } from './auth.js';
+import { jvmMemory, rssMb } from './process-memory.js';
 import { searchBody } from './search.js';
 import { benchUrn, datasetAspects, proposalOf } from './data.js';
 import { LineageShape, loadLineage, prng } from './lineage.js';
@@ -37,62 +36,6 @@ const pct = (sorted: number[], p: number): number =>
 const round = (n: number, d = 2): number => Math.round(n * 10 ** d) / 10 ** d;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const RESTLI = { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH };
-
-/** Resident memory of a process in MB (VmRSS of /proc/<pid>/status), or undefined when it is gone. */
-export function rssMb(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  try {
-    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Where a JVM's resident memory is: its Java heap (committed, used, and how much of it is resident:
- * the heap is committed up front but a page is only resident once touched) and the rest (page cache,
- * metaspace, threads, code). Through `jcmd GC.heap_info` and /proc/<pid>/smaps; undefined without jcmd.
- */
-export function jvmMemory(
-  pid: number | undefined,
-): { heapCommittedMb: number; heapUsedMb: number; heapRssMb: number; otherRssMb: number } | undefined {
-  if (!pid) return undefined;
-  try {
-    const info = execFileSync('jcmd', [String(pid), 'GC.heap_info'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: 20_000,
-    });
-    const m = /total (\d+)K, used (\d+)K \[0x([0-9a-f]+), 0x([0-9a-f]+)\)/.exec(info);
-    if (!m) return undefined;
-    const [lo, hi] = [BigInt(`0x${m[3]}`), BigInt(`0x${m[4]}`)];
-    let heapKb = 0;
-    let otherKb = 0;
-    let inHeap = false;
-    for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-      const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line);
-      if (range) {
-        const start = BigInt(`0x${range[1]}`);
-        inHeap = start >= lo && start < hi;
-        continue;
-      }
-      const rss = /^Rss:\s+(\d+) kB/.exec(line);
-      if (rss) {
-        if (inHeap) heapKb += Number(rss[1]);
-        else otherKb += Number(rss[1]);
-      }
-    }
-    return {
-      heapCommittedMb: Math.round(Number(m[1]) / 1024),
-      heapUsedMb: Math.round(Number(m[2]) / 1024),
-      heapRssMb: Math.round(heapKb / 1024),
-      otherRssMb: Math.round(otherKb / 1024),
-    };
-  } catch {
-    return undefined;
-  }
-}
 
 class RequestError extends Error {}
 
@@ -134,10 +77,16 @@ const LINEAGE_SEARCH_QUERY = `query ($input: SearchAcrossLineageInput!) {
   }
 }`;
 
+/** The searches of the soak, as `Workload.search` names them (`searchBody`'s kinds 0-3, then autocomplete). */
+const SEARCHES = ['words', 'tag', 'all', 'owner', 'autocomplete'] as const;
+type Search = (typeof SEARCHES)[number];
+
 /** The soak's requests: one of each kind, chosen at random within the kind. */
 class Workload {
   private writes = 0;
   private created = 0;
+  /** What the last `search()` sent. */
+  lastSearch: Search = 'words';
 
   constructor(
     private readonly base: string,
@@ -200,6 +149,7 @@ class Workload {
   async search(): Promise<void> {
     const r = this.rnd();
     if (r < 0.3) {
+      this.lastSearch = 'autocomplete';
       await call(`${this.base}/entities?action=autocomplete`, {
         method: 'POST',
         headers: RESTLI,
@@ -211,7 +161,9 @@ class Workload {
       });
       return;
     }
-    const body = searchBody(Math.floor(this.rnd() * 4), () => this.dataset(), Math.floor(this.rnd() * 5));
+    const kind = Math.floor(this.rnd() * 4);
+    this.lastSearch = SEARCHES[kind] as Search;
+    const body = searchBody(kind, () => this.dataset(), Math.floor(this.rnd() * 5));
     const answer = (await call(`${this.base}/entities?action=search`, {
       method: 'POST',
       headers: RESTLI,
@@ -272,6 +224,7 @@ export async function soak(t: SoakTarget): Promise<Record<string, number>> {
 
   const rnd = prng(0x50a6);
   const latencies: Record<Kind, number[]> = { read: [], write: [], search: [], lineage: [] };
+  const searches = Object.fromEntries(SEARCHES.map((s) => [s, [] as number[]])) as Record<Search, number[]>;
   const perMinute: number[][] = Array.from({ length: Math.ceil(SOAK_SECONDS / 60) }, () => []);
   const errors: string[] = [];
   let errorCount = 0;
@@ -315,6 +268,7 @@ export async function soak(t: SoakTarget): Promise<Record<string, number>> {
       if (!counted) continue;
       requests++;
       latencies[kind].push(ms);
+      if (kind === 'search') searches[w.lastSearch].push(ms);
       perMinute[Math.min(perMinute.length - 1, Math.floor((started - soakStart) / 60_000))]?.push(ms);
       if (failed) {
         errorCount++;
@@ -388,7 +342,15 @@ export async function soak(t: SoakTarget): Promise<Record<string, number>> {
     const sorted = latencies[k].sort((a, b) => a - b);
     figures[`soak.${k}.requests`] = sorted.length;
     figures[`soak.${k}.p50Ms`] = round(pct(sorted, 50));
+    figures[`soak.${k}.p95Ms`] = round(pct(sorted, 95));
     figures[`soak.${k}.p99Ms`] = round(pct(sorted, 99));
+  }
+  // Each search of the mix on its own: words, an exact tag, `*` pages, an owner filter, autocomplete.
+  for (const s of SEARCHES) {
+    const sorted = searches[s].sort((a, b) => a - b);
+    figures[`soak.search.${s}.p50Ms`] = round(pct(sorted, 50));
+    figures[`soak.search.${s}.p95Ms`] = round(pct(sorted, 95));
+    figures[`soak.search.${s}.p99Ms`] = round(pct(sorted, 99));
   }
   perMinute.forEach((m, i) => {
     if (m.length)

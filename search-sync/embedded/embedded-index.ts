@@ -1,4 +1,3 @@
-import { setOwn } from '../../src/json/index.js';
 import type { Registry } from '../../src/registry/index.js';
 import { cypherName, fenceLease, SyncStateStore, type Executor } from '../../src/store/index.js';
 import {
@@ -29,7 +28,8 @@ import { DocumentNodes } from './document-nodes.js';
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
 import { searchWithinUrns } from './within-urns.js';
-import { ResultCache } from './result-cache.js';
+import type { CachePolicy } from './result-cache.js';
+import { DEADLINE, MatchCounts } from './counts.js';
 
 /** Above this many matches, a page of a query without text is read in URN order from the URN index. */
 const SCAN_IN_URN_ORDER = 1000;
@@ -50,20 +50,23 @@ const boostedOf = (fields: readonly SearchField[]): { prop: string; boost: numbe
 export class EmbeddedSearchIndex implements SearchIndex {
   private readonly fields: Map<string, SearchField>;
   private readonly fullText: { name: string; props: string[]; textProps: string[] };
-  private readonly totals = new ResultCache<number>();
-  private readonly facetCounts = new ResultCache<Record<string, Record<string, number>>>();
+  /** Totals and facet counts (cached per query and index version). */
+  private readonly counts: MatchCounts;
   /** Documents as `(:SearchDocument)` nodes: how they are written and read back. */
   private readonly nodes: DocumentNodes;
 
   /**
    * `checkpoint` names the sync checkpoint (and lease) of this index: the embedded index keeps the
-   * checkpoint's first name; a test syncing on its own checkpoint names another.
+   * checkpoint's first name; a test syncing on its own checkpoint names another. `counts` overrides
+   * the policy of the cached totals and facet counts (tests).
    */
   constructor(
     private readonly exec: Executor,
     registry: Registry,
     readonly checkpoint = 'search',
+    counts: Partial<CachePolicy> = {},
   ) {
+    this.counts = new MatchCounts(exec, counts);
     this.fields = searchFields(registry);
     this.fullText = fullTextIndex(this.fields);
     this.nodes = new DocumentNodes(this.fields);
@@ -238,8 +241,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       this.exec.read(async (tx) => {
         const res = await tx.run<{ props: Record<string, unknown>; score: number }>(cypher, pageParams);
         return res.records.map((r) => ({ props: r.get('props'), score: r.get('score') }));
-      });
-    const key = this.cacheKey(match, params);
+      }, DEADLINE);
     // Without text, a large match set is paged straight off the URN index; both plans answer the same.
     const inUrnOrder = (total: number): string =>
       total > SCAN_IN_URN_ORDER && !within
@@ -250,7 +252,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     // its own connection), so that a search costs its slowest statement rather than their sum: a text or
     // sorted page does not depend on the total, and without text the plan only needs to know whether the
     // match set is large, which the total of any earlier version of the index tells well enough.
-    const known = text || order || within ? undefined : this.totals.peek(key);
+    const known = text || order || within ? undefined : this.counts.knownTotal(match, params);
     const early =
       q.count === 0
         ? undefined
@@ -268,21 +270,14 @@ export class EmbeddedSearchIndex implements SearchIndex {
     // Awaited below; until then a failure must not count as unhandled.
     early?.catch(() => undefined);
     const version = await this.version();
-    // The total is counted once per index version (not for a search within a list of URNs, whose key
-    // would be the list). Hits rank by score; without text every match scores the same and hits come in
-    // URN order.
+    // The total is counted once per index version, or served a little older when counting it is
+    // expensive (ResultCache; not for a search within a list of URNs, whose key would be the list). Hits
+    // rank by score; without text every match scores the same and hits come in URN order.
     const counted = q.facets?.length
-      ? await this.facets(match, params, q.facets, version, !within, fields)
+      ? await this.counts.facets(match, params, q.facets, version, !within, fields)
       : { counts: {}, total: undefined };
     const facets = counted.counts;
-    let total = within ? counted.total : this.totals.get(key, version);
-    if (total === undefined) {
-      total = await this.exec.read(async (tx) => {
-        const res = await tx.run<{ n: number }>(`${match} RETURN count(d) AS n`, params);
-        return res.records[0]?.get('n') ?? 0;
-      });
-      if (!within) this.totals.set(key, version, total);
-    }
+    const total = counted.total ?? (await this.counts.total(match, params, version, !within));
     const rows = early ? await early : q.count === 0 || q.start >= total ? [] : await page(inUrnOrder(total));
     const hits: SearchHit[] = rows.map((row) => {
       const doc = this.nodes.fromProps(row.props);
@@ -350,85 +345,11 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return `(size($types) = 0 OR d.entityType IN $types) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, fields, params)}`;
   }
 
-  /**
-   * Counts of every value of the requested facet fields over all matches, in one query. Each match is
-   * read once, its facet properties taken together (a map projection reads the node's properties in one
-   * pass, where `d[prop]` per field walks them again for each), and fields no document has ever held (no
-   * such property key in the database) are not read at all.
-   */
-  private async facets(
-    match: string,
-    params: Record<string, unknown>,
-    names: readonly string[],
-    version: number,
-    cacheable: boolean,
-    fields: ReadonlyMap<string, SearchField>,
-  ): Promise<{ counts: Record<string, Record<string, number>>; total?: number }> {
-    const known = names.filter((f) => f === 'entityType' || fields.has(f));
-    if (!known.length) return { counts: {} };
-    const key = this.cacheKey(match, { ...params, facets: known });
-    const cached = cacheable ? this.facetCounts.get(key, version) : undefined;
-    if (cached) return { counts: cached };
-    // entityType is always counted: one value per document, so its counts add up to the total.
-    const counted = known.includes('entityType') ? known : [...known, 'entityType'];
-    const out: Record<string, Record<string, number>> = Object.fromEntries(counted.map((f) => [f, {}]));
-    const keys = await this.propertyKeys(counted.filter((f) => f !== 'entityType').map(listProp), version);
-    const read = counted.filter((f) => f === 'entityType' || keys.has(listProp(f)));
-    // Property names come from the index fields (listProp keeps [A-Za-z0-9_]) and are checked again here.
-    const props = read.map((f) => (f === 'entityType' ? 'entityType' : cypherName(listProp(f))));
-    const res = await this.exec.read((tx) =>
-      tx.run<{ i: number; v: unknown; n: number }>(
-        `${match}
-         WITH d {${[...new Set(props)].map((p) => `.${p}`).join(', ')}} AS m
-         UNWIND [${props.map((p, i) => `[${i}, ${p === 'entityType' ? '[m.entityType]' : `m.${p}`}]`).join(', ')}] AS pair
-         WITH pair WHERE pair[1] IS NOT NULL
-         UNWIND pair[1] AS v
-         RETURN pair[0] AS i, v, count(*) AS n`,
-        params,
-      ),
-    );
-    for (const r of res.records)
-      setOwn(out[read[r.get('i')] as string] as Record<string, number>, String(r.get('v')), r.get('n'));
-    const total = Object.values(out.entityType ?? {}).reduce((a, b) => a + b, 0);
-    if (!known.includes('entityType')) delete out.entityType;
-    if (cacheable) {
-      this.totals.set(this.cacheKey(match, params), version, total);
-      this.facetCounts.set(key, version, out);
-    }
-    return { counts: out, total };
-  }
-
-  private keys: { version: number; keys: ReadonlySet<string> } | undefined;
-
-  /**
-   * The property keys of the database, read again (at most once per index version) when one of `wanted`
-   * is not among those known: a key, once created, stays, so a known one needs no second look.
-   */
-  private async propertyKeys(wanted: readonly string[], version: number): Promise<ReadonlySet<string>> {
-    const current = this.keys;
-    if (current && (current.version === version || wanted.every((k) => current.keys.has(k))))
-      return current.keys;
-    const keys = await this.exec.read(async (tx) => {
-      const res = await tx.run<{ k: string[] }>(
-        'CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey) AS k',
-      );
-      return new Set(res.records[0]?.get('k') ?? []);
-    });
-    this.keys = { version, keys };
-    return keys;
-  }
-
   /** The index version: changes with every write to the index. */
   private async version(): Promise<number> {
     return this.exec.read(async (tx) => {
       const res = await tx.run<{ v: number }>(`MATCH (c:Counter {name: 'searchIndex'}) RETURN c.value AS v`);
       return res.records[0]?.get('v') ?? 0;
     });
-  }
-
-  /** A query's cache key: its Cypher and parameters, without the page. */
-  private cacheKey(match: string, params: Record<string, unknown>): string {
-    const { start: _s, ...rest } = params;
-    return JSON.stringify([match, rest]);
   }
 }

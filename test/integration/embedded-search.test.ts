@@ -1,9 +1,11 @@
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UnavailableError } from '../../src/errors/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
+import { buildDocument } from '../../src/search-model/index.js';
 import { createDriver, Executor } from '../../src/store/index.js';
 import { createLogger } from '../../src/logger.js';
 import { EmbeddedSearchIndex } from '../../search-sync/index.js';
-import { graphTarget } from '../support/runtime.js';
+import { graphTarget, unique } from '../support/runtime.js';
 import { searchIndexContract } from './search-index.contract.js';
 
 const g = graphTarget();
@@ -14,4 +16,52 @@ searchIndexContract('embedded Neo4j full-text', async () => {
   const index = new EmbeddedSearchIndex(exec, defaultRegistry());
   await index.init();
   return index;
+});
+
+describe('embedded index: expensive counts and deadlines', () => {
+  const registry = defaultRegistry();
+
+  it('serves an expensive count a little older while one refresh runs, then the new one', async () => {
+    // Every count is "expensive" under this policy; the default one keeps small counts exact.
+    const index = new EmbeddedSearchIndex(exec, registry, 'search', {
+      expensiveMs: 0,
+      freshMs: 0,
+      staleMs: 60_000,
+    });
+    await index.init();
+    const platform = `urn:li:dataPlatform:p${unique()}`;
+    const doc = (n: string) =>
+      buildDocument(registry, `urn:li:dataset:(${platform},${n},PROD)`, 'dataset', [
+        { name: 'datasetKey', value: { platform, name: n, origin: 'PROD' } },
+        { name: 'globalTags', value: { tags: [{ tag: 'urn:li:tag:Finance' }] } },
+      ]);
+    const query = {
+      types: ['dataset'],
+      input: '*',
+      filters: [[{ field: 'platform', values: [platform], condition: 'EQUAL' }]] as never,
+      start: 0,
+      count: 10,
+      facets: ['tags'],
+    };
+    await index.upsert([doc('a'), doc('b')]);
+    expect((await index.search(query)).total).toBe(2);
+    await index.upsert([doc('c')]);
+    const stale = await index.search(query);
+    expect(stale.total).toBe(2);
+    expect(stale.facets.tags?.['urn:li:tag:Finance']).toBe(2);
+    // The page is read fresh: it holds the new document already.
+    expect(stale.hits).toHaveLength(3);
+    await expect.poll(async () => (await index.search(query)).total, { timeout: 5_000 }).toBe(3);
+    expect((await index.search(query)).facets.tags?.['urn:li:tag:Finance']).toBe(3);
+  });
+
+  it('ends a read past its deadline with a 503 that says so', async () => {
+    const started = performance.now();
+    const err = await exec
+      .read((tx) => tx.run('CALL apoc.util.sleep(5000) RETURN 1 AS x'), { timeoutMs: 300 })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UnavailableError);
+    expect((err as Error).message).toMatch(/deadline of 0\.3 s/);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
 });
