@@ -1,4 +1,5 @@
 import type { Executor } from '../../src/store/index.js';
+import { DEADLINE } from './counts.js';
 
 /** One page row of a search within URNs: the document's properties (all, or its URN and kind only). */
 export interface WithinRow {
@@ -44,5 +45,5 @@ export async function searchWithinUrns(
       total: rec?.get('total') ?? 0,
       rows: (rec?.get('page') ?? []).map((props) => ({ props })),
     };
-  });
+  }, DEADLINE);
 }
