@@ -5,6 +5,7 @@ import { applyReverts } from './apply-reverts.js';
 import { applyTimeseries } from './apply-timeseries.js';
 import type { Tx } from './executor.js';
 import { lockEntities } from './lock-entities.js';
+import { Pipeline, type Sink } from './pipeline.js';
 import { replaceEdges } from './replace-edges.js';
 import { resolveComputed, rounds } from './rounds.js';
 import type { ApplyResult, UpsertOp, WriteBatch } from './types.js';
@@ -16,6 +17,18 @@ import type { ApplyResult, UpsertOp, WriteBatch } from './types.js';
  * change-log sequence numbers follow commit order.
  */
 export async function applyBatch(tx: Tx, whole: WriteBatch, now: number): Promise<ApplyResult> {
+  // Statements whose results are not read (new aspects, edges, projections) are sent without waiting.
+  const pipe = new Pipeline(tx);
+  try {
+    const result = await applyIn(tx, pipe, whole, now);
+    await pipe.settle();
+    return result;
+  } catch (err) {
+    throw (await pipe.failure()) ?? err;
+  }
+}
+
+async function applyIn(tx: Tx, pipe: Sink, whole: WriteBatch, now: number): Promise<ApplyResult> {
   const pending: PendingChange[] = [];
   const results: OpResult[] = whole.ops.map(() => ({ changed: false, rows: 0, timeseriesRows: 0 }));
   const keep = whole.existingOnly ? await lockExisting(tx, whole, now) : undefined;
@@ -41,7 +54,7 @@ export async function applyBatch(tx: Tx, whole: WriteBatch, now: number): Promis
     if (upserts.length) {
       // Projections of plain upserts were set with the entity lock; those of read-modify-writes are set here.
       const computed = upserts.filter((x) => batch.ops[x.i]?.kind === 'compute');
-      await applyUpserts(tx, upserts, computed, fresh, now, results, pending);
+      await applyUpserts({ tx, pipe }, upserts, computed, fresh, now, results, pending);
     }
     const timeseries = round.filter((x) => x.op.kind === 'timeseries');
     if (timeseries.length) await applyTimeseries(tx, timeseries, results, pending);
@@ -81,7 +94,7 @@ async function lockExisting(tx: Tx, batch: WriteBatch, now: number): Promise<Set
 }
 
 async function applyUpserts(
-  tx: Tx,
+  { tx, pipe }: { tx: Tx; pipe: Sink },
   items: { op: UpsertOp; i: number }[],
   project: { op: UpsertOp; i: number }[],
   fresh: (op: UpsertOp) => boolean,
@@ -104,7 +117,7 @@ async function applyUpserts(
   // Aspects of entities this batch created cannot exist yet: created without a lookup.
   const created = items.filter((x) => isFresh.has(x.i)).map(row);
   if (created.length) {
-    await tx.run(
+    await pipe.run(
       `UNWIND $rows AS r
        CREATE (:Aspect {urn: r.urn, name: r.aspect, version: 0, maxVersion: 0, value: r.value,
                         createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm, runId: r.runId})`,
@@ -140,21 +153,22 @@ async function applyUpserts(
       );
   const projected = project.filter((x) => Object.keys(x.op.projections).length > 0);
   if (projected.length) {
-    await tx.run('UNWIND $rows AS r MATCH (n:Entity {urn: r.urn}) SET n += r.props', {
+    await pipe.run('UNWIND $rows AS r MATCH (n:Entity {urn: r.urn}) SET n += r.props', {
       rows: projected.map((x) => ({ urn: x.op.urn, props: x.op.projections })),
     });
   }
+  const opAt = new Map(items.map((x) => [x.i, x.op]));
   for (const rec of res.records) {
     const i = rec.get('i');
     const prev = rec.get('prev');
-    const op = items.find((x) => x.i === i)?.op as UpsertOp;
+    const op = opAt.get(i) as UpsertOp;
     if (prev === op.value) continue;
     changed.set(i, { prev, psm: rec.get('psm') });
   }
   const changedOps = items.filter((x) => changed.has(x.i));
   if (!changedOps.length) return;
   await replaceEdges(
-    tx,
+    pipe,
     changedOps.map((x) => ({ op: x.op, existed: changed.get(x.i)?.prev != null })),
     now,
   );

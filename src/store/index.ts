@@ -1,4 +1,5 @@
 export { Executor, createDriver, type StoreGate, type Tx } from './executor.js';
+export { Pipeline, type Sink } from './pipeline.js';
 export { Neo4jStore, type EntityStore } from './neo4j-store.js';
 export type * from './types.js';
 export type { RelationshipPage, RelationshipQuery } from './read-relationships.js';

@@ -1,4 +1,4 @@
-import type { Tx } from './executor.js';
+import type { Sink } from './pipeline.js';
 import { FIELD_EDGE_TYPE, type UpsertOp } from './types.js';
 
 /**
@@ -6,7 +6,7 @@ import { FIELD_EDGE_TYPE, type UpsertOp } from './types.js';
  * fields), found by the index on their `owner`; `aspect` null means every aspect of the owner.
  */
 export async function deleteOwnedEdges(
-  tx: Tx,
+  tx: Sink,
   rows: readonly { urn: string; aspect: string | null }[],
 ): Promise<void> {
   if (!rows.length) return;
@@ -23,7 +23,7 @@ export async function deleteOwnedEdges(
  * from elsewhere (fine-grained lineage); referenced URNs get stub nodes.
  */
 export async function replaceEdges(
-  tx: Tx,
+  tx: Sink,
   items: readonly { op: UpsertOp; existed: boolean }[],
   now: number,
 ): Promise<void> {

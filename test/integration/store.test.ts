@@ -9,6 +9,7 @@ import {
   LeaseLostError,
   MaintenanceStore,
   Neo4jStore,
+  Pipeline,
   SyncStateStore,
 } from '../../src/store/index.js';
 import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
@@ -28,6 +29,35 @@ describe('the store against Neo4j', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConflictError);
     expect((err as ConflictError).status).toBe(409);
+  });
+
+  it('fails a transaction with the error of a statement sent without waiting, and writes none of it', async () => {
+    const urn = datasetUrn(`piped_${unique()}`);
+    const marker = `piped_marker_${unique()}`;
+    await ingest.ingest([mcp(urn, 'status', { removed: false })], { actor: SYSTEM_ACTOR });
+    const err = await exec
+      .write(async (tx) => {
+        const pipe = new Pipeline(tx);
+        try {
+          await pipe.run('CREATE (:Entity {urn: $marker})', { marker });
+          await pipe.run('CREATE (:Entity {urn: $urn})', { urn }); // the urn exists: refused
+          await pipe.run('CREATE (:Entity {urn: $marker2})', { marker2: `${marker}_2` });
+          await tx.run('RETURN 1');
+          await pipe.settle();
+        } catch (e) {
+          throw (await pipe.failure()) ?? e;
+        }
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConflictError);
+    const left = await exec.read(async (tx) => {
+      const res = await tx.run<{ n: number }>(
+        'MATCH (n:Entity) WHERE n.urn STARTS WITH $marker RETURN count(n) AS n',
+        { marker },
+      );
+      return res.records[0]?.get('n');
+    });
+    expect(left).toBe(0);
   });
 
   it('gives stubs written before their kind was registered the label of their kind', async () => {
