@@ -26,6 +26,16 @@ function harness(freshMs = 0): {
   return { cache, clock, calls, compute, errors };
 }
 
+/** Key `k` at version 1 holds 100, which took 1 s to compute (an expensive value); the clock is 1 s on. */
+async function expensiveAt1(
+  h: Pick<ReturnType<typeof harness>, 'cache' | 'clock' | 'calls' | 'compute'>,
+): Promise<void> {
+  const first = h.cache.value('k', 1, h.compute(1));
+  h.clock.t += 1_000;
+  h.calls[0]?.resolve(100);
+  await first;
+}
+
 const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 describe('ResultCache', () => {
@@ -91,10 +101,7 @@ describe('ResultCache', () => {
 
   it('serves an expensive value unrefreshed while younger than freshMs, then refreshes it', async () => {
     const { cache, clock, calls, compute } = harness(5_000);
-    const first = cache.value('k', 1, compute(1));
-    clock.t += 1_000;
-    calls[0]?.resolve(100);
-    await first;
+    await expensiveAt1({ cache, clock, calls, compute });
     expect(await cache.value('k', 2, compute(2))).toBe(100);
     clock.t += 3_900; // 4.9 s after the computation began
     expect(await cache.value('k', 3, compute(3))).toBe(100);
@@ -106,10 +113,7 @@ describe('ResultCache', () => {
 
   it('serves the expensive value while its refresh runs, however long the refresh has run', async () => {
     const { cache, clock, calls, compute } = harness();
-    const first = cache.value('k', 1, compute(1));
-    clock.t += 1_000;
-    calls[0]?.resolve(100);
-    await first;
+    await expensiveAt1({ cache, clock, calls, compute });
     expect(await cache.value('k', 2, compute(2))).toBe(100);
     clock.t += 2_000;
     expect(await cache.value('k', 3, compute(3))).toBe(100);
@@ -118,10 +122,7 @@ describe('ResultCache', () => {
 
   it('does not serve an expensive value older than staleMs: askers share the refresh, or compute', async () => {
     const { cache, clock, calls, compute } = harness();
-    const first = cache.value('k', 1, compute(1));
-    clock.t += 1_000;
-    calls[0]?.resolve(100);
-    await first;
+    await expensiveAt1({ cache, clock, calls, compute });
     clock.t += 9_500; // 10.5 s after the first computation began
     const a = cache.value('k', 2, compute(2));
     const b = cache.value('k', 3, compute(3));
