@@ -74,7 +74,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const runs = new RunStore(exec);
   const indexed = await runs.indexRunIds();
   if (indexed) log.info({ indexed }, 'aspects indexed by the run that wrote them');
-  const index = await openSearchIndex(config, exec, registry);
+  const index = await openSearchIndex(config, exec, registry, log.child({ module: 'search' }));
   const worker = new SearchSyncWorker(
     new SyncStateStore(exec),
     new SearchDocuments(registry, store),

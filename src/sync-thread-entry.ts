@@ -21,7 +21,7 @@ async function main(port: NonNullable<typeof parentPort>): Promise<void> {
   );
   const registry = defaultRegistry();
   // The request thread prepared the index before it started this thread.
-  const index = searchIndexOf(config, exec, registry);
+  const index = searchIndexOf(config, exec, registry, log);
   const worker = new SearchSyncWorker(
     new SyncStateStore(exec),
     new SearchDocuments(registry, new Neo4jStore(exec)),

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase);
   try {
     await new Neo4jStore(exec).migrate(defaultRegistry().allEntities());
-    const index = await openSearchIndex(config, exec, defaultRegistry());
+    const index = await openSearchIndex(config, exec, defaultRegistry(), log);
     const result = await systemUpdate(index, process.env, log);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {

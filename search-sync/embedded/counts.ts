@@ -2,7 +2,7 @@ import { setOwn } from '../../src/json/index.js';
 import { cypherName, type Executor } from '../../src/store/index.js';
 import type { SearchField } from '../../src/search-model/index.js';
 import { listProp } from './fields.js';
-import { type CachePolicy, ResultCache } from './result-cache.js';
+import { type CachePolicy, DEFAULT_POLICY, ResultCache } from './result-cache.js';
 
 /** The deadline of each statement of a search (its page, total, facets): beyond it, a 503 that says so. */
 export const DEADLINE = { timeoutMs: 20_000 };
@@ -20,11 +20,13 @@ export class MatchCounts {
   private readonly totals: ResultCache<number>;
   private readonly facetCounts: ResultCache<Counted>;
   private keys: { version: number; keys: ReadonlySet<string> } | undefined;
+  private readonly now: () => number;
 
   constructor(
     private readonly exec: Executor,
     policy: Partial<CachePolicy> = {},
   ) {
+    this.now = policy.now ?? DEFAULT_POLICY.now;
     this.totals = new ResultCache(policy);
     this.facetCounts = new ResultCache(policy);
   }
@@ -61,9 +63,11 @@ export class MatchCounts {
     const compute = (): Promise<Counted> => this.countFacets(match, params, known, version);
     if (!cacheable) return compute();
     return this.facetCounts.value(cacheKey(match, { ...params, facets: known }), version, async () => {
+      const at = this.now();
       const counted = await compute();
-      // The total comes with the facets, for searches of this match without them and for page plans.
-      this.totals.set(cacheKey(match, params), version, counted.total);
+      // The total comes with the facets, for searches of this match without them and for page plans. It
+      // cost what the facet count cost: an expensive one is served a few seconds old, as the facets are.
+      this.totals.set(cacheKey(match, params), version, counted.total, this.now() - at, at);
       return counted;
     });
   }

@@ -116,16 +116,26 @@ export async function readRunEntities(
 }
 
 /**
- * Gives aspects written before runs were indexed the `runId` of their system metadata, a batch per
- * transaction; returns how many it set (0 once none is left).
+ * Gives aspects written before runs were indexed the `runId` of their system metadata: those of the next
+ * `batch` aspects' entities in URN order after `after` (the key constraint's index walks them in that
+ * order, so each page reads its own aspects only, never those of the pages before it). Returns how many
+ * it set, and the page's last URN (none once no aspect is left).
  */
-export async function indexRunIds(tx: Tx, batch: number): Promise<number> {
-  const res = await tx.run<{ n: number }>(
-    `MATCH (a:Aspect) WHERE a.runId IS NULL AND a.systemMetadata IS NOT NULL
-     WITH a LIMIT $batch
+export async function indexRunIds(
+  tx: Tx,
+  after: string,
+  batch: number,
+): Promise<{ n: number; last: string | null }> {
+  const res = await tx.run<{ n: number; last: string | null }>(
+    `MATCH (a:Aspect) WHERE a.urn > $after AND a.name IS NOT NULL
+     WITH a.urn AS urn ORDER BY urn LIMIT $batch
+     WITH collect(DISTINCT urn) AS urns
+     UNWIND urns AS u
+     OPTIONAL MATCH (a:Aspect) WHERE a.urn = u AND a.name IS NOT NULL
+       AND a.runId IS NULL AND a.systemMetadata IS NOT NULL
      SET a.runId = coalesce(apoc.convert.fromJsonMap(a.systemMetadata).runId, $none)
-     RETURN count(a) AS n`,
-    { batch, none: NO_RUN_ID },
+     RETURN count(a) AS n, last(urns) AS last`,
+    { after, batch, none: NO_RUN_ID },
   );
-  return res.records[0]?.get('n') ?? 0;
+  return { n: res.records[0]?.get('n') ?? 0, last: res.records[0]?.get('last') ?? null };
 }

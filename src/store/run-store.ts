@@ -40,7 +40,7 @@ export class RunStore {
 
   /**
    * Once per database: gives the aspects written before runs were indexed their run id (read from their
-   * system metadata), in batches. Returns how many aspects it indexed.
+   * system metadata), a page of entities per transaction, in URN order. Returns how many aspects it indexed.
    */
   async indexRunIds(batch = 20_000): Promise<number> {
     const done = await this.exec.read(
@@ -49,10 +49,12 @@ export class RunStore {
     );
     if (done) return 0;
     let total = 0;
-    for (;;) {
-      const n = await this.exec.write((tx) => indexRunIds(tx, batch));
-      total += n;
-      if (n < batch) break;
+    for (let after: string | null = ''; after !== null;) {
+      const page: { n: number; last: string | null } = await this.exec.write((tx) =>
+        indexRunIds(tx, after as string, batch),
+      );
+      total += page.n;
+      after = page.last;
     }
     await this.exec.write((tx) =>
       tx.run('MERGE (c:Counter {name: $m}) ON CREATE SET c.value = 0', { m: RUN_IDS_MARKER }),

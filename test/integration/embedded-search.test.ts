@@ -55,6 +55,37 @@ describe('embedded index: expensive counts and deadlines', () => {
     expect((await index.search(query)).facets.tags?.['urn:li:tag:Finance']).toBe(3);
   });
 
+  it('serves the total that came with an expensive facet count as expensive too, to searches without facets', async () => {
+    // A clock a second on at each look: every computation takes "1 s", expensive under a 500 ms bar.
+    let clock = 0;
+    const index = new EmbeddedSearchIndex(exec, registry, 'search', {
+      expensiveMs: 500,
+      freshMs: 0,
+      staleMs: 3_600_000,
+      now: () => (clock += 1_000),
+    });
+    await index.init();
+    const platform = `urn:li:dataPlatform:p${unique()}`;
+    const doc = (n: string) =>
+      buildDocument(registry, `urn:li:dataset:(${platform},${n},PROD)`, 'dataset', [
+        { name: 'datasetKey', value: { platform, name: n, origin: 'PROD' } },
+      ]);
+    const query = (facets: string[]) => ({
+      types: ['dataset'],
+      input: '*',
+      filters: [[{ field: 'platform', values: [platform], condition: 'EQUAL' }]] as never,
+      start: 0,
+      count: 10,
+      facets,
+    });
+    await index.upsert([doc('a'), doc('b')]);
+    expect((await index.search(query(['platform']))).total).toBe(2);
+    await index.upsert([doc('c')]);
+    // Without facets, at the newer version: the total counted with the facets, served while refreshed.
+    expect((await index.search(query([]))).total).toBe(2);
+    await expect.poll(async () => (await index.search(query([]))).total, { timeout: 5_000 }).toBe(3);
+  });
+
   it('ends a read past its deadline with a 503 that says so', async () => {
     const started = performance.now();
     const err = await exec

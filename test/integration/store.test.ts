@@ -12,6 +12,7 @@ import {
   Pipeline,
   SyncStateStore,
 } from '../../src/store/index.js';
+import { indexRunIds, NO_RUN_ID } from '../../src/store/read-runs.js';
 import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
 
 const g = graphTarget();
@@ -125,5 +126,43 @@ describe('the store against Neo4j', () => {
     expect(
       sizes.find((s) => s.entityType === 'dataset' && s.aspect === 'datasetProfile')?.rows,
     ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives older aspects their run id a page of entities at a time, in URN order, none skipped at page ends', async () => {
+    // Aspects as a store older than run ids left them: system metadata, no runId.
+    const prefix = `urn:li:dataset:(urn:li:dataPlatform:runids${unique()}`;
+    const urns = ['a', 'b', 'c'].map((n) => `${prefix},${n},PROD)`);
+    const names = ['status', 'ownership', 'globalTags'];
+    await exec.write((tx) =>
+      tx.run(
+        `UNWIND $urns AS urn UNWIND $names AS name
+         CREATE (:Aspect {urn: urn, name: name, version: 0,
+           systemMetadata: CASE WHEN name = 'status' THEN '{}' ELSE '{"runId":"run-' + name + '"}' END})`,
+        { urns, names },
+      ),
+    );
+    // Pages of two index entries: each page's last entity has aspects beyond the page, set with it.
+    const pages: { n: number; last: string | null }[] = [];
+    for (let after: string | null = prefix; after !== null && after.startsWith(prefix);) {
+      const page = await exec.write((tx) => indexRunIds(tx, after as string, 2));
+      pages.push(page);
+      after = page.last;
+    }
+    expect(pages.slice(0, 3)).toEqual(urns.map((last) => ({ n: 3, last })));
+    const res = await exec.read((tx) =>
+      tx.run<{ urn: string; name: string; runId: string }>(
+        'UNWIND $urns AS urn MATCH (a:Aspect {urn: urn}) RETURN a.urn AS urn, a.name AS name, a.runId AS runId',
+        { urns },
+      ),
+    );
+    const runIds = Object.fromEntries(
+      res.records.map((r) => [`${r.get('urn')} ${r.get('name')}`, r.get('runId')]),
+    );
+    for (const urn of urns)
+      expect([runIds[`${urn} status`], runIds[`${urn} ownership`], runIds[`${urn} globalTags`]]).toEqual([
+        NO_RUN_ID,
+        'run-ownership',
+        'run-globalTags',
+      ]);
   });
 });
