@@ -274,10 +274,14 @@ export class MeiliSearchIndex implements SearchIndex {
     // the facets come with it); any other offset needs a second query for the exact total and facets.
     const paged = q.count === 0 || q.start % q.count === 0;
     const run = async (sort: readonly SortCriterion[]) => {
+      // Words rank hits by relevance, as on the embedded index: the URN breaks the ties of an explicit
+      // sort only, and orders a search without words, where every match ranks alike. (The `sort` rule
+      // comes first: sent with words and no sort, the URN would order every hit before relevance did.)
+      const order = text && !sort.length ? [] : [...this.sort(sort, fields), 'urn:asc'];
       const base: SearchParams = {
         q: text,
         filter,
-        sort: [...this.sort(sort, fields), 'urn:asc'],
+        ...(order.length ? { sort: order } : {}),
         // Every word must match (DataHub's default operator), as on the embedded index.
         matchingStrategy: 'all',
       };

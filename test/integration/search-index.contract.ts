@@ -81,6 +81,25 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       });
     });
 
+    it('ranks text matches by relevance, not in URN order: a name above a description', async () => {
+      const { index, scoped, urn } = await setup();
+      const extra = (n: string, name: string, description: string) =>
+        buildDocument(registry, urn(n), 'dataset', [
+          { name: 'datasetKey', value: { platform: scoped[0]?.values[0], name: n, origin: 'PROD' } },
+          { name: 'datasetProperties', value: { name, description } },
+        ]);
+      // In URN order the description match comes first ("a_..." < "z_...").
+      await index.upsert([
+        extra('a_notes', 'notes', 'Weekly ledger reconciliation notes'),
+        extra('z_ledger', 'ledger', 'General accounts'),
+      ]);
+      const r = await index.search(q(scoped, 'ledger'));
+      expect(r.hits.map((h) => h.urn)).toEqual([urn('z_ledger'), urn('a_notes')]);
+      // Without words every match ranks alike: URN order, on both indexes.
+      const all = await index.search(q(scoped, '*'));
+      expect(all.hits.map((h) => h.urn)).toEqual([...all.hits.map((h) => h.urn)].sort());
+    });
+
     it('treats * as everything and pages', async () => {
       const { index, scoped } = await setup();
       const all = await index.search(q(scoped, '*'));
