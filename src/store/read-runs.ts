@@ -44,7 +44,7 @@ export async function readRuns(
 ): Promise<RunSummaryRow[]> {
   const res = await tx.run<RunSummaryRow>(
     `MATCH (a:Aspect) WHERE a.runId IS NOT NULL AND a.runId <> $none AND ${SOFT}
-     WITH a.runId AS runId, count(*) AS rows, max(a.createdTime) AS timestamp
+     WITH a.runId AS runId, count(*) AS rows, coalesce(max(a.createdTime), 0) AS timestamp
      RETURN runId, rows, timestamp ORDER BY timestamp DESC, runId SKIP $offset LIMIT $size`,
     { none: NO_RUN_ID, ...q },
   );

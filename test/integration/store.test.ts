@@ -130,39 +130,45 @@ describe('the store against Neo4j', () => {
 
   it('gives older aspects their run id a page of entities at a time, in URN order, none skipped at page ends', async () => {
     // Aspects as a store older than run ids left them: system metadata, no runId.
-    const prefix = `urn:li:dataset:(urn:li:dataPlatform:runids${unique()}`;
+    const id = unique();
+    const prefix = `urn:li:dataset:(urn:li:dataPlatform:runids${id}`;
     const urns = ['a', 'b', 'c'].map((n) => `${prefix},${n},PROD)`);
     const names = ['status', 'ownership', 'globalTags'];
     await exec.write((tx) =>
       tx.run(
         `UNWIND $urns AS urn UNWIND $names AS name
-         CREATE (:Aspect {urn: urn, name: name, version: 0,
-           systemMetadata: CASE WHEN name = 'status' THEN '{}' ELSE '{"runId":"run-' + name + '"}' END})`,
-        { urns, names },
+         CREATE (:Aspect {urn: urn, name: name, version: 0, createdTime: $now, createdActor: 'urn:li:corpuser:datahub',
+           systemMetadata: CASE WHEN name = 'status' THEN '{}' ELSE '{"runId":"' + $id + '-' + name + '"}' END})`,
+        { urns, names, id, now: Date.now() },
       ),
     );
-    // Pages of two index entries: each page's last entity has aspects beyond the page, set with it.
-    const pages: { n: number; last: string | null }[] = [];
-    for (let after: string | null = prefix; after !== null && after.startsWith(prefix);) {
-      const page = await exec.write((tx) => indexRunIds(tx, after as string, 2));
-      pages.push(page);
-      after = page.last;
+    try {
+      // Pages of two index entries: each page's last entity has aspects beyond the page, set with it.
+      const pages: { n: number; last: string | null }[] = [];
+      for (let after: string | null = prefix; after !== null && after.startsWith(prefix);) {
+        const page = await exec.write((tx) => indexRunIds(tx, after as string, 2));
+        pages.push(page);
+        after = page.last;
+      }
+      expect(pages.slice(0, 3)).toEqual(urns.map((last) => ({ n: 3, last })));
+      const res = await exec.read((tx) =>
+        tx.run<{ urn: string; name: string; runId: string }>(
+          'UNWIND $urns AS urn MATCH (a:Aspect {urn: urn}) RETURN a.urn AS urn, a.name AS name, a.runId AS runId',
+          { urns },
+        ),
+      );
+      const runIds = Object.fromEntries(
+        res.records.map((r) => [`${r.get('urn')} ${r.get('name')}`, r.get('runId')]),
+      );
+      for (const urn of urns)
+        expect([runIds[`${urn} status`], runIds[`${urn} ownership`], runIds[`${urn} globalTags`]]).toEqual([
+          NO_RUN_ID,
+          `${id}-ownership`,
+          `${id}-globalTags`,
+        ]);
+    } finally {
+      // Aspects without their entity: not left for the suites that list every run.
+      await exec.write((tx) => tx.run('UNWIND $urns AS urn MATCH (a:Aspect {urn: urn}) DELETE a', { urns }));
     }
-    expect(pages.slice(0, 3)).toEqual(urns.map((last) => ({ n: 3, last })));
-    const res = await exec.read((tx) =>
-      tx.run<{ urn: string; name: string; runId: string }>(
-        'UNWIND $urns AS urn MATCH (a:Aspect {urn: urn}) RETURN a.urn AS urn, a.name AS name, a.runId AS runId',
-        { urns },
-      ),
-    );
-    const runIds = Object.fromEntries(
-      res.records.map((r) => [`${r.get('urn')} ${r.get('name')}`, r.get('runId')]),
-    );
-    for (const urn of urns)
-      expect([runIds[`${urn} status`], runIds[`${urn} ownership`], runIds[`${urn} globalTags`]]).toEqual([
-        NO_RUN_ID,
-        'run-ownership',
-        'run-globalTags',
-      ]);
   });
 });
