@@ -253,20 +253,17 @@ export class EmbeddedSearchIndex implements SearchIndex {
     // sorted page does not depend on the total, and without text the plan only needs to know whether the
     // match set is large, which the total of any earlier version of the index tells well enough.
     const known = text || order || within ? undefined : this.counts.knownTotal(match, params);
-    const early =
+    const earlyCypher =
       q.count === 0
         ? undefined
         : order
-          ? page(
-              `${match} RETURN properties(d) AS props, score ORDER BY ${order}, d.urn SKIP $start LIMIT $count`,
-            )
+          ? `${match} RETURN properties(d) AS props, score ORDER BY ${order}, d.urn SKIP $start LIMIT $count`
           : text
-            ? page(
-                `${match} RETURN properties(d) AS props, score ORDER BY score DESC, d.urn SKIP $start LIMIT $count`,
-              )
+            ? `${match} RETURN properties(d) AS props, score ORDER BY score DESC, d.urn SKIP $start LIMIT $count`
             : within || known !== undefined
-              ? page(inUrnOrder(known ?? 0))
+              ? inUrnOrder(known ?? 0)
               : undefined;
+    const early = earlyCypher ? page(earlyCypher) : undefined;
     // Awaited below; until then a failure must not count as unhandled.
     early?.catch(() => undefined);
     const version = await this.version();
@@ -278,7 +275,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
       : { counts: {}, total: undefined };
     const facets = counted.counts;
     const total = counted.total ?? (await this.counts.total(match, params, version, !within));
-    const rows = early ? await early : q.count === 0 || q.start >= total ? [] : await page(inUrnOrder(total));
+    let rows = early ? await early : q.count === 0 || q.start >= total ? [] : await page(inUrnOrder(total));
+    // The early page and the counts are separate reads: an index write between them can leave the page
+    // shorter than the total says (it was read before the write, the count after). It is read once more.
+    if (earlyCypher && rows.length < Math.min(q.count, total - q.start)) rows = await page(earlyCypher);
     const hits: SearchHit[] = rows.map((row) => {
       const doc = this.nodes.fromProps(row.props);
       return {

@@ -1,5 +1,5 @@
 import { getOwn } from '../../src/json/index.js';
-import { Meilisearch, type Index, type SearchParams, type Task } from 'meilisearch';
+import { Meilisearch, type Index, type SearchParams } from 'meilisearch';
 import type { Registry } from '../../src/registry/index.js';
 import {
   autocompleteCandidates,
@@ -30,7 +30,9 @@ import { BadRequestError, UnavailableError } from '../../src/errors/index.js';
 import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';
 import { meiliHttpClient } from './http-client.js';
-import { applySettings, entitySettings, MAX_TOTAL_HITS, sortable } from './settings.js';
+import { FieldMappings } from './field-mappings.js';
+import { applySettings, entitySettings, MAX_TOTAL_HITS } from './settings.js';
+import { check } from './tasks.js';
 
 const TEXT_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM', 'URN', 'URN_PARTIAL', 'KEYWORD']);
 
@@ -74,6 +76,7 @@ export class MeiliSearchIndex implements SearchIndex {
       .map((f) => attr(f.name));
     this.matchable = [...this.fields.values()].filter((f) => f.queryByDefault).map((f) => attr(f.name));
     this.completable = [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
+    this.mapped = new FieldMappings(this.client, this.uid, this.index, this.fields);
   }
 
   /** The attributes of the fields a hit's matched fields are taken from (those searched by default). */
@@ -82,6 +85,8 @@ export class MeiliSearchIndex implements SearchIndex {
   private readonly completable: string[];
 
   private readonly index: Index<MeiliDocument>;
+  /** The structured-property fields the index holds values of. */
+  private readonly mapped: FieldMappings;
 
   async init(): Promise<void> {
     await this.client.updateExperimentalFeatures({ containsFilter: true });
@@ -91,7 +96,7 @@ export class MeiliSearchIndex implements SearchIndex {
     const searchable = this.searchable.flatMap((a) => [a, `w_${a}`]);
     const wanted = entitySettings(this.fields, searchable, current);
     await applySettings(this.index, wanted);
-    this.sortableNow = new Set(wanted.sortableAttributes ?? []);
+    this.mapped.sortableNow = new Set(wanted.sortableAttributes ?? []);
   }
 
   async upsert(docs: Parameters<SearchIndex['upsert']>[0]): Promise<void> {
@@ -110,7 +115,7 @@ export class MeiliSearchIndex implements SearchIndex {
     removed: readonly string[],
     fence?: Fence,
   ): Promise<PendingWrite> {
-    if (docs.length) await this.map(mappingsOf(docs));
+    if (docs.length) await this.mapped.record(mappingsOf(docs));
     // Meilisearch has no conditional write: the lease is checked just before the tasks are sent.
     await fence?.check();
     const tasks = [
@@ -129,92 +134,12 @@ export class MeiliSearchIndex implements SearchIndex {
     };
   }
 
-  /** Mapped structured-property fields live in a companion index, `<uid>_mappings`. */
-  private get mappingIndex(): Index<{ id: string; entityType: string; field: string }> {
-    return this.client.index(`${this.uid}_mappings`);
-  }
-
-  private known: Set<string> | undefined;
-
-  /** Maps new structured-property fields: recorded, then filterable and sortable (a settings update). */
-  private async map(pairs: readonly { entityType: string; field: string }[]): Promise<void> {
-    if (!pairs.length) return;
-    if (!this.known) {
-      const all = await this.mappingPairs();
-      this.known = new Set(all.map((m) => docId(`${m.entityType}\u0000${m.field}`)));
-    }
-    const fresh = pairs.filter((p) => !this.known?.has(docId(`${p.entityType}\u0000${p.field}`)));
-    if (!fresh.length) return;
-    const rows = fresh.map((p) => ({ id: docId(`${p.entityType}\u0000${p.field}`), ...p }));
-    check(await this.mappingIndex.addDocuments(rows, { primaryKey: 'id' }).waitTask({ timeout: 300_000 }));
-    for (const r of rows) this.known.add(r.id);
-  }
-
-  private async mappingPairs(): Promise<{ entityType: string; field: string }[]> {
-    try {
-      const res = await this.mappingIndex.getDocuments({ limit: 100_000 });
-      return res.results.map((m) => ({ entityType: m.entityType, field: m.field }));
-    } catch (err) {
-      if ((err as { cause?: { code?: string } }).cause?.code === 'index_not_found') return [];
-      throw err;
-    }
-  }
-
-  /** The attributes Meilisearch sorts on now (read at start, kept up to date by this process). */
-  private sortableNow = new Set<string>();
-  private sortableUpdate: Promise<void> = Promise.resolve();
-
-  /**
-   * Makes structured-property fields sortable, in the background. Meilisearch reindexes the whole index
-   * for a change of sortable attributes (about 10 s per 5,000 documents here) and holds the writes queued
-   * behind it, so a field becomes sortable only once a search sorts on it, not when it is first written.
-   */
-  private makeSortable(names: readonly string[]): void {
-    const fresh = names.map(attr).filter((a) => !this.sortableNow.has(a));
-    if (!fresh.length) return;
-    for (const a of fresh) this.sortableNow.add(a);
-    this.sortableUpdate = this.sortableUpdate
-      .then(() => applySettings(this.index, { sortableAttributes: [...this.sortableNow].sort() }))
-      .catch(() => fresh.forEach((a) => this.sortableNow.delete(a)));
-  }
-
-  /** The sortable attributes: the index fields and the structured-property fields still mapped. */
-  private async applySortable(): Promise<void> {
-    const mapped = new Set((await this.mappingPairs()).map((m) => attr(m.field)));
-    const keep = [...this.sortableNow].filter(
-      (a) => !a.startsWith('f_structuredProperties') || mapped.has(a),
-    );
-    this.sortableNow = new Set([...sortable(this.fields, []), ...keep]);
-    await applySettings(this.index, { sortableAttributes: [...this.sortableNow].sort() });
-  }
-
   async mappings(): Promise<Record<string, string[]>> {
-    const out: Record<string, string[]> = {};
-    for (const m of await this.mappingPairs()) (out[m.entityType] ??= []).push(m.field);
-    for (const list of Object.values(out)) list.sort();
-    return out;
+    return this.mapped.byEntityType();
   }
 
-  async dropUnusedMappings(): Promise<{ entityType: string; field: string }[]> {
-    const dropped: { entityType: string; field: string }[] = [];
-    for (const m of await this.mappingPairs()) {
-      const res = await this.index.search('', {
-        filter: `entityType = ${literal(m.entityType)} AND ${attr(m.field)} EXISTS AND ${attr(m.field)} IS NOT EMPTY`,
-        limit: 0,
-      });
-      if ((res.estimatedTotalHits ?? 0) > 0) continue;
-      check(
-        await this.mappingIndex
-          .deleteDocument(docId(`${m.entityType}\u0000${m.field}`))
-          .waitTask({ timeout: 300_000 }),
-      );
-      dropped.push(m);
-    }
-    if (dropped.length) {
-      this.known = undefined;
-      await this.applySortable();
-    }
-    return dropped;
+  dropUnusedMappings(): Promise<{ entityType: string; field: string }[]> {
+    return this.mapped.dropUnused();
   }
 
   async remove(urns: readonly string[]): Promise<void> {
@@ -305,11 +230,15 @@ export class MeiliSearchIndex implements SearchIndex {
       ).results;
     };
     const sort = q.sort ?? [];
-    // A structured-property field is sortable once Meilisearch has reindexed it (see `map`): until
-    // then a sort on it is left out rather than failed.
+    const plain = (c: SortCriterion): string => c.field.replace(/\.keyword$/, '');
+    const always = (c: SortCriterion): boolean =>
+      ['urn', 'entityType', '_entityType'].includes(plain(c)) || this.fields.has(plain(c));
     const [page, stats] = await run(sort).catch((err: unknown) => {
       if ((err as { cause?: { code?: string } }).cause?.code !== 'invalid_search_sort') throw err;
-      return run(sort.filter((c) => this.fields.has(c.field.replace(/\.keyword$/, '')) || c.field === 'urn'));
+      // A structured-property field becomes sortable on the first sort on it, in the background
+      // (`makeSortable`: Meilisearch reindexes everything for it); until then the sort leaves it out.
+      this.mapped.makeSortable(sort.filter((c) => !always(c)).map(plain));
+      return run(sort.filter(always));
     });
     // The counts as parsed from this answer (JSON.parse makes own properties only, `__proto__` included).
     const out: Record<string, Record<string, number>> = {};
@@ -425,11 +354,4 @@ function exactHit(h: Record<string, unknown>, field: string): SearchDocument {
     removed: false,
     fields: Array.isArray(values) ? { [field]: values as FieldValue[] } : {},
   };
-}
-
-function check(task: Task): void {
-  if (task.status !== 'succeeded')
-    throw new Error(
-      `Meilisearch task ${task.uid} ${task.status}: ${task.error?.message ?? 'no error given'}`,
-    );
 }

@@ -560,4 +560,30 @@ describe('search on structured properties', () => {
       [d30, d60, d90].sort(),
     );
   });
+
+  it('sorts search hits by a structured property, both ways (on Meilisearch once it is sortable)', async () => {
+    const name = `io.acryl.search.rank${unique()}`;
+    await define(name);
+    const word = `spsort${unique()}`;
+    const urns = [await dataset(`${word}_b`), await dataset(`${word}_a`), await dataset(`${word}_c`)];
+    // The definition's allowed values are 30, 60 and 90.
+    for (const [i, urn] of urns.entries()) {
+      const res = await setValues(urn, [{ propertyUrn: propUrn(name), values: [{ double: (i + 1) * 30 }] }]);
+      expect(res.status).toBe(200);
+    }
+    const sorted = async (sortOrder: string) => {
+      const res = await gql(
+        `query($q: String!, $f: String!, $o: SortOrder!) { searchAcrossEntities(input: {types: [DATASET], query: $q,
+          count: 10, sortInput: {sortCriteria: [{field: $f, sortOrder: $o}]}}) { searchResults { entity { urn } } } }`,
+        { q: word, f: `structuredProperties.${name}`, o: sortOrder },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.searchAcrossEntities.searchResults.map((r: any) => r.entity.urn);
+    };
+    // Meilisearch makes the field sortable on the first sort on it (a reindex in the background).
+    await expect
+      .poll(() => sorted('DESCENDING'), { timeout: 60_000, interval: 500 })
+      .toEqual([...urns].reverse());
+    expect(await sorted('ASCENDING')).toEqual(urns);
+  }, 90_000);
 });
