@@ -6,6 +6,8 @@ import { applySettings, sortable } from './settings.js';
 import { check } from './tasks.js';
 
 type Pair = { entityType: string; field: string };
+/** A field mapping's document id: one per entity type and field. */
+const pairId = (p: Pair): string => docId(`${p.entityType}\u0000${p.field}`);
 
 /**
  * The structured-property fields the entity index holds values of (DataHub's index mappings), recorded
@@ -33,11 +35,11 @@ export class FieldMappings {
     if (!pairs.length) return;
     if (!this.known) {
       const all = await this.pairs();
-      this.known = new Set(all.map((m) => docId(`${m.entityType}\u0000${m.field}`)));
+      this.known = new Set(all.map((m) => pairId(m)));
     }
-    const fresh = pairs.filter((p) => !this.known?.has(docId(`${p.entityType}\u0000${p.field}`)));
+    const fresh = pairs.filter((p) => !this.known?.has(pairId(p)));
     if (!fresh.length) return;
-    const rows = fresh.map((p) => ({ id: docId(`${p.entityType}\u0000${p.field}`), ...p }));
+    const rows = fresh.map((p) => ({ id: pairId(p), ...p }));
     check(await this.mappingIndex.addDocuments(rows, { primaryKey: 'id' }).waitTask({ timeout: 300_000 }));
     for (const r of rows) this.known.add(r.id);
   }
@@ -84,11 +86,7 @@ export class FieldMappings {
         limit: 0,
       });
       if ((res.estimatedTotalHits ?? 0) > 0) continue;
-      check(
-        await this.mappingIndex
-          .deleteDocument(docId(`${m.entityType}\u0000${m.field}`))
-          .waitTask({ timeout: 300_000 }),
-      );
+      check(await this.mappingIndex.deleteDocument(pairId(m)).waitTask({ timeout: 300_000 }));
       dropped.push(m);
     }
     if (dropped.length) {

@@ -230,9 +230,7 @@ export class MeiliSearchIndex implements SearchIndex {
       ).results;
     };
     const sort = q.sort ?? [];
-    const plain = (c: SortCriterion): string => c.field.replace(/\.keyword$/, '');
-    const always = (c: SortCriterion): boolean =>
-      ['urn', 'entityType', '_entityType'].includes(plain(c)) || this.fields.has(plain(c));
+    const always = (c: SortCriterion): boolean => BUILT_IN_SORTS.has(plain(c)) || this.fields.has(plain(c));
     const [page, stats] = await run(sort).catch((err: unknown) => {
       if ((err as { cause?: { code?: string } }).cause?.code !== 'invalid_search_sort') throw err;
       // A structured-property field becomes sortable on the first sort on it, in the background
@@ -321,10 +319,9 @@ export class MeiliSearchIndex implements SearchIndex {
   /** Meilisearch sort terms of a sort (fields checked against the index fields). */
   private sort(sort: readonly SortCriterion[], fields: ReadonlyMap<string, SearchField>): string[] {
     return sort.map((s) => {
-      const name = s.field.replace(/\.keyword$/, '');
+      const name = plain(s);
       const dir = s.order === 'DESCENDING' ? 'desc' : 'asc';
-      if (name === 'urn' || name === 'entityType' || name === '_entityType')
-        return `${name === 'urn' ? 'urn' : 'entityType'}:${dir}`;
+      if (BUILT_IN_SORTS.has(name)) return `${name === 'urn' ? 'urn' : 'entityType'}:${dir}`;
       if (!fields.has(name)) throw new BadRequestError(`Unknown sort field "${s.field}"`);
       return `${attr(name)}:${dir}`;
     });
@@ -344,6 +341,11 @@ export class MeiliSearchIndex implements SearchIndex {
     return parts.join(' AND ');
   }
 }
+
+/** A sort criterion's field without DataHub's `.keyword` suffix. */
+const plain = (c: SortCriterion): string => c.field.replace(/\.keyword$/, '');
+/** Fields every document is sortable on, whatever the index fields. */
+const BUILT_IN_SORTS = new Set(['urn', 'entityType', '_entityType']);
 
 /** A hit of an exact-match search as a document holding the matched field's values only. */
 function exactHit(h: Record<string, unknown>, field: string): SearchDocument {
