@@ -18,11 +18,23 @@ const TX_BYTES = 16 * 1024 * 1024;
 /** Documents and their rows of the write statement (`toRow`), index for index. */
 export interface DocGroup {
   readonly docs: SearchDocument[];
-  readonly rows: { urn: string; json: string; nums: Record<string, unknown> }[];
+  readonly rows: DocRow[];
+}
+/**
+ * A document as the write statement takes it: its text and boolean properties as JSON, or as a map when
+ * the JSON is too long for Neo4j's JSON reader (Jackson refuses a string of over 20,000,000 characters).
+ */
+interface DocRow {
+  readonly urn: string;
+  readonly json: string | null;
+  readonly props: Record<string, unknown> | null;
+  readonly nums: Record<string, unknown>;
 }
 /** Writes documents: each row's JSON properties replace the node's, then its numeric lists are added. */
 const WRITE_DOCUMENTS = `UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn})
-  SET d = apoc.convert.fromJsonMap(r.json) SET d += r.nums`;
+  SET d = coalesce(apoc.convert.fromJsonMap(r.json), r.props) SET d += r.nums`;
+/** Jackson's default bound on one string (StreamReadConstraints.maxStringLength). */
+const JSON_MAX_CHARS = 20_000_000;
 /** Bumped by every write to the index, in the write's transaction: the version of cached results. */
 const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.value = 0 SET c.value = c.value + 1`;
 
@@ -41,13 +53,13 @@ export class DocumentNodes {
     let bytes = 0;
     rows.forEach((row, i) => {
       const last = groups.at(-1);
-      if (!last || (last.rows.length && bytes + row.json.length > TX_BYTES)) {
+      if (!last || (last.rows.length && bytes + rowBytes(row) > TX_BYTES)) {
         groups.push({ docs: [docs[i] as SearchDocument], rows: [row] });
-        bytes = row.json.length;
+        bytes = rowBytes(row);
       } else {
         last.docs.push(docs[i] as SearchDocument);
         last.rows.push(row);
-        bytes += row.json.length;
+        bytes += rowBytes(row);
       }
     });
     return groups;
@@ -79,12 +91,15 @@ export class DocumentNodes {
    * (Neo4j parses it far faster than the driver packs a map of a few dozen strings and lists), its
    * numeric lists as they are (a JSON integer would come back a long, not the double the index stores).
    */
-  private toRow(d: SearchDocument): DocGroup['rows'][number] {
+  private toRow(d: SearchDocument): DocRow {
     const rest: Record<string, unknown> = {};
     const nums: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(this.toProps(d)))
       (Array.isArray(v) && typeof v[0] === 'number' ? nums : rest)[k] = v;
-    return { urn: d.urn, json: JSON.stringify(rest), nums };
+    const json = JSON.stringify(rest);
+    return json.length < JSON_MAX_CHARS
+      ? { urn: d.urn, json, props: null, nums }
+      : { urn: d.urn, json: null, props: rest, nums };
   }
 
   private toProps(d: SearchDocument): Record<string, unknown> {
@@ -114,3 +129,6 @@ export class DocumentNodes {
     return { urn: String(p.urn), entityType: String(p.entityType), removed: p.removed === true, fields };
   }
 }
+
+/** About how much a row weighs in a transaction: its JSON, or the JSON it would have been. */
+const rowBytes = (row: DocRow): number => row.json?.length ?? JSON_MAX_CHARS;

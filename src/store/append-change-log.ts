@@ -1,5 +1,5 @@
 import type { Tx } from './executor.js';
-import type { PendingChange } from './batch-util.js';
+import { fromJson, jsonParams, type PendingChange } from './batch-util.js';
 import type { ChangeLogEntry } from './types.js';
 
 /**
@@ -19,28 +19,31 @@ export async function appendChangeLog(
   if (!pending.length) return [];
   const list = <T>(f: (e: PendingChange) => T | null): (T | string)[] => pending.map((e) => f(e) ?? '');
   const res = await tx.run<{ base: number }>(
-    `MERGE (c:Counter {name: 'changelog'})
+    `WITH ${fromJson('lists', 'Map')} AS l
+     MERGE (c:Counter {name: 'changelog'})
      ON CREATE SET c.value = 0
-     SET c.value = c.value + size($urns)
-     WITH c.value - size($urns) AS base
-     CREATE (:ChangeLog {seq: base + 1, last: base + size($urns), urns: $urns, entityTypes: $entityTypes,
-                         aspects: $aspects, changeTypes: $changeTypes, previousValues: $previousValues,
-                         newValues: $newValues, createdTimes: $createdTimes, createdActors: $createdActors,
-                         runIds: $runIds, systemMetadatas: $systemMetadatas,
-                         previousSystemMetadatas: $previousSystemMetadatas, loggedAt: $now, traceId: $traceId})
+     SET c.value = c.value + size(l.urns)
+     WITH l, c.value - size(l.urns) AS base
+     CREATE (:ChangeLog {seq: base + 1, last: base + size(l.urns), urns: l.urns, entityTypes: l.entityTypes,
+                         aspects: l.aspects, changeTypes: l.changeTypes, previousValues: l.previousValues,
+                         newValues: l.newValues, createdTimes: l.createdTimes, createdActors: l.createdActors,
+                         runIds: l.runIds, systemMetadatas: l.systemMetadatas,
+                         previousSystemMetadatas: l.previousSystemMetadatas, loggedAt: $now, traceId: $traceId})
      RETURN base`,
     {
-      urns: list((e) => e.urn),
-      entityTypes: list((e) => e.entityType),
-      aspects: list((e) => e.aspect),
-      changeTypes: list((e) => e.changeType),
-      previousValues: list((e) => e.previousValue),
-      newValues: list((e) => e.newValue),
-      createdTimes: pending.map((e) => e.created.time),
-      createdActors: list((e) => e.created.actor),
-      runIds: list((e) => e.runId),
-      systemMetadatas: list((e) => e.systemMetadata),
-      previousSystemMetadatas: list((e) => e.previousSystemMetadata),
+      ...jsonParams('lists', {
+        urns: list((e) => e.urn),
+        entityTypes: list((e) => e.entityType),
+        aspects: list((e) => e.aspect),
+        changeTypes: list((e) => e.changeType),
+        previousValues: list((e) => e.previousValue),
+        newValues: list((e) => e.newValue),
+        createdTimes: pending.map((e) => e.created.time),
+        createdActors: list((e) => e.created.actor),
+        runIds: list((e) => e.runId),
+        systemMetadatas: list((e) => e.systemMetadata),
+        previousSystemMetadatas: list((e) => e.previousSystemMetadata),
+      }),
       now,
       traceId: traceId ?? null,
     },

@@ -1,4 +1,4 @@
-import { runId, type OpResult, type PendingChange } from './batch-util.js';
+import { fromJson, jsonParams, runId, type OpResult, type PendingChange } from './batch-util.js';
 import { appendChangeLog } from './append-change-log.js';
 import { applyDeletes } from './apply-deletes.js';
 import { applyReverts } from './apply-reverts.js';
@@ -118,10 +118,10 @@ async function applyUpserts(
   const created = items.filter((x) => isFresh.has(x.i)).map(row);
   if (created.length) {
     await pipe.run(
-      `UNWIND $rows AS r
+      `UNWIND ${fromJson('rows')} AS r
        CREATE (:Aspect {urn: r.urn, name: r.aspect, version: 0, maxVersion: 0, value: r.value,
                         createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm, runId: r.runId})`,
-      { rows: created },
+      jsonParams('rows', created),
     );
     for (const r of created) changed.set(r.i, { prev: null, psm: null });
   }
@@ -129,7 +129,7 @@ async function applyUpserts(
   const res = !rows.length
     ? { records: [] }
     : await tx.run<{ i: number; prev: string | null; psm: string | null }>(
-        `UNWIND $rows AS r
+        `UNWIND ${fromJson('rows')} AS r
      MERGE (a:Aspect {urn: r.urn, name: r.aspect})
      WITH a, r, a.value AS prev, coalesce(a.maxVersion, 0) AS mv, a.createdTime AS pt, a.createdActor AS pa,
           a.systemMetadata AS psm, a.runId AS prun
@@ -149,7 +149,7 @@ async function applyUpserts(
            ELSE r.sm END,
          a.runId = CASE WHEN seen THEN prun ELSE r.runId END
      RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm`,
-        { rows },
+        jsonParams('rows', rows),
       );
   const projected = project.filter((x) => Object.keys(x.op.projections).length > 0);
   if (projected.length) {

@@ -51,3 +51,25 @@ export const runId = (sm: string): string | null => {
   lastRun = { sm, runId: found };
   return found;
 };
+
+/**
+ * Rows of a write statement as one JSON parameter, read back in Cypher by `fromJson`. neo4j-driver packs
+ * every string of a parameter on its own (a buffer each, map keys included): a batch of 1,000 aspects sent
+ * as maps was about 50,000 strings, the largest cost of this process in a write; as JSON it is one string
+ * (V8 writes it, Neo4j's Jackson reads it, both far faster). Whole numbers come back as Cypher integers, as
+ * `toCypher` sends them. Jackson refuses a string token longer than 20,000,000 characters, so a larger
+ * document (an aspect of tens of megabytes) goes as plain parameters instead: `fromJson` reads either.
+ */
+export function jsonParams(name: string, value: object): Record<string, unknown> {
+  const json = JSON.stringify(value);
+  return json.length < JACKSON_MAX_STRING
+    ? { [name]: null, [`${name}Json`]: json }
+    : { [name]: value, [`${name}Json`]: null };
+}
+
+/** The Cypher expression of a parameter sent by `jsonParams`: a list (rows) or a map. */
+export const fromJson = (name: string, kind: 'List' | 'Map' = 'List'): string =>
+  `coalesce(apoc.convert.fromJson${kind}($${name}Json), $${name})`;
+
+/** Jackson's default bound on one string token (StreamReadConstraints.maxStringLength). */
+const JACKSON_MAX_STRING = 20_000_000;

@@ -1,5 +1,5 @@
 import type { Tx } from './executor.js';
-import { cypherName, groupBy, runId, type PendingChange } from './batch-util.js';
+import { fromJson, jsonParams, cypherName, groupBy, runId, type PendingChange } from './batch-util.js';
 import type { WriteBatch } from './types.js';
 
 type KeyRow = {
@@ -43,7 +43,7 @@ export async function lockEntities(
   const keyRows: KeyRow[] = [];
   for (const [label, group] of groupBy(creating, (e) => e.label)) {
     const res = await tx.run<KeyRow>(
-      `UNWIND $rows AS e
+      `UNWIND ${fromJson('rows')} AS e
        MERGE (n:Entity {urn: e.urn})
        ON CREATE SET n.createdAt = $now
        SET n.entityType = e.entityType, n.stub = false, n.lockedAt = $now, n:${cypherName(label)}, n += e.props
@@ -55,7 +55,10 @@ export async function lockEntities(
        RETURN e.urn AS urn, e.entityType AS entityType, e.keyAspect AS keyAspect, e.keyValue AS keyValue,
               e.created.time AS time, e.created.actor AS actor, e.runId AS runId, e.systemMetadata AS sm`,
       {
-        rows: group.map((e) => ({ ...e, runId: runId(e.systemMetadata), props: props.get(e.urn) ?? {} })),
+        ...jsonParams(
+          'rows',
+          group.map((e) => ({ ...e, runId: runId(e.systemMetadata), props: props.get(e.urn) ?? {} })),
+        ),
         now,
       },
     );

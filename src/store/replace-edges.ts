@@ -1,4 +1,5 @@
 import type { Sink } from './pipeline.js';
+import { fromJson, jsonParams } from './batch-util.js';
 import { FIELD_EDGE_TYPE, type UpsertOp } from './types.js';
 
 /**
@@ -59,21 +60,27 @@ export async function replaceEdges(
   // elsewhere (their source may be a stub): Neo4j 5.26 takes labels and relationship types as values.
   if (own.length)
     await tx.run(
-      `UNWIND $edges AS x
+      `UNWIND ${fromJson('edges')} AS x
        MATCH (s:Entity {urn: x.src})
        MERGE (d:Entity {urn: x.dst})
        ON CREATE SET d.entityType = x.dstType, d.stub = true, d.createdAt = $now, d:$(x.dstLabel)
        CREATE (s)-[:$(x.type) {aspect: x.aspect, createdOn: x.time, createdActor: x.actor}]->(d)`,
-      { edges: own, now },
+      {
+        ...jsonParams(
+          'edges',
+          own.map(({ srcType: _t, srcLabel: _l, owner: _o, ...x }) => x),
+        ),
+        now,
+      },
     );
   if (owned.length)
     await tx.run(
-      `UNWIND $edges AS x
+      `UNWIND ${fromJson('edges')} AS x
        MERGE (s:Entity {urn: x.src})
        ON CREATE SET s.entityType = x.srcType, s.stub = true, s.createdAt = $now, s:$(x.srcLabel)
        MERGE (d:Entity {urn: x.dst})
        ON CREATE SET d.entityType = x.dstType, d.stub = true, d.createdAt = $now, d:$(x.dstLabel)
        CREATE (s)-[:$(x.type) {aspect: x.aspect, owner: x.owner, createdOn: x.time, createdActor: x.actor}]->(d)`,
-      { edges: owned, now },
+      { ...jsonParams('edges', owned), now },
     );
 }

@@ -217,6 +217,52 @@ describe('the one write path', () => {
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
   });
 
+  it('writes an aspect too long for one JSON parameter (over 20,000,000 characters) as any other, and indexes it', async () => {
+    // The write statements take their rows as one JSON string, which Neo4j's JSON reader refuses past
+    // 20,000,000 characters in one string: such a batch goes as plain parameters.
+    const urn = datasetUrn(`huge_${unique()}`);
+    const description = `${'x'.repeat(20_000_000)} tail_${unique()}`;
+    const tag = `urn:li:tag:huge_${unique()}`;
+    await sys.ingest.ingest(
+      [
+        mcp(urn, 'datasetProperties', { name: 'huge', description }),
+        mcp(urn, 'globalTags', { tags: [{ tag }] }),
+      ],
+      ctx,
+    );
+    const [stored] = await cypher<{ value: string; logged: boolean }>(
+      `MATCH (a:Aspect {urn: $urn, name: 'datasetProperties'})
+       MATCH (:Entity {urn: $urn})-[:TaggedWith]->(:Entity {urn: $tag})
+       CALL { ${LOG} WHERE aspect = 'datasetProperties' RETURN next }
+       RETURN a.value AS value, next = a.value AS logged`,
+      { urn, tag },
+    );
+    expect((JSON.parse(stored?.value ?? '{}') as { description?: string }).description).toBe(description);
+    expect(stored?.logged).toBe(true);
+    const length = stored?.value.length;
+    // Its search document holds the whole description (written as a map, not as JSON).
+    let indexed: number | null = null;
+    for (const deadline = Date.now() + 60_000; indexed === null && Date.now() < deadline;) {
+      const [doc] = await cypher<{ n: number | null }>(
+        'MATCH (d:SearchDocument {urn: $urn}) RETURN size(d.f_description[0]) AS n',
+        { urn },
+      );
+      indexed = doc?.n ?? null;
+      if (indexed === null) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(indexed).toBe(description.length);
+    // Rewritten: the huge value is the previous one, in the history and the change log.
+    await sys.ingest.ingest([mcp(urn, 'datasetProperties', { name: 'small' })], ctx);
+    const [after] = await cypher<{ latest: string; previous: number }>(
+      `MATCH (a:Aspect {urn: $urn, name: 'datasetProperties'})
+       MATCH (v:AspectVersion {urn: $urn, name: 'datasetProperties', version: 1})
+       RETURN a.value AS latest, size(v.value) AS previous`,
+      { urn },
+    );
+    expect((JSON.parse(after?.latest ?? '{}') as { name?: string }).name).toBe('small');
+    expect(after?.previous).toBe(length);
+  }, 120_000);
+
   it('keys time-series values by timestamp: same timestamp replaces', async () => {
     const urn = datasetUrn(`ts_${unique()}`);
     const profile = (ts: number, rowCount: number): Record<string, unknown> =>
