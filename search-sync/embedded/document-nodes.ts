@@ -1,4 +1,4 @@
-import type { Tx } from '../../src/store/index.js';
+import { JSON_PARAM_MAX_CHARS, type Tx } from '../../src/store/index.js';
 import {
   type FieldValue,
   mappingsOf,
@@ -22,7 +22,7 @@ export interface DocGroup {
 }
 /**
  * A document as the write statement takes it: its text and boolean properties as JSON, or as a map when
- * the JSON is too long for Neo4j's JSON reader (Jackson refuses a string of over 20,000,000 characters).
+ * the JSON is too long for Neo4j's JSON reader (`JSON_PARAM_MAX_CHARS`).
  */
 interface DocRow {
   readonly urn: string;
@@ -33,8 +33,6 @@ interface DocRow {
 /** Writes documents: each row's JSON properties replace the node's, then its numeric lists are added. */
 const WRITE_DOCUMENTS = `UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn})
   SET d = coalesce(apoc.convert.fromJsonMap(r.json), r.props) SET d += r.nums`;
-/** Jackson's default bound on one string (StreamReadConstraints.maxStringLength). */
-const JSON_MAX_CHARS = 20_000_000;
 /** Bumped by every write to the index, in the write's transaction: the version of cached results. */
 const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.value = 0 SET c.value = c.value + 1`;
 
@@ -97,7 +95,7 @@ export class DocumentNodes {
     for (const [k, v] of Object.entries(this.toProps(d)))
       (Array.isArray(v) && typeof v[0] === 'number' ? nums : rest)[k] = v;
     const json = JSON.stringify(rest);
-    return json.length < JSON_MAX_CHARS
+    return json.length < JSON_PARAM_MAX_CHARS
       ? { urn: d.urn, json, props: null, nums }
       : { urn: d.urn, json: null, props: rest, nums };
   }
@@ -131,4 +129,4 @@ export class DocumentNodes {
 }
 
 /** About how much a row weighs in a transaction: its JSON, or the JSON it would have been. */
-const rowBytes = (row: DocRow): number => row.json?.length ?? JSON_MAX_CHARS;
+const rowBytes = (row: DocRow): number => row.json?.length ?? JSON_PARAM_MAX_CHARS;

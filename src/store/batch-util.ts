@@ -62,7 +62,7 @@ export const runId = (sm: string): string | null => {
  */
 export function jsonParams(name: string, value: object): Record<string, unknown> {
   const json = JSON.stringify(value);
-  return json.length < JACKSON_MAX_STRING
+  return json.length < JSON_PARAM_MAX_CHARS
     ? { [name]: null, [`${name}Json`]: json }
     : { [name]: value, [`${name}Json`]: null };
 }
@@ -71,5 +71,8 @@ export function jsonParams(name: string, value: object): Record<string, unknown>
 export const fromJson = (name: string, kind: 'List' | 'Map' = 'List'): string =>
   `coalesce(apoc.convert.fromJson${kind}($${name}Json), $${name})`;
 
-/** Jackson's default bound on one string token (StreamReadConstraints.maxStringLength). */
-const JACKSON_MAX_STRING = 20_000_000;
+/**
+ * The longest JSON that Neo4j's JSON reader (APOC's Jackson) takes as one parameter: its default bound on
+ * one string token (StreamReadConstraints.maxStringLength). A JSON text shorter than it holds no longer one.
+ */
+export const JSON_PARAM_MAX_CHARS = 20_000_000;

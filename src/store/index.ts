@@ -9,7 +9,7 @@ export { LineageTree, type LineageFilter, type LineageRow } from './lineage-tree
 export type { EdgeEnd, EdgeRow as ScrolledEdge, EdgeScrollQuery } from './read-edges.js';
 export { TaskStore, type TaskRecord, type TaskStatus } from './tasks.js';
 export { MaintenanceStore } from './maintenance-store.js';
-export { cypherName, runId as runIdOf } from './batch-util.js';
+export { cypherName, JSON_PARAM_MAX_CHARS, runId as runIdOf } from './batch-util.js';
 export type { PropertyStateRow } from './read-property-states.js';
 export { AuthStore, type TokenRow } from './access-tokens.js';
 export { likeToRegex } from './like-pattern.js';
