@@ -76,13 +76,25 @@ export class EmbeddedSearchIndex implements SearchIndex {
   private readonly kindFields: ReadonlyMap<string, ReadonlySet<string>>;
   private readonly allText: TextFields;
 
+  /** The text fields of the sets of kinds searched lately (a search of every kind computed them per call). */
+  private readonly textFieldsOf = new Map<string, TextFields>();
+
   /** The fields a free-text search of some kinds (all when none are named) looks in. */
   private textFields(types: readonly string[]): TextFields {
+    const key = types.join(',');
+    const known = this.textFieldsOf.get(key);
+    if (known) return known;
     const sets = types.map((t) => this.kindFields.get(t));
-    if (!types.length || sets.some((x) => x === undefined)) return this.allText;
-    const wanted = [...this.fields.values()].filter((f) => sets.some((x) => x?.has(f.name)));
-    const props = new Set(wanted.filter(isDefaultText).map((f) => textProp(f.name)));
-    return { props: this.fullText.textProps.filter((p) => props.has(p)), boosted: boostedOf(wanted) };
+    let found = this.allText;
+    if (types.length && !sets.some((x) => x === undefined)) {
+      const wanted = [...this.fields.values()].filter((f) => sets.some((x) => x?.has(f.name)));
+      const props = new Set(wanted.filter(isDefaultText).map((f) => textProp(f.name)));
+      found = { props: this.fullText.textProps.filter((p) => props.has(p)), boosted: boostedOf(wanted) };
+    }
+    // Kinds come from the registry: the sets are few, but the map is bounded all the same.
+    if (this.textFieldsOf.size >= 256) this.textFieldsOf.clear();
+    this.textFieldsOf.set(key, found);
+    return found;
   }
 
   /**

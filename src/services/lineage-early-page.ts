@@ -3,11 +3,12 @@ import type { Prepared, Walking } from './lineage-walk-cache.js';
 import type { SearchService } from './search/index.js';
 
 /**
- * When a scroll's first page may be served before its walk has ended (decisions 0029, 0031): once
+ * When a scroll's first page may be served before its walk has ended (decisions 0029, 0031, 0035): once
  * `waitMs` have passed without the whole walk and its counts, and as soon as the walk has reached
  * `minReached` entities (a small walk is always waited for), the page comes from the levels the walk has
  * completed, with the matches counted so far as its total (a lower bound) and `partial` set; the next
- * pages wait for the walk to end.
+ * pages wait for the walk to end. The levels that may fill the page are read from the start, as the walk
+ * completes them, whichever way the page is served: their counts are the whole walk's counts too.
  */
 export interface EarlyPageLimits {
   readonly waitMs: number;
@@ -27,8 +28,9 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /**
  * The first page of an unsorted scroll without facets, from `offset`: from the whole walk and its counts
- * (`full`) when they are ready within the wait, or before the early page, or the walk is small; else
- * from the levels the walk has completed, read as soon as the walk is large enough (`early`).
+ * (`full`, given the page when the reads beside the walk hold it) when they are ready within the wait,
+ * or before the early page, or the walk is small; else from the levels the walk has completed, read as
+ * it completes them (`early`).
  */
 export async function earlyFirstPage(
   search: SearchService,
@@ -36,25 +38,30 @@ export async function earlyFirstPage(
   whole: Promise<Prepared>,
   page: { readonly offset: number; readonly count: number; readonly maxPageSize: number },
   limits: EarlyPageLimits,
-  full: () => Promise<FirstPage>,
+  full: (read?: readonly SearchHit[]) => Promise<FirstPage>,
 ): Promise<FirstPage> {
   const { walk } = walking;
   const settled = whole.then(
     () => 'whole' as const,
     () => 'whole' as const,
   );
-  // The early page is read as soon as the walk is large enough, beside the rest of the walk.
   let over = false;
   void settled.then(() => (over = true));
-  const early = (async () => {
+  // Read beside the rest of the walk as soon as its first levels are complete: by the time the page
+  // may be served early, its reads are done or under way.
+  const reading = walking.holdCounts(partialPage(search, walking, page)).catch(() => undefined);
+  const large = (async () => {
     while (walk.size < limits.minReached && !walk.tree.done && !over) await sleep(5);
-    if (walk.size < limits.minReached) return undefined;
-    return walking.holdCounts(partialPage(search, walking, page));
-  })().catch(() => undefined);
+    return walk.size >= limits.minReached;
+  })();
   const first = await Promise.race([settled, sleep(limits.waitMs)]);
-  const part = first === 'whole' ? undefined : await Promise.race([settled, early]);
-  if (!part || part === 'whole') return full();
-  return { prepared: part.prepared, hits: part.hits, early: true };
+  const early = first === 'whole' ? undefined : large.then((ok) => (ok ? reading : undefined));
+  const part = early && (await Promise.race([settled, early]));
+  if (part && part !== 'whole') return { prepared: part.prepared, hits: part.hits, early: true };
+  // The whole walk: its page is the one read beside it, when the walk kept to degree order.
+  await settled;
+  const read = walk.tree.ordered ? await reading : undefined;
+  return full(read?.hits);
 }
 
 /**
@@ -82,7 +89,11 @@ async function partialPage(
       const urns = walk.urnsAtLevel(i);
       possible += urns.length;
       const read = search.search({ ...base, urns, start: 0, count: Math.min(urns.length, end), facets: [] });
-      reads.push(read.then((res) => (walking.counted(i, res.total), res)));
+      walking.counted(
+        i,
+        read.then((res) => res.total),
+      );
+      reads.push(read);
     }
     const levels = await Promise.all(reads);
     const counts = levels.map((l) => l.total);

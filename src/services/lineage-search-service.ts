@@ -143,9 +143,9 @@ export class LineageSearchService {
     whole: Promise<Prepared>,
     offset: number,
   ): Promise<FirstPage> {
-    const full = async (): Promise<FirstPage> => {
+    const full = async (read?: readonly SearchHit[]): Promise<FirstPage> => {
       const p = await whole;
-      return { prepared: p, hits: await this.page(p, offset, r.count), early: false };
+      return { prepared: p, hits: read ? [...read] : await this.page(p, offset, r.count), early: false };
     };
     if (r.sort?.length || r.facets === undefined || r.facets.length > 0) return full();
     const maxPageSize = this.lineage.limits.maxPageSize;
@@ -284,7 +284,8 @@ export class LineageSearchService {
       total: p.total,
       hits: hits.map((h) => {
         const l = p.walk.hit(h.urn) as { degree: number; path: readonly string[] };
-        return { ...h, degree: l.degree, path: l.path };
+        const { urn, entityType, score, matchedFields } = h;
+        return { urn, entityType, score, matchedFields, degree: l.degree, path: l.path };
       }),
       facets: p.facets,
       partial: p.partial,

@@ -338,10 +338,12 @@ export class Walking {
     return work;
   }
 
-  /** Takes in the count of the `i`th level's matches, read with a page of it. */
-  counted(i: number, n: number): void {
+  /** Takes in the count of the `i`th level's matches, being read with a page of it. */
+  counted(i: number, n: Promise<number>): void {
     const d = this.walk.levels[i] as number;
-    if (!this.counts.has(d)) this.counts.set(d, Promise.resolve(n));
+    if (this.counts.has(d)) return;
+    n.catch(() => undefined);
+    this.counts.set(d, n);
   }
 
   /** Takes in the walk's levels as it completes them, counting each one's matches meanwhile. */

@@ -229,5 +229,8 @@ describe('GraphQL: entities', () => {
     const syntax = await gql('{ dataset(urn: ');
     expect(syntax.status).toBe(200);
     expect(syntax.body.errors[0].message).toMatch(/Syntax Error/);
+    // No answer is to be kept by a cache between a caller and neohub: data, errors, and a query that failed.
+    for (const answer of [res, bad, invalid, syntax])
+      expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 });
