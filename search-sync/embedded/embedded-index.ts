@@ -217,9 +217,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
     const fields = withExtra(this.fields, q.extraFields);
     let where = this.where(q.types, groups, params, q.includeRemoved === true, fields);
-    const searched = this.textFields(q.types);
-    const text =
-      exact || input === '' || input === '*' ? undefined : textQuery(input, searched.props, searched.boosted);
+    const searched = exact || input === '' || input === '*' ? undefined : this.textFields(q.types);
+    const text = searched && textQuery(input, searched.props, searched.boosted);
     const narrowing = keyClauses(groups, fields);
     const lucene = [text, narrowing].filter(Boolean).join(' AND ') || undefined;
     const within = q.urns !== undefined;

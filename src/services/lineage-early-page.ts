@@ -38,7 +38,7 @@ export async function earlyFirstPage(
   whole: Promise<Prepared>,
   page: { readonly offset: number; readonly count: number; readonly maxPageSize: number },
   limits: EarlyPageLimits,
-  full: (read?: readonly SearchHit[]) => Promise<FirstPage>,
+  full: (read?: SearchHit[]) => Promise<FirstPage>,
 ): Promise<FirstPage> {
   const { walk } = walking;
   const settled = whole.then(

@@ -143,9 +143,9 @@ export class LineageSearchService {
     whole: Promise<Prepared>,
     offset: number,
   ): Promise<FirstPage> {
-    const full = async (read?: readonly SearchHit[]): Promise<FirstPage> => {
+    const full = async (read?: SearchHit[]): Promise<FirstPage> => {
       const p = await whole;
-      return { prepared: p, hits: read ? [...read] : await this.page(p, offset, r.count), early: false };
+      return { prepared: p, hits: read ?? (await this.page(p, offset, r.count)), early: false };
     };
     if (r.sort?.length || r.facets === undefined || r.facets.length > 0) return full();
     const maxPageSize = this.lineage.limits.maxPageSize;

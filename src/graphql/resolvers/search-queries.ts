@@ -117,7 +117,7 @@ function lineageResults(ctx: GraphQLContext, res: LineageSearchResult): SearchAc
  * of hits with paths of up to 11 entities. The getter is the prototype's, not one per hit.
  */
 class LineageHitResult extends SearchAcrossLineageResult {
-  hitPath: readonly string[] = [];
+  hitPath: readonly string[] | undefined;
   ctx: GraphQLContext | undefined;
 }
 Object.defineProperty(LineageHitResult.prototype, 'paths', {
@@ -125,7 +125,7 @@ Object.defineProperty(LineageHitResult.prototype, 'paths', {
   configurable: true,
   get(this: LineageHitResult) {
     const ctx = this.ctx as GraphQLContext;
-    return [make(EntityPath, { path: this.hitPath.map((u) => ctx.entity(u)).filter(present) })];
+    return [make(EntityPath, { path: (this.hitPath ?? []).map((u) => ctx.entity(u)).filter(present) })];
   },
 });
 
