@@ -14,6 +14,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const home = path.join(root, '.neohub', 'test');
 let passed = 0;
 let failed = 0;
+/** What failed, by name: printed again just before the last line, where a CI log's tail shows it. */
+const failures = [];
 const cleanups = [];
 
 const log = (msg) => process.stdout.write(`\n== ${msg}\n`);
@@ -26,6 +28,7 @@ function step(name, cmd, args, opts) {
   if (run(cmd, args, opts)) passed++;
   else {
     failed++;
+    failures.push(name);
     process.stdout.write(`FAILED: ${name}\n`);
   }
 }
@@ -122,7 +125,7 @@ function vitest(tier, env = process.env, files = []) {
     ],
     { env },
   );
-  countVitest(report);
+  countVitest(tier, report);
 }
 
 /**
@@ -186,6 +189,7 @@ async function meiliHalf(env) {
   }
   if (!up) {
     process.stdout.write(`FAILED: Meilisearch did not start at ${host}\n`);
+    failures.push(`Meilisearch did not start at ${host}`);
     failed++;
     return;
   }
@@ -193,12 +197,24 @@ async function meiliHalf(env) {
 }
 
 /** Adds a vitest JSON report's counts to the totals (a missing report or a failed suite is a failure). */
-function countVitest(report) {
-  if (!existsSync(report)) return void failed++;
+function countVitest(tier, report) {
+  if (!existsSync(report)) {
+    failures.push(`${tier}: no report (vitest did not finish)`);
+    return void failed++;
+  }
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed += r.numPassedTests;
-  failed +=
-    r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+  const suiteFailed = r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0;
+  failed += r.numFailedTests + (suiteFailed ? 1 : 0);
+  for (const file of r.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`${tier}: ${where} > ${t.fullName}`);
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failures.push(`${tier}: ${where}: ${String(file.message ?? 'failed').split('\n')[0]}`);
+  }
+  if (suiteFailed && !failures.some((f) => f.startsWith(`${tier}: `)))
+    failures.push(`${tier}: the run failed outside any test (an unhandled error or a teardown)`);
 }
 
 /** A neohub server on a free port for the Python suites; its URL once it answers. */
@@ -243,20 +259,30 @@ const conformanceVenv = () =>
 function conformance(env, url) {
   log('conformance: DataHub Python client against neohub');
   const bin = conformanceVenv();
-  if (!bin) return void failed++;
+  if (!bin) {
+    failures.push('conformance: no virtualenv');
+    return void failed++;
+  }
   const py = path.join(bin, 'python');
   const junit = path.join(home, 'conformance.xml');
   rmSync(junit, { force: true });
   run(py, ['-m', 'pytest', 'test/conformance', '-q', `--junitxml=${junit}`], {
     env: { ...env, NEOHUB_GMS_URL: url },
   });
-  if (!existsSync(junit)) return void failed++;
+  if (!existsSync(junit)) {
+    failures.push('conformance: no report (pytest did not finish)');
+    return void failed++;
+  }
   const xml = readFileSync(junit, 'utf8');
   const attr = (name) => Number((new RegExp(`<testsuite[^>]*\\s${name}="(\\d+)"`).exec(xml) ?? [])[1] ?? 0);
   const total = attr('tests');
   const bad = attr('failures') + attr('errors');
   passed += total - bad - attr('skipped');
   failed += bad;
+  for (const m of xml.matchAll(
+    /<testcase [^>]*?classname="([^"]*)" name="([^"]*)"[^>]*>\s*<(failure|error)/g,
+  ))
+    failures.push(`conformance: ${m[1]}::${m[2]}`);
 }
 
 /**
@@ -312,7 +338,10 @@ async function schemathesis(url, token) {
     path.join(root, '.venv', 'schemathesis'),
     path.join(root, 'test', 'schemathesis', 'requirements.txt'),
   );
-  if (!bin) return void failed++;
+  if (!bin) {
+    failures.push('schemathesis: no virtualenv');
+    return void failed++;
+  }
   const work = path.join(home, 'schemathesis');
   mkdirSync(work, { recursive: true });
   const config = path.join(root, 'test', 'schemathesis', 'schemathesis.toml');
@@ -345,10 +374,12 @@ async function schemathesis(url, token) {
 main()
   .catch((err) => {
     failed++;
+    failures.push(`the run aborted: ${String(err?.message ?? err).split('\n')[0]}`);
     process.stdout.write(`test run aborted: ${err?.stack ?? err}\n`);
   })
   .finally(async () => {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
+    if (failures.length) process.stdout.write(`\nFailed:\n${failures.map((f) => `- ${f}\n`).join('')}`);
     process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
     process.exit(failed === 0 ? 0 : 1);
   });
