@@ -1,6 +1,7 @@
 import { JSON_PARAM_MAX_CHARS, type Tx } from '../../src/store/index.js';
 import {
   type FieldValue,
+  indexTerms,
   mappingsOf,
   mapInSlices,
   nextTurn,
@@ -10,7 +11,15 @@ import {
   SLICE,
   structuredType,
 } from '../../src/search-model/index.js';
-import { isDefaultText, isKeyed, keyProp, listProp, textProp } from './fields.js';
+import {
+  completionProp,
+  isCompleted,
+  isDefaultText,
+  isKeyed,
+  keyProp,
+  listProp,
+  textProp,
+} from './fields.js';
 
 const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 /** JSON of documents per index transaction (16 MB): a bound on a transaction's memory in Neo4j. */
@@ -112,8 +121,10 @@ export class DocumentNodes {
             ? values.map(Number).filter((n) => !Number.isNaN(n))
             : values.map(String);
       props[listProp(name)] = list;
-      if (field && isDefaultText(field))
-        props[textProp(name)] = [...list, ...searchWords(field.type, list)].join('\n');
+      if (field && isDefaultText(field)) props[textProp(name)] = indexTerms(field.type, list).join('\n');
+      // Whole values too: autocomplete asks for what the user typed (`table_81`) as one prefix.
+      if (field && isCompleted(field))
+        props[completionProp(name)] = [...list, ...searchWords(field.type, list)].join('\n');
       if (field && isKeyed(field)) props[keyProp(name)] = list.join('\n');
     }
     props.fieldNames = Object.keys(d.fields);

@@ -23,7 +23,16 @@ import { BadRequestError } from '../../src/errors/index.js';
 import { autocomplete } from './autocomplete.js';
 import { browse } from './browse.js';
 import { filterPredicate } from './filters.js';
-import { fieldsByKind, fullTextIndex, isDefaultText, listProp, TEXT_TYPES, textProp } from './fields.js';
+import {
+  completionProp,
+  fieldsByKind,
+  fullTextIndex,
+  isCompleted,
+  isDefaultText,
+  listProp,
+  TEXT_TYPES,
+  textProp,
+} from './fields.js';
 import { DocumentNodes } from './document-nodes.js';
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
@@ -98,30 +107,39 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   /**
-   * Creates the constraints and the full-text index. When the index is new (the registry's fields
-   * changed), older full-text indexes are dropped and the sync checkpoint is reset, so the worker rebuilds
-   * every document with the new fields.
+   * Creates the constraints and the full-text index. When the index is new (the registry's fields or what
+   * the text holds changed), older full-text indexes are dropped first and the sync checkpoint is reset,
+   * so the worker rebuilds every document. First: Neo4j takes `CREATE ... IF NOT EXISTS` of an index
+   * equal to one under another name (same label and properties) for a no-op, and dropping that one after
+   * would leave none.
    */
   async init(): Promise<void> {
     const props = this.fullText.props.map((p) => `d.${p}`).join(', ');
-    const existing = await this.exec.read(async (tx) => {
-      const res = await tx.run<{ name: string }>(
-        "SHOW INDEXES YIELD name WHERE name STARTS WITH 'search_text_' RETURN name",
-      );
-      return res.records.map((r) => r.get('name'));
-    });
+    const existing = await this.fullTextIndexes();
+    const fresh = !existing.includes(this.fullText.name);
+    if (fresh)
+      for (const old of existing)
+        await this.exec.write((tx) => tx.run(`DROP INDEX ${cypherName(old)} IF EXISTS`));
     const statements = [
       'CREATE CONSTRAINT search_document_urn IF NOT EXISTS FOR (d:SearchDocument) REQUIRE d.urn IS UNIQUE',
       'CREATE INDEX search_document_type IF NOT EXISTS FOR (d:SearchDocument) ON (d.entityType, d.removed)',
       `CREATE FULLTEXT INDEX ${this.fullText.name} IF NOT EXISTS FOR (d:SearchDocument) ON EACH [${props}]`,
     ];
     for (const s of statements) await this.exec.write((tx) => tx.run(s));
-    if (!existing.includes(this.fullText.name)) {
-      for (const old of existing)
-        await this.exec.write((tx) => tx.run(`DROP INDEX ${cypherName(old)} IF EXISTS`));
-      await new SyncStateStore(this.exec).resetCheckpoint(this.checkpoint);
-    }
+    if (!(await this.fullTextIndexes()).includes(this.fullText.name))
+      throw new Error(`the full-text index ${this.fullText.name} could not be created`);
+    if (fresh) await new SyncStateStore(this.exec).resetCheckpoint(this.checkpoint);
     await this.exec.write((tx) => tx.run('CALL db.awaitIndexes(300)'));
+  }
+
+  /** The names of the search's full-text indexes in the database (this version's and older ones). */
+  private fullTextIndexes(): Promise<string[]> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ name: string }>(
+        "SHOW INDEXES YIELD name WHERE name STARTS WITH 'search_text_' RETURN name",
+      );
+      return res.records.map((r) => r.get('name'));
+    });
   }
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
@@ -327,8 +345,13 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const fields = q.fields.length
       ? q.fields
       : [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
-    const indexed = fields.every((f) => this.fullText.props.includes(textProp(f)));
-    const fullText = indexed ? { index: this.fullText.name, fields: fields.map(textProp) } : undefined;
+    // An autocomplete field is asked in its whole values (`a_`); another one in its words (`t_`).
+    const props = fields.map((f) => {
+      const field = this.fields.get(f);
+      return field && isCompleted(field) ? completionProp(f) : textProp(f);
+    });
+    const indexed = props.every((p) => this.fullText.props.includes(p));
+    const fullText = indexed ? { index: this.fullText.name, fields: props } : undefined;
     return autocomplete(
       this.exec,
       { ...q, fields },

@@ -7,15 +7,18 @@ export const listProp = (field: string): string => `f_${field.replace(/[^A-Za-z0
 export const textProp = (field: string): string => `t_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
 /** `k_<name>`: the joined values of a filterable field, in the full-text index to narrow filtered queries. */
 export const keyProp = (field: string): string => `k_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
+/** `a_<name>`: an autocomplete field's whole values and their words, which autocomplete asks by prefix. */
+export const completionProp = (field: string): string => `a_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
 
 export const TEXT_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM', 'URN', 'URN_PARTIAL', 'KEYWORD']);
 
 export const isDefaultText = (f: SearchField): boolean => f.queryByDefault && TEXT_TYPES.has(f.type);
 export const isKeyed = (f: SearchField): boolean => f.filterable && TEXT_TYPES.has(f.type);
+export const isCompleted = (f: SearchField): boolean => f.autocomplete && TEXT_TYPES.has(f.type);
 
 /**
- * The full-text index covers the fields searched by default (`t_`) and the filterable fields (`k_`);
- * its name changes when they do.
+ * The full-text index covers the fields searched by default (`t_`), the autocomplete fields (`a_`) and
+ * the filterable fields (`k_`); its name changes when they do.
  */
 export function fullTextIndex(fields: ReadonlyMap<string, SearchField>): {
   name: string;
@@ -30,10 +33,15 @@ export function fullTextIndex(fields: ReadonlyMap<string, SearchField>): {
     .filter(isKeyed)
     .map((f) => keyProp(f.name))
     .sort();
-  const props = [...textProps, ...keyProps];
-  // The version of what the text holds: a new one rebuilds every document (words of values, issue 15).
+  const completionProps = [...fields.values()]
+    .filter(isCompleted)
+    .map((f) => completionProp(f.name))
+    .sort();
+  const props = [...textProps, ...completionProps, ...keyProps];
+  // The version of what the text holds: a new one rebuilds every document (words of values, issue 15;
+  // the parts of values without the whole values, decision 0036).
   const hash = createHash('sha1')
-    .update(`words-v2;${props.join(',')}`)
+    .update(`words-v3;${props.join(',')}`)
     .digest('hex')
     .slice(0, 8);
   return { name: `search_text_${hash}`, props, textProps };

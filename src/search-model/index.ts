@@ -27,7 +27,7 @@ export type {
 export { browseOf, folder, foldersOf, pathParts } from './browse-paths.js';
 export { exactMatch, matchedFields } from './matching.js';
 export { autocompleteCandidates, suggestions, type SuggestionRow } from './suggestions.js';
-export { searchWords, urnName, wordsOf } from './words.js';
+export { indexTerms, searchWords, urnName, wordsOf } from './words.js';
 export { mapInSlices, nextTurn, SLICE } from './slices.js';
 export {
   SP_FIELD,

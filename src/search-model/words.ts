@@ -20,6 +20,15 @@ export function wordsOf(value: string): string[] {
   return out;
 }
 
+/** Adds the parts of `value` between delimiters to `out`, and the camelCase words of those that have some. */
+function addParts(value: string, out: Set<string>): void {
+  for (const part of value.split(DELIMITERS)) {
+    if (!part) continue;
+    out.add(part);
+    if (CAMEL_CANDIDATE.test(part)) for (const w of part.split(CAMEL)) if (w) out.add(w);
+  }
+}
+
 const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 const CAMEL_CANDIDATE = /\p{L}\p{Lu}/u;
 
@@ -47,6 +56,24 @@ export function searchWords(type: SearchFieldType, values: readonly unknown[]): 
     const s = String(v);
     const source = URN_TYPES.has(type) && s.startsWith('urn:li:') ? urnName(s) : s;
     for (const w of wordsOf(source)) out.add(w);
+  }
+  return [...out];
+}
+
+/**
+ * The terms a full-text index holds for a text field: the words of `searchWords`, and each value's parts
+ * between delimiters kept whole (`userEvents2024`, so that the query `userevents` finds it), but not the
+ * whole values. A query's words never hold a delimiter, so a whole value such as `table_77` finds nothing
+ * its words do not; held beside them, it made the prefix `table*` expand over every table name of the
+ * catalog (a term each), most of the time of a search for `table_77`.
+ */
+export function indexTerms(type: SearchFieldType, values: readonly unknown[]): string[] {
+  const out = new Set<string>();
+  const urns = URN_TYPES.has(type);
+  for (const v of values) {
+    const s = String(v);
+    addParts(s, out);
+    if (urns && s.startsWith('urn:li:')) addParts(urnName(s), out);
   }
   return [...out];
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../src/errors/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { buildDocument } from '../../src/search-model/index.js';
-import { createDriver, Executor } from '../../src/store/index.js';
+import { createDriver, Executor, SyncStateStore } from '../../src/store/index.js';
 import { createLogger } from '../../src/logger.js';
 import { EmbeddedSearchIndex } from '../../search-sync/index.js';
 import { graphTarget, unique } from '../support/runtime.js';
@@ -84,6 +84,33 @@ describe('embedded index: expensive counts and deadlines', () => {
     // Without facets, at the newer version: the total counted with the facets, served while refreshed.
     expect((await index.search(query([]))).total).toBe(2);
     await expect.poll(async () => (await index.search(query([]))).total, { timeout: 5_000 }).toBe(3);
+  });
+
+  it('replaces an older full-text index on the same fields and starts its sync over', async () => {
+    const checkpoint = `cp${unique()}`;
+    const index = new EmbeddedSearchIndex(exec, registry, checkpoint);
+    await index.init();
+    const names = () =>
+      exec.read(async (tx) => {
+        const res = await tx.run<{ name: string; props: string[] }>(
+          "SHOW INDEXES YIELD name, properties WHERE name STARTS WITH 'search_text_' RETURN name, properties AS props",
+        );
+        return res.records.map((r) => r.toObject());
+      });
+    const [current] = await names();
+    // An index of an older version of what the text holds: the same fields under another name, as an
+    // upgrade finds it. Neo4j takes creating the new one beside it for a no-op.
+    const on = (current?.props ?? []).map((p) => `d.${p}`).join(', ');
+    await exec.write((tx) => tx.run(`DROP INDEX ${current?.name}`));
+    await exec.write((tx) =>
+      tx.run(`CREATE FULLTEXT INDEX search_text_00000000 FOR (d:SearchDocument) ON EACH [${on}]`),
+    );
+    await exec.write((tx) =>
+      tx.run('MERGE (c:SyncCheckpoint {name: $name}) SET c.seq = 42', { name: checkpoint }),
+    );
+    await index.init();
+    expect((await names()).map((n) => n.name)).toEqual([current?.name]);
+    expect(await new SyncStateStore(exec).checkpoint(checkpoint)).toBe(0);
   });
 
   it('ends a read past its deadline with a 503 that says so', async () => {

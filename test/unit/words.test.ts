@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchWords, urnName, wordsOf } from '../../src/search-model/index.js';
+import { indexTerms, searchWords, urnName, wordsOf } from '../../src/search-model/index.js';
 
 describe("words, as DataHub's word delimiters split them", () => {
   it('splits on _ . - / : and whitespace and at camelCase boundaries, keeping letters with digits', () => {
@@ -20,5 +20,30 @@ describe("words, as DataHub's word delimiters split them", () => {
       'hive',
     ]);
     expect(searchWords('TEXT', ['trial.logging_events'])).toEqual(['trial', 'logging', 'events']);
+  });
+
+  it('gives the index the parts of values and their words, never a whole delimited value', () => {
+    expect(indexTerms('TEXT', ['table_77', 'userEvents2024'])).toEqual([
+      'table',
+      '77',
+      'userEvents2024',
+      'user',
+      'Events2024',
+    ]);
+    // A URN's parts (found by `urn:li:...` typed as free text) and the words of the name it shows.
+    expect(indexTerms('URN', ['urn:li:dataset:(urn:li:dataPlatform:hive,db.orders_v2,PROD)'])).toEqual([
+      'urn',
+      'li',
+      'dataset',
+      'dataPlatform',
+      'data',
+      'Platform',
+      'hive',
+      'db',
+      'orders',
+      'v2',
+      'PROD',
+    ]);
+    expect(indexTerms('TEXT', ['', '__'])).toEqual([]);
   });
 });
