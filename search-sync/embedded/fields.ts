@@ -2,13 +2,18 @@ import { createHash } from 'node:crypto';
 import type { Registry } from '../../src/registry/index.js';
 import type { SearchField } from '../../src/search-model/index.js';
 
+/** A Neo4j property name of index fields: `prefix` and the field's name with other characters as `_`. */
+const named =
+  (prefix: string) =>
+  (field: string): string =>
+    `${prefix}${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
 /** Neo4j property names of index fields: `f_<name>` holds the list of values, `t_<name>` the joined text. */
-export const listProp = (field: string): string => `f_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
-export const textProp = (field: string): string => `t_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
+export const listProp = named('f_');
+export const textProp = named('t_');
 /** `k_<name>`: the joined values of a filterable field, in the full-text index to narrow filtered queries. */
-export const keyProp = (field: string): string => `k_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
+export const keyProp = named('k_');
 /** `a_<name>`: an autocomplete field's whole values and their words, which autocomplete asks by prefix. */
-export const completionProp = (field: string): string => `a_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;
+export const completionProp = named('a_');
 
 export const TEXT_TYPES = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM', 'URN', 'URN_PARTIAL', 'KEYWORD']);
 
@@ -25,19 +30,13 @@ export function fullTextIndex(fields: ReadonlyMap<string, SearchField>): {
   props: string[];
   textProps: string[];
 } {
-  const textProps = [...fields.values()]
-    .filter(isDefaultText)
-    .map((f) => textProp(f.name))
-    .sort();
-  const keyProps = [...fields.values()]
-    .filter(isKeyed)
-    .map((f) => keyProp(f.name))
-    .sort();
-  const completionProps = [...fields.values()]
-    .filter(isCompleted)
-    .map((f) => completionProp(f.name))
-    .sort();
-  const props = [...textProps, ...completionProps, ...keyProps];
+  const propsOf = (holds: (f: SearchField) => boolean, prop: (name: string) => string): string[] =>
+    [...fields.values()]
+      .filter(holds)
+      .map((f) => prop(f.name))
+      .sort();
+  const textProps = propsOf(isDefaultText, textProp);
+  const props = [...textProps, ...propsOf(isCompleted, completionProp), ...propsOf(isKeyed, keyProp)];
   // The version of what the text holds: a new one rebuilds every document (words of values, issue 15;
   // the parts of values without the whole values, decision 0036).
   const hash = createHash('sha1')
