@@ -253,7 +253,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
       match = `MATCH (d:SearchDocument) WHERE ${where} WITH d, 1.0 AS score`;
     }
     // Sort parameters go to the page alone: the cache keys of totals and facets stay those of the match.
-    const pageParams: Record<string, unknown> = { ...params, count: q.count };
+    // The page reads one row more than it returns: whether more matches follow, whatever the total says.
+    const pageParams: Record<string, unknown> = { ...params, count: q.count + 1 };
     const order = this.order(q.sort ?? [], pageParams, fields);
     // Within URNs, without text, sort or facets (a lineage level): the total and the page in one statement.
     if (within && !text && !order && !q.facets?.length) {
@@ -303,11 +304,18 @@ export class EmbeddedSearchIndex implements SearchIndex {
       ? await this.counts.facets(match, params, q.facets, version, !within, fields)
       : { counts: {}, total: undefined };
     const facets = counted.counts;
-    const total = counted.total ?? (await this.counts.total(match, params, version, !within));
-    let rows = early ? await early : q.count === 0 || q.start >= total ? [] : await page(inUrnOrder(total));
+    const matches = counted.total ?? (await this.counts.total(match, params, version, !within));
+    let rows = early
+      ? await early
+      : q.count === 0 || q.start >= matches
+        ? []
+        : await page(inUrnOrder(matches));
     // The early page and the counts are separate reads: an index write between them can leave the page
     // shorter than the total says (it was read before the write, the count after). It is read once more.
-    if (earlyCypher && rows.length < Math.min(q.count, total - q.start)) rows = await page(earlyCypher);
+    if (earlyCypher && rows.length < Math.min(q.count, matches - q.start)) rows = await page(earlyCypher);
+    const more = rows.length > q.count;
+    if (more) rows = rows.slice(0, q.count);
+    const total = pageTotal(matches, q.start, q.count, rows.length, more);
     const hits: SearchHit[] = rows.map((row) => {
       const doc = this.nodes.fromProps(row.props);
       return {
@@ -386,4 +394,17 @@ export class EmbeddedSearchIndex implements SearchIndex {
       return res.records[0]?.get('v') ?? 0;
     });
   }
+}
+
+/**
+ * The total of a search whose page read one row more than it returns. A total served from before the
+ * latest index writes (an expensive count, decision 0032) can miss matches the page found, and a scroll
+ * that trusts it ends early. Whatever the page shows wins: a page that is not full (or has nothing after
+ * it) ends the matches, and one with a row after it has at least that many. An empty page past the first
+ * tells nothing.
+ */
+function pageTotal(counted: number, start: number, count: number, returned: number, more: boolean): number {
+  if (more) return Math.max(counted, start + count + 1);
+  if (count > 0 && (returned > 0 || start === 0)) return start + returned;
+  return counted;
 }
