@@ -8,7 +8,8 @@ import type { SearchService } from './search/index.js';
  * `minReached` entities (a small walk is always waited for), the page comes from the levels the walk has
  * completed, with the matches counted so far as its total (a lower bound) and `partial` set; the next
  * pages wait for the walk to end. The levels that may fill the page are read from the start, as the walk
- * completes them, whichever way the page is served: their counts are the whole walk's counts too.
+ * completes them, whichever way the page is served: their counts are the whole walk's counts too. Once
+ * the walk has reached `minReached`, it is held back while the reads that fill the page run.
  */
 export interface EarlyPageLimits {
   readonly waitMs: number;
@@ -49,7 +50,7 @@ export async function earlyFirstPage(
   void settled.then(() => (over = true));
   // Read beside the rest of the walk as soon as its first levels are complete: by the time the page
   // may be served early, its reads are done or under way.
-  const reading = walking.holdCounts(partialPage(search, walking, page)).catch(() => undefined);
+  const reading = walking.holdCounts(partialPage(search, walking, page, limits)).catch(() => undefined);
   const large = (async () => {
     while (walk.size < limits.minReached && !walk.tree.done && !over) await sleep(5);
     return walk.size >= limits.minReached;
@@ -73,6 +74,7 @@ async function partialPage(
   search: SearchService,
   walking: Walking,
   page: { readonly offset: number; readonly count: number; readonly maxPageSize: number },
+  limits: EarlyPageLimits,
 ): Promise<{ prepared: Prepared; hits: SearchHit[] } | undefined> {
   const { walk, base } = walking;
   const { offset } = page;
@@ -95,7 +97,11 @@ async function partialPage(
       );
       reads.push(read);
     }
-    const levels = await Promise.all(reads);
+    // A walk large enough to be answered early is held back until these reads are in: the page waits
+    // for them alone, and the walk's further levels would share the machine with them. A smaller walk
+    // may end within the wait, and its whole is what answers: it goes on beside the reads.
+    const all = Promise.all(reads);
+    const levels = await (walk.tree.size >= limits.minReached ? walk.tree.pausedWhile(all) : all);
     const counts = levels.map((l) => l.total);
     const total = counts.reduce((a, b) => a + b, 0);
     if (total >= end) {

@@ -22,6 +22,12 @@ export interface LineageFilter {
 
 const START = -1;
 
+/** How the stream that fills a tree is held back: the driver stops asking the database for more rows. */
+export interface StreamFlow {
+  pause(): void;
+  resume(): void;
+}
+
 /**
  * The entities a breadth-first lineage walk reached, in the order it reached them, as a tree: a walk that
  * visits each entity once (APOC's NODE_GLOBAL) reaches it by one path, that of the entity before it plus
@@ -51,6 +57,9 @@ export class LineageTree {
   private ended: { partial: boolean } | undefined;
   private failed: unknown;
   private waiters: (() => void)[] = [];
+  /** The flow of the stream filling the tree, and how many callers hold it back now. */
+  private flow: StreamFlow | undefined;
+  private holds = 0;
 
   /** Starts (or starts again, when a read is retried) a walk from `start` with the query's filters. */
   begin(start: string, f: LineageFilter): void {
@@ -91,6 +100,27 @@ export class LineageTree {
     this.createdOn.push(r.createdOn ?? null);
     this.createdActor.push(r.createdActor == null ? null : this.intern(r.createdActor));
     this.ghosts.push(r.ghost);
+  }
+
+  /** Set by the stream that fills the tree (again, when a read is retried): how to hold it back. */
+  attach(flow: StreamFlow): void {
+    this.flow = flow;
+    if (this.holds) flow.pause();
+  }
+
+  /**
+   * Holds the rest of the walk back while `work` runs: the database sends the rows already asked for,
+   * then waits. A first page read from the levels the walk has completed then has the machine to itself
+   * instead of sharing it with the walk's further levels, which nobody waits for yet.
+   */
+  async pausedWhile<T>(work: Promise<T>): Promise<T> {
+    if (this.ended || this.failed) return work;
+    if (this.holds++ === 0) this.flow?.pause();
+    try {
+      return await work;
+    } finally {
+      if (--this.holds === 0) this.flow?.resume();
+    }
   }
 
   /** The walk ended (`partial`: at the visit cap). */

@@ -11,6 +11,7 @@ import {
   type LineageResult,
 } from '../../src/services/lineage-service.js';
 import { SCROLL_CACHE_LIMITS } from '../../src/services/lineage-walk-cache.js';
+import { readLineage } from '../../src/store/read-lineage.js';
 import { decodeScrollId } from '../../src/services/scroll-id.js';
 import { createDriver, Executor, LineageTree, Neo4jStore } from '../../src/store/index.js';
 import {
@@ -219,5 +220,37 @@ describe('scrollAcrossLineage before the walk ends', () => {
     // The service's defaults: a small walk ends well within the wait, and its first page is exact.
     const page = await asSystemView(rt.services.lineageSearch).searchAcrossLineage({ ...base, facets: [] });
     expect([page.total, page.partial, page.hits.length]).toEqual([total, false, 10]);
+  });
+
+  it('holds the rest of a walk back while a reader asks it to, then streams it to the end', async () => {
+    // A start with 10,000 entities one hop away: the driver asks for them 1,000 at a time.
+    const prefix = `urn:li:dataset:(urn:li:dataPlatform:hive,hold_${unique()}.t`;
+    const start = `${prefix}start,PROD)`;
+    await exec.write((tx) =>
+      tx.run(
+        `CREATE (s:Entity:Dataset {urn: $start, entityType: 'dataset', hasKey: true})
+         WITH s UNWIND range(1, 10000) AS i
+         CREATE (s)-[:DownstreamOf]->(:Entity:Dataset {urn: $prefix + i + ',PROD)', entityType: 'dataset', hasKey: true})`,
+        { start, prefix },
+      ),
+    );
+    const tree = new LineageTree();
+    const query = { urn: start, relationshipFilter: 'DownstreamOf>', maxHops: 1, maxVisited: 20_000, tree };
+    const walk = exec.read((tx) => readLineage(tx, query));
+    let release!: () => void;
+    const reading = new Promise<string>((resolve) => (release = () => resolve('read')));
+    await expect.poll(() => tree.size, { interval: 1, timeout: 10_000 }).toBeGreaterThan(0);
+    const held = tree.pausedWhile(reading);
+    await new Promise((r) => setTimeout(r, 300));
+    const stopped = tree.size;
+    await new Promise((r) => setTimeout(r, 300));
+    // Held: the rows already asked for came in, and no more.
+    expect(tree.size).toBe(stopped);
+    expect(stopped).toBeLessThan(10_000);
+    expect(tree.done).toBe(false);
+    release();
+    expect(await held).toBe('read');
+    const page = await walk;
+    expect([page.reached, page.total, page.partial, tree.size]).toEqual([10_000, 10_000, false, 10_000]);
   });
 });
