@@ -134,3 +134,22 @@ function cacheKey(match: string, params: Params): string {
   const { start: _s, ...rest } = params;
   return JSON.stringify([match, rest]);
 }
+
+/**
+ * The total of a search whose page read one row more than it returns. A total served from before the
+ * latest index writes (an expensive count, decision 0032) can miss matches the page found, and a scroll
+ * that trusts it ends early. Whatever the page shows wins: a page that is not full (or has nothing after
+ * it) ends the matches, and one with a row after it has at least that many. An empty page past the first
+ * tells nothing.
+ */
+export function pageTotal(
+  counted: number,
+  start: number,
+  count: number,
+  returned: number,
+  more: boolean,
+): number {
+  if (more) return Math.max(counted, start + count + 1);
+  if (count > 0 && (returned > 0 || start === 0)) return start + returned;
+  return counted;
+}

@@ -38,7 +38,7 @@ import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
 import { searchWithinUrns } from './within-urns.js';
 import type { CachePolicy } from './result-cache.js';
-import { DEADLINE, MatchCounts } from './counts.js';
+import { DEADLINE, MatchCounts, pageTotal } from './counts.js';
 
 /** Above this many matches, a page of a query without text is read in URN order from the URN index. */
 const SCAN_IN_URN_ORDER = 1000;
@@ -394,17 +394,4 @@ export class EmbeddedSearchIndex implements SearchIndex {
       return res.records[0]?.get('v') ?? 0;
     });
   }
-}
-
-/**
- * The total of a search whose page read one row more than it returns. A total served from before the
- * latest index writes (an expensive count, decision 0032) can miss matches the page found, and a scroll
- * that trusts it ends early. Whatever the page shows wins: a page that is not full (or has nothing after
- * it) ends the matches, and one with a row after it has at least that many. An empty page past the first
- * tells nothing.
- */
-function pageTotal(counted: number, start: number, count: number, returned: number, more: boolean): number {
-  if (more) return Math.max(counted, start + count + 1);
-  if (count > 0 && (returned > 0 || start === 0)) return start + returned;
-  return counted;
 }
