@@ -70,8 +70,9 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['POST /operations', 'admin'],
   // Metadata tests: evaluating reads; `push` writes results and needs Editor (checked by the service).
   ['POST /test', { byAction: { evaluate: 'read', evaluateAll: 'write' }, other: 'read' }],
-  // Runs: listing, describing and dry runs read; a rollback itself needs Admin (checked by the service).
-  ['POST /runs', { byAction: { list: 'read', describe: 'read', rollback: 'read' }, other: 'read' }],
+  // Runs: listing and describing read; a rollback, and its dry run, need Admin (as DataHub checks the
+  // delete privilege before it plans).
+  ['POST /runs', { byAction: { list: 'read', describe: 'read', rollback: 'admin' }, other: 'read' }],
   // OpenAPI
   ['GET /openapi/relationships/v1/', 'read'],
   ['GET /openapi/v3/relationship/scroll', 'read'],

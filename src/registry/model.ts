@@ -82,6 +82,8 @@ function checkOverlay(model: DataHubModel, overlay: RegistryOverlay): void {
   }
   for (const kind of overlay.adminOnlyKinds)
     if (!model.entities[kind]) fail(`unknown admin-only kind ${kind}`);
+  for (const kind of overlay.hiddenKinds)
+    if (!overlay.adminOnlyKinds.includes(kind)) fail(`hidden kind ${kind} is not admin-only`);
   for (const [aspect, rels] of Object.entries(overlay.relationships)) {
     const known = model.aspects[aspect]?.relationships ?? fail(`relationships for unknown aspect ${aspect}`);
     for (const r of rels)
@@ -133,6 +135,7 @@ export function declarations(
     };
   });
   const admin = new Set(overlay.adminOnlyKinds);
+  const hidden = new Set(overlay.hiddenKinds);
   const entities: EntitySpec[] = Object.entries(model.entities).map(([name, e]) => ({
     name,
     label: overlay.labels[name] ?? upperFirst(name),
@@ -142,6 +145,7 @@ export function declarations(
     category: e.category,
     ...(e.snapshot ? { snapshot: e.snapshot } : {}),
     ...(admin.has(name) ? { adminOnly: true } : {}),
+    ...(hidden.has(name) ? { hidden: true } : {}),
   }));
   return { aspects, entities, named: b.named, version: model.model.version };
 }

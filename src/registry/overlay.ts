@@ -16,6 +16,12 @@ export interface RegistryOverlay {
    */
   readonly adminOnlyKinds: readonly string[];
   /**
+   * Of those, the kinds whose entities only Admins see (DataHub's manage-secrets, manage-policies,
+   * manage-tokens and manage-ingestion privileges): a direct read by anyone else answers 403, and search,
+   * facets, listings, relationships, the explorer, the events API and run listings leave them out.
+   */
+  readonly hiddenKinds: readonly string[];
+  /**
    * Fields whose values are secrets, by aspect (paths as in annotations): only Admins read them, and
    * they never reach search documents, the graph explorer or error messages.
    */
@@ -43,13 +49,34 @@ export const OVERLAY: RegistryOverlay = {
     'dataHubPersona',
     'dataHubAction',
     'dataHubOpenAPISchema',
+    // Ingestion sources (their recipes may hold credentials) and their runs: DataHub's MANAGE_INGESTION.
+    'dataHubIngestionSource',
+    'dataHubExecutionRequest',
     // Metadata tests: defining one is Admin-only (DataHub's MANAGE_TESTS); their results are not.
     'test',
+  ],
+  // Structured property definitions, metadata tests, roles and personas stay readable by everyone.
+  hiddenKinds: [
+    'dataHubAccessToken',
+    'dataHubSecret',
+    'dataHubPolicy',
+    'inviteToken',
+    'globalSettings',
+    'dataHubConnection',
+    'dataHubRetention',
+    'dataHubUpgrade',
+    'dataHubAction',
+    'dataHubOpenAPISchema',
+    'dataHubIngestionSource',
+    'dataHubExecutionRequest',
   ],
   secretFields: {
     dataHubSecretValue: ['value'],
     corpUserCredentials: ['salt', 'hashedPassword', 'passwordResetToken'],
     inviteToken: ['token'],
     dataHubConnectionDetails: ['json/encryptedBlob'],
+    // A recipe may hold plain passwords; an execution request's arguments carry its recipe.
+    dataHubIngestionSourceInfo: ['config/recipe', 'config/extraArgs'],
+    dataHubExecutionRequestInput: ['args'],
   },
 };

@@ -91,4 +91,6 @@ export interface EntitySpec {
   readonly category?: string;
   /** Writes of this kind need the Admin role on every path (DataHub's system kinds). */
   readonly adminOnly?: boolean;
+  /** Only Admins see entities of this kind: read, search, list or follow them (secrets, tokens, policies...). */
+  readonly hidden?: boolean;
 }

@@ -89,8 +89,8 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   runs: {
     list: 'read',
     describe: 'read',
-    // A dry run reads; a rollback itself needs Admin (checked by the service).
-    rollback: 'read',
+    // A rollback, and its dry run (which names every entity of the run), need Admin.
+    rollback: 'admin',
     rollbackTask: 'admin',
   },
   search: {

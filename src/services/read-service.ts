@@ -10,7 +10,7 @@ import type {
   TimeseriesQuery,
 } from '../store/index.js';
 import { conjunctions, matches } from '../search-model/index.js';
-import { redactSecrets } from './secrets.js';
+import { redactionOf, type Redaction } from './redaction.js';
 import { visibleValues } from './structured-properties/index.js';
 
 export interface EnvelopedAspect {
@@ -43,21 +43,26 @@ const envelope = (a: StoredAspect): EnvelopedAspect => ({
 
 /** Reads of entities, aspects, time series and relationships: the services every transport calls. */
 export class ReadService {
+  private readonly redaction: Redaction;
+
   constructor(
     private readonly registry: Registry,
     private readonly store: EntityStore,
     private readonly maxPageSize = 10_000,
-  ) {}
+  ) {
+    this.redaction = redactionOf(registry);
+  }
 
   /** Latest aspects of entities; an entity that does not exist comes back with no aspects. */
   async entities(urns: readonly string[], aspectNames?: readonly string[]): Promise<EntityView[]> {
     const specs = urns.map((u) => this.registry.parseEntityUrn(u));
+    this.redaction.requireKinds(specs.map((s) => s.entity));
     const names = aspectNames?.map((n) => this.registry.findAspect(n)?.name ?? n);
     const latest = await this.store.latest(
       specs.map((s) => s.parsed.urn),
       names,
     );
-    const shown = redactSecrets(this.registry, await visibleValues(this.store, latest.map(envelope)));
+    const shown = this.redaction.aspects(await visibleValues(this.store, latest.map(envelope)));
     return specs.map(({ parsed, entity }) => {
       const aspects: Record<string, EnvelopedAspect> = {};
       latest.forEach((a, i) => {
@@ -78,6 +83,7 @@ export class ReadService {
     version: number,
   ): Promise<EnvelopedAspect & { recordName: string }> {
     const { parsed, entity } = this.registry.parseEntityUrn(urn);
+    this.redaction.requireKinds([entity]);
     // A read of an aspect the entity kind does not have finds nothing (404), as a read of one unset
     // does: DataHub's clients ask for every aspect of their model and take a 404 as "none".
     const spec = entity.aspects.includes(aspectName) ? this.registry.findAspect(aspectName) : undefined;
@@ -87,7 +93,7 @@ export class ReadService {
       );
     const found = spec.timeseries ? undefined : await this.store.version(parsed.urn, spec.name, version);
     if (!found) throw new NotFoundError(`Aspect ${spec.name} version ${version} of ${parsed.urn} not found`);
-    const [shown] = redactSecrets(this.registry, await visibleValues(this.store, [envelope(found)]));
+    const [shown] = this.redaction.aspects(await visibleValues(this.store, [envelope(found)]));
     return { ...(shown as EnvelopedAspect), recordName: spec.schema.name };
   }
 
@@ -95,11 +101,16 @@ export class ReadService {
   async aspectCount(aspectName: string, urnLike?: string): Promise<number> {
     const spec = this.registry.findAspect(aspectName);
     if (!spec) throw new BadRequestError(`Unknown aspect ${aspectName}`);
+    // An aspect only hidden kinds carry is counted for Admins only.
+    const kinds = this.registry.allEntities().filter((e) => e.aspects.includes(spec.name));
+    if (kinds.length && kinds.every((k) => k.hidden)) this.redaction.requireKinds(kinds);
     return this.store.aspectCount(spec.name, urnLike);
   }
 
   async exists(urn: string): Promise<boolean> {
-    return this.store.exists(this.registry.parseEntityUrn(urn).parsed.urn);
+    const { parsed, entity } = this.registry.parseEntityUrn(urn);
+    this.redaction.requireKinds([entity]);
+    return this.store.exists(parsed.urn);
   }
 
   /** Time-series values in a range, newest first, filtered on fields of the value. */
@@ -107,6 +118,7 @@ export class ReadService {
     q: TimeseriesRequest,
   ): Promise<{ timestampMillis: number; value: string; systemMetadata: string | null }[]> {
     const { parsed, entity } = this.registry.parseEntityUrn(q.urn);
+    this.redaction.requireKinds([entity]);
     const spec = this.registry.aspectOf(entity, q.aspect);
     checkPage(0, q.limit, this.maxPageSize, 'limit');
     const groups = conjunctions(q.filter);
@@ -117,7 +129,10 @@ export class ReadService {
       endTimeMillis: q.endTimeMillis,
       scanLimit: groups.length ? Math.max(q.limit * 20, 10000) : q.limit,
     });
-    return rows.filter((r) => matches(JSON.parse(r.value), groups)).slice(0, q.limit);
+    return rows
+      .filter((r) => matches(JSON.parse(r.value), groups))
+      .slice(0, q.limit)
+      .map((r) => ({ ...r, value: this.redaction.json(spec.name, r.value) }));
   }
 
   /** A page of the URNs of one entity type, from the store. */
@@ -127,7 +142,9 @@ export class ReadService {
     count: number,
   ): Promise<{ total: number; urns: string[] }> {
     checkPage(start, count, this.maxPageSize);
-    return this.store.urns(this.registry.entity(entityType).name, start, count);
+    const entity = this.registry.entity(entityType);
+    this.redaction.requireKinds([entity]);
+    return this.store.urns(entity.name, start, count);
   }
 
   /**
@@ -139,7 +156,7 @@ export class ReadService {
       ? q.types.filter((t) => this.registry.relationshipTypes.has(t))
       : [...this.registry.relationshipTypes];
     if (!types.length) return [];
-    return this.store.edges({ ...q, types });
+    return this.store.edges({ ...q, types, unseenKinds: this.redaction.unseenKinds() });
   }
 
   /** Edges of the given types; unknown relationship types simply match nothing. */
@@ -153,6 +170,14 @@ export class ReadService {
     checkPage(start, count, this.maxPageSize);
     const known = types.filter((t) => this.registry.relationshipTypes.has(t));
     if (!known.length) return { total: 0, relationships: [] };
-    return this.store.relationships({ urn, types: known, direction, start, count });
+    this.redaction.requireUrns([urn]);
+    return this.store.relationships({
+      urn,
+      types: known,
+      direction,
+      start,
+      count,
+      unseenKinds: this.redaction.unseenKinds(),
+    });
   }
 }

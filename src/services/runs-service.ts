@@ -10,6 +10,7 @@ import {
 } from '../store/index.js';
 import type { IngestService, Revert } from './ingest-service.js';
 import { checkPage } from './page.js';
+import { redactionOf, type Redaction } from './redaction.js';
 import { SYSTEM_ACTOR, type WriteContext } from './proposal.js';
 
 /** DataHub's IngestionRunSummary. */
@@ -64,6 +65,8 @@ const NOT_UNSAFE = new Set(['status']);
  * back through the one write path (IngestService.revert), an entity at a time in batches.
  */
 export class RunsService {
+  private readonly redaction: Redaction;
+
   constructor(
     private readonly registry: Registry,
     private readonly runs: RunStore,
@@ -73,15 +76,21 @@ export class RunsService {
     /** Where large rollbacks run as tasks (none: every rollback runs in the request). */
     private readonly tasks?: RollbackTasks,
     private readonly taskAspects = 10_000,
-  ) {}
+  ) {
+    this.redaction = redactionOf(registry);
+  }
 
   /** Runs, newest first. */
   async list(q: { pageOffset?: number; pageSize?: number; includeSoft?: boolean }): Promise<RunSummary[]> {
     const page = checkPage(q.pageOffset ?? 0, q.pageSize ?? 100, this.maxPageSize, 'pageSize');
-    return this.runs.list(page.start, page.count, q.includeSoft ?? false);
+    const unseen = this.redaction.unseenKinds();
+    return this.runs.list(page.start, page.count, q.includeSoft ?? false, unseen);
   }
 
-  /** The aspects whose current value a run wrote, optionally with each value. */
+  /**
+   * The aspects whose current value a run wrote, optionally with each value: as the caller may see them
+   * (no entity of a hidden kind, secrets redacted).
+   */
   async describe(q: {
     runId: string;
     start?: number;
@@ -97,8 +106,12 @@ export class RunsService {
       count: page.count,
       includeSoft: q.includeSoft ?? false,
       withValue: q.includeAspect ?? false,
+      unseen: this.redaction.unseenKinds(),
     });
-    return rows.map((r) => this.summary(runId, r));
+    return rows.map((r) => {
+      const row = this.summary(runId, r);
+      return row.aspect ? { ...row, aspect: this.redaction.value(row.aspectName, row.aspect) } : row;
+    });
   }
 
   /**
@@ -116,8 +129,12 @@ export class RunsService {
   ): Promise<RollbackResult> {
     const runId = checkRunId(q.runId);
     const safe = q.safe ?? true;
+    // A dry run names every entity of the run: as in DataHub, it needs the privilege the rollback needs.
+    requirePrivilege(
+      'admin',
+      q.dryRun ? 'plan the rollback of an ingestion run' : 'roll back an ingestion run',
+    );
     if (q.dryRun ?? false) return this.walk(runId, safe);
-    requirePrivilege('admin', 'roll back an ingestion run');
     let figures: RollbackResult;
     if (this.tasks && (await this.runs.size(runId)) > this.taskAspects) {
       // A large rollback runs as a task (another process resumes it if this one stops); its figures

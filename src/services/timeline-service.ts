@@ -2,6 +2,7 @@ import jsonPatch from 'fast-json-patch';
 import { BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Registry } from '../registry/index.js';
 import type { EntityStore } from '../store/index.js';
+import { redactionOf, type Redaction } from './redaction.js';
 import {
   CATEGORY_ALIASES,
   CHANGE_CATEGORIES,
@@ -40,14 +41,19 @@ export interface TimelineQuery {
  * version from one query to the next.
  */
 export class TimelineService {
+  private readonly redaction: Redaction;
+
   constructor(
     private readonly registry: Registry,
     private readonly store: EntityStore,
-  ) {}
+  ) {
+    this.redaction = redactionOf(registry);
+  }
 
   async timeline(q: TimelineQuery): Promise<ChangeTransaction[]> {
     const categories = parseCategories(q.categories);
     const { entity, parsed } = this.registry.parseEntityUrn(q.urn);
+    this.redaction.requireKinds([entity]);
     const keyAspect = this.registry.keyAspectOf(entity).name;
     const aspects = entity.aspects.filter((a) => categoriesOf(a, keyAspect).some((c) => categories.has(c)));
     if (!(await this.store.exists(parsed.urn))) throw new NotFoundError(`Entity ${parsed.urn} not found`);
@@ -56,7 +62,10 @@ export class TimelineService {
     const moments = new Map<number, Moment>();
     // DataHub's version numbers: the latest is 0, the history counts from 1, the oldest.
     const versions: { name: string; time: number; version: number }[] = [];
-    const values = history.map((v) => JSON.parse(v.value) as Record<string, unknown>);
+    // Changes and raw diffs are worked out from the values as the caller may see them.
+    const values = history.map((v) =>
+      this.redaction.value(v.name, JSON.parse(v.value) as Record<string, unknown>),
+    );
     history.forEach((v, i) => {
       const previous = history[i - 1]?.name === v.name ? values[i - 1] : undefined;
       const latest = history[i + 1]?.name !== v.name;

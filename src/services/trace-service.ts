@@ -1,6 +1,7 @@
 import type { SearchService } from './search/index.js';
 import type { Registry } from '../registry/index.js';
 import type { EntityStore } from '../store/index.js';
+import { redactionOf } from './redaction.js';
 
 /** DataHub's write states of the trace API. */
 export type WriteStatus = 'ACTIVE_STATE' | 'HISTORIC_STATE' | 'PENDING' | 'NO_OP';
@@ -29,6 +30,7 @@ export class TraceService {
     traceId: string,
     asked: readonly { readonly urn: string; readonly aspects: readonly string[] }[],
   ): Promise<Map<string, Map<string, AspectTrace>>> {
+    redactionOf(this.registry).requireUrns(asked.map((a) => a.urn));
     const written = new Map(
       (await this.store.trace(traceId)).map((w) => [`${w.urn}\u0000${w.aspect}`, w.seq] as const),
     );

@@ -16,6 +16,8 @@ export interface EdgeScrollQuery {
   readonly includeRemoved: boolean;
   readonly start: number;
   readonly count: number;
+  /** Kinds whose entities, at either end, the page leaves out (those the caller may not see). */
+  readonly unseenKinds?: readonly string[];
 }
 
 export interface EdgeRow {
@@ -38,6 +40,7 @@ export async function readEdges(tx: Tx, q: EdgeScrollQuery): Promise<EdgeRow[]> 
   const res = await tx.run<EdgeRow>(
     `${match}
      WHERE type(r) IN $types AND r.aspect IS NOT NULL
+       AND NOT coalesce(s.entityType, '') IN $unseen AND NOT coalesce(d.entityType, '') IN $unseen
        AND ($includeRemoved OR (coalesce(s.removed, false) = false AND coalesce(d.removed, false) = false))
        AND (($direction <> 'INCOMING' AND ${end('s', 'src')} AND ${end('d', 'dst')})
          OR ($direction <> 'OUTGOING' AND ${end('d', 'src')} AND ${end('s', 'dst')}))
@@ -55,6 +58,7 @@ export async function readEdges(tx: Tx, q: EdgeScrollQuery): Promise<EdgeRow[]> 
       dstUrns: q.destination.urns,
       direction: q.direction,
       includeRemoved: q.includeRemoved,
+      unseen: q.unseenKinds ?? [],
       start: q.start,
       count: q.count,
     },

@@ -7,6 +7,8 @@ export interface RelationshipQuery {
   readonly direction: 'INCOMING' | 'OUTGOING';
   readonly start: number;
   readonly count: number;
+  /** Kinds whose entities the page leaves out (those the caller may not see). */
+  readonly unseenKinds?: readonly string[];
 }
 
 export interface RelationshipPage {
@@ -27,12 +29,18 @@ export async function readRelationships(tx: Tx, q: RelationshipQuery): Promise<R
     page: { entity: string; type: string; createdOn: number | null; createdActor: string | null }[];
   }>(
     `MATCH (n:Entity {urn: $urn})
-     MATCH ${pattern} WHERE type(r) IN $types
+     MATCH ${pattern} WHERE type(r) IN $types AND NOT coalesce(m.entityType, '') IN $unseen
      WITH m.urn AS entity, type(r) AS type, min(r.createdOn) AS createdOn, min(r.createdActor) AS createdActor
      ORDER BY entity, type
      WITH collect({entity: entity, type: type, createdOn: createdOn, createdActor: createdActor}) AS rels
      RETURN size(rels) AS total, rels[$start..$end] AS page`,
-    { urn: q.urn, types: q.types, start: q.start, end: Math.min(q.start + q.count, 2_147_483_647) },
+    {
+      urn: q.urn,
+      types: q.types,
+      unseen: q.unseenKinds ?? [],
+      start: q.start,
+      end: Math.min(q.start + q.count, 2_147_483_647),
+    },
   );
   const rec = res.records[0];
   return rec ? { total: rec.get('total'), relationships: rec.get('page') } : { total: 0, relationships: [] };

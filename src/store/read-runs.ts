@@ -36,14 +36,16 @@ export interface RunEntity {
 }
 
 const SOFT = `($includeSoft OR NOT EXISTS { MATCH (n:Entity {urn: a.urn}) WHERE n.removed = true })`;
+/** Rows of the kinds the caller may not see are left out (the entity type is the URN's third part). */
+const SEEN = `NOT split(a.urn, ':')[2] IN $unseen`;
 
 /** Runs, newest first: the aspects each wrote and when it last wrote one. */
 export async function readRuns(
   tx: Tx,
-  q: { offset: number; size: number; includeSoft: boolean },
+  q: { offset: number; size: number; includeSoft: boolean; unseen: readonly string[] },
 ): Promise<RunSummaryRow[]> {
   const res = await tx.run<RunSummaryRow>(
-    `MATCH (a:Aspect) WHERE a.runId IS NOT NULL AND a.runId <> $none AND ${SOFT}
+    `MATCH (a:Aspect) WHERE a.runId IS NOT NULL AND a.runId <> $none AND ${SOFT} AND ${SEEN}
      WITH a.runId AS runId, count(*) AS rows, coalesce(max(a.createdTime), 0) AS timestamp
      RETURN runId, rows, timestamp ORDER BY timestamp DESC, runId SKIP $offset LIMIT $size`,
     { none: NO_RUN_ID, ...q },
@@ -54,10 +56,17 @@ export async function readRuns(
 /** A page of the aspects whose current value a run wrote, in URN and aspect order. */
 export async function readRunRows(
   tx: Tx,
-  q: { runId: string; start: number; count: number; includeSoft: boolean; withValue: boolean },
+  q: {
+    runId: string;
+    start: number;
+    count: number;
+    includeSoft: boolean;
+    withValue: boolean;
+    unseen: readonly string[];
+  },
 ): Promise<RunAspectRow[]> {
   const res = await tx.run<RunAspectRow>(
-    `MATCH (a:Aspect) WHERE a.runId = $runId AND a.urn IS NOT NULL AND ${SOFT}
+    `MATCH (a:Aspect) WHERE a.runId = $runId AND a.urn IS NOT NULL AND ${SOFT} AND ${SEEN}
      WITH a ORDER BY a.urn, a.name SKIP $start LIMIT $count
      OPTIONAL MATCH (n:Entity {urn: a.urn})
      RETURN a.urn AS urn, n.entityType AS entityType, a.name AS aspect, a.createdTime AS timestamp,

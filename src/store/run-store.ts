@@ -16,8 +16,14 @@ const RUN_IDS_MARKER = 'aspect-run-ids:1';
 export class RunStore {
   constructor(private readonly exec: Executor) {}
 
-  list(offset: number, size: number, includeSoft: boolean): Promise<RunSummaryRow[]> {
-    return this.exec.read((tx) => readRuns(tx, { offset, size, includeSoft }));
+  /** Runs, newest first, counting only the aspects of kinds not in `unseen`. */
+  list(
+    offset: number,
+    size: number,
+    includeSoft: boolean,
+    unseen: readonly string[] = [],
+  ): Promise<RunSummaryRow[]> {
+    return this.exec.read((tx) => readRuns(tx, { offset, size, includeSoft, unseen }));
   }
 
   rows(q: {
@@ -26,8 +32,10 @@ export class RunStore {
     count: number;
     includeSoft: boolean;
     withValue: boolean;
+    /** Kinds whose aspects are left out. */
+    unseen?: readonly string[];
   }): Promise<RunAspectRow[]> {
-    return this.exec.read((tx) => readRunRows(tx, q));
+    return this.exec.read((tx) => readRunRows(tx, { ...q, unseen: q.unseen ?? [] }));
   }
 
   size(runId: string): Promise<number> {

@@ -328,7 +328,7 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     'POST /runs': [
       { path: '/runs?action=list', body: { pageSize: 1 } },
       { path: '/runs?action=describe', body: { runId: 'matrix-run', count: 1 } },
-      // A dry run reads; a rollback itself needs Admin, which the service checks (test/http/runs.test.ts).
+      // A rollback, and its dry run, need Admin (test/http/runs.test.ts).
       { path: '/runs?action=rollback', body: { runId: 'matrix-run', dryRun: true } },
       { path: '/runs?action=unknownAction', body: {} },
     ],

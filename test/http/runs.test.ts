@@ -156,7 +156,7 @@ describe('ingestion runs', () => {
     expect(await exists(d)).toBe(false);
   });
 
-  it('answers bad requests with 400 and keeps rollbacks to Admins, dry runs to any reader', async () => {
+  it('answers bad requests with 400 and keeps rollbacks and their dry runs to Admins', async () => {
     const u = unique();
     const run = `runE-${u}`;
     const d = datasetUrn(`auth_${u}`);
@@ -172,7 +172,9 @@ describe('ingestion runs', () => {
     expect(long.body.message).toContain('systemMetadata.runId is longer than 512 characters');
     expect((await runs('list', { pageSize: -1 })).status).toBe(400);
     expect((await runs('list', { includeSoft: 'maybe' })).status).toBe(400);
-    expect((await runs('rollback', { runId: run, dryRun: true }, t.reader)).status).toBe(200);
+    expect((await runs('rollback', { runId: run, dryRun: true }, t.reader)).status).toBe(403);
+    expect((await runs('rollback', { runId: run, dryRun: true }, t.editor)).status).toBe(403);
+    expect((await runs('rollback', { runId: run, dryRun: true }, t.admin)).status).toBe(200);
     expect((await runs('rollback', { runId: run }, t.editor)).status).toBe(403);
     expect(await exists(d)).toBe(true);
     expect((await client.call('POST', '/runs?action=list', {})).status).toBe(401);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
-import { REDACTED } from '../../src/services/secrets.js';
+import { REDACTED } from '../../src/services/redaction.js';
 import { useAuthServer, type TestTokens } from '../support/auth.js';
 import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
 import { enc, mcp, unique } from '../support/runtime.js';
@@ -54,6 +54,8 @@ describe("DataHub's system kinds", () => {
   });
 
   it('secret values are read by Admins only, on every read route, and never found by search', async () => {
+    // dataHubSecret is a hidden kind: a Reader or Editor reading one is refused; a user's credentials
+    // (a secret aspect of a kind everyone reads) read as a placeholder.
     const u = unique();
     const secret = `urn:li:dataHubSecret:s${u}`;
     const value = `hunter2-${u}`;
@@ -67,24 +69,33 @@ describe("DataHub's system kinds", () => {
     });
     expect(refused.status).toBe(403);
 
-    const reads = (token: string) =>
+    const creds = await as(t.admin).call('POST', '/aspects?action=ingestProposal', {
+      proposal: mcp(user, 'corpUserCredentials', { salt: `salt-${u}`, hashedPassword: value }),
+    });
+    expect(creds.status, creds.text).toBe(200);
+    const reads = (token: string, urn: string, aspect: string, kind: string) =>
       Promise.all([
-        as(token).call('GET', `/entitiesV2/${enc(secret)}`),
-        as(token).call('GET', `/aspects/${enc(secret)}?aspect=dataHubSecretValue&version=0`),
-        as(token).call('GET', `/openapi/v3/entity/datahubsecret/${enc(secret)}`),
-        as(token).call('GET', `/openapi/v2/entity/datahubsecret/${enc(secret)}/dataHubSecretValue`),
+        as(token).call('GET', `/entitiesV2/${enc(urn)}`),
+        as(token).call('GET', `/aspects/${enc(urn)}?aspect=${aspect}&version=0`),
+        as(token).call('GET', `/openapi/v3/entity/${kind}/${enc(urn)}`),
+        as(token).call('GET', `/openapi/v2/entity/${kind}/${enc(urn)}/${aspect}`),
       ]);
+    const secretReads = (token: string) => reads(token, secret, 'dataHubSecretValue', 'datahubsecret');
+    const userReads = (token: string) => reads(token, user, 'corpUserCredentials', 'corpuser');
     for (const token of [t.reader, t.editor]) {
-      const texts = (await reads(token)).map((r) => {
-        expect(r.status).toBe(200);
-        return r.text;
-      });
-      for (const text of texts) {
-        expect(text).not.toContain(value);
-        expect(text).toContain(REDACTED);
+      for (const r of await secretReads(token)) {
+        expect(r.status, r.text).toBe(403);
+        expect(r.text).not.toContain(value);
+      }
+      for (const r of await userReads(token)) {
+        expect(r.status, r.text).toBe(200);
+        expect(r.text).not.toContain(value);
+        expect(r.text).not.toContain(`salt-${u}`);
+        expect(r.text).toContain(REDACTED);
       }
     }
-    for (const r of await reads(t.admin)) expect(r.text).toContain(value);
+    for (const r of await secretReads(t.admin)) expect(r.text).toContain(value);
+    for (const r of await userReads(t.admin)) expect(r.text).toContain(value);
 
     expect(await rt.services.search.waitForIndex()).toBe(true);
     const found = await as(t.admin).call('POST', '/entities?action=search', {

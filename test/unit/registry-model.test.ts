@@ -54,12 +54,18 @@ describe('the generated registry', () => {
     ).toBe(true);
     for (const kind of OVERLAY.adminOnlyKinds) expect(registry.findEntity(kind)?.adminOnly).toBe(true);
     expect(registry.findEntity('dataset')?.adminOnly).toBeUndefined();
+    for (const kind of OVERLAY.hiddenKinds) expect(registry.findEntity(kind)?.hidden).toBe(true);
+    for (const kind of ['structuredProperty', 'test', 'dataHubRole', 'dataset'])
+      expect(registry.findEntity(kind)?.hidden).toBeUndefined();
+    expect(registry.findEntity('dataHubIngestionSource')?.adminOnly).toBe(true);
+    expect(registry.findAspect('dataHubIngestionSourceInfo')?.secretPaths).toContain('config/recipe');
 
     const refused = (overlay: Partial<typeof OVERLAY>) => () =>
       declarations(committed, { ...OVERLAY, ...overlay });
     expect(refused({ labels: { nope: 'Nope' } })).toThrow(/unknown kind nope/);
     expect(refused({ labels: { dataset: 'Dataset' } })).toThrow(/is the default/);
     expect(refused({ adminOnlyKinds: ['nope'] })).toThrow(/unknown admin-only kind/);
+    expect(refused({ hiddenKinds: ['dataset'] })).toThrow(/hidden kind dataset is not admin-only/);
     expect(
       refused({
         relationships: { globalTags: [{ path: 'tags/*/tag', name: 'TaggedWith', entityTypes: ['tag'] }] },

@@ -19,6 +19,7 @@ import {
   type SyncStatus,
 } from '../../search-model/index.js';
 import { checkPage } from '../page.js';
+import { redactionOf, type Redaction } from '../redaction.js';
 import { parseQueryString } from './query-string.js';
 import type { StructuredFieldResolver } from './structured-fields.js';
 import { systemUpdate, type SystemUpdateResult } from './system-update.js';
@@ -41,6 +42,7 @@ export interface SearchRequest extends Pick<
 /** Search over the index, for every transport; the worker's progress for /health and sync-waits. */
 export class SearchService {
   private readonly fields: ReadonlyMap<string, SearchField>;
+  private readonly redaction: Redaction;
 
   constructor(
     private readonly registry: Registry,
@@ -50,6 +52,7 @@ export class SearchService {
     private readonly structured?: StructuredFieldResolver,
   ) {
     this.fields = searchFields(registry);
+    this.redaction = redactionOf(registry);
     this.searchableNames = new Set(
       registry.allAspects().flatMap((a) => (a.searchable ?? []).map((s) => s.fieldName)),
     );
@@ -130,7 +133,7 @@ export class SearchService {
   }
 
   async search(r: SearchRequest): Promise<SearchResult> {
-    const types = r.entities.map((e) => this.registry.entity(e).name);
+    const types = this.typesOf(r.entities);
     checkPage(r.start, r.count, this.maxPageSize);
     let input = r.input;
     let filters = conjunctions(r.filter);
@@ -171,7 +174,7 @@ export class SearchService {
     filter?: unknown;
     limit: number;
   }): Promise<AutocompleteResult> {
-    const types = r.entities.map((e) => this.registry.entity(e).name);
+    const types = this.typesOf(r.entities);
     checkPage(0, r.limit, this.maxPageSize, 'limit');
     if (r.field !== undefined && !this.isField(r.field))
       throw new BadRequestError(`Unknown autocomplete field "${r.field}"`);
@@ -193,7 +196,7 @@ export class SearchService {
     start: number;
     count: number;
   }): Promise<BrowseResult> {
-    const types = r.entities.map((e) => this.registry.entity(e).name);
+    const types = this.typesOf(r.entities);
     checkPage(r.start, r.count, this.maxPageSize);
     return this.index.browse({
       types,
@@ -202,6 +205,11 @@ export class SearchService {
       start: r.start,
       count: r.count,
     });
+  }
+
+  /** The entity types a request covers, as the caller may see them (src/services/redaction.ts). */
+  private typesOf(entities: readonly string[]): readonly string[] {
+    return this.redaction.searchTypes(entities.map((e) => this.registry.entity(e).name));
   }
 
   private isField(name: string): boolean {

@@ -1,0 +1,121 @@
+import { callerMay } from '../auth/index.js';
+import { ForbiddenError } from '../errors/index.js';
+import { isJsonObject, setOwn, getOwn, type Json } from '../json/index.js';
+import type { EntitySpec, Registry } from '../registry/index.js';
+
+/** What a non-Admin reads in place of a secret. */
+export const REDACTED = '********';
+
+type Aspect = { readonly name: string; readonly value: Record<string, unknown> };
+
+/**
+ * The one redaction of stored values, defined by the registry, that every route returning them goes
+ * through (reads, the entity API, run descriptions, the timeline, time series, relationships, search):
+ * - the fields the registry marks secret (secret values, credentials, invite tokens, connection blobs,
+ *   ingestion recipes) are shown to Admins only; anyone else reads REDACTED in their place, so that the
+ *   record keeps its shape (and so does a read outside any scope);
+ * - entities of the registry's hidden kinds (secrets, tokens, policies, ingestion sources...) are seen by
+ *   Admins only: a direct read by anyone else is refused (403), and listings leave them out.
+ * The caller is the request's (src/auth): the same call answers differently for an Admin and a Reader.
+ */
+export class Redaction {
+  private readonly hiddenKinds: readonly string[];
+
+  constructor(private readonly registry: Registry) {
+    this.hiddenKinds = registry
+      .allEntities()
+      .filter((e) => e.hidden)
+      .map((e) => e.name);
+  }
+
+  /** Whether the caller sees everything: an Admin. */
+  private get all(): boolean {
+    return callerMay('admin');
+  }
+
+  /** The kinds the caller may not see (none for an Admin): for the store's queries to leave out. */
+  unseenKinds(): readonly string[] {
+    return this.all ? [] : this.hiddenKinds;
+  }
+
+  /** Whether the caller sees entities of a kind (by name or URN entity type). */
+  seesKind(kind: string | EntitySpec | undefined): boolean {
+    const spec = typeof kind === 'string' ? this.registry.entityOfUrnType(kind) : kind;
+    return spec?.hidden !== true || this.all;
+  }
+
+  /** Whether the caller sees the entity of a URN. */
+  seesUrn(urn: string): boolean {
+    return this.seesKind(urn.split(':')[2] ?? '');
+  }
+
+  /** Refuses (403) a read naming an entity, or a kind, that the caller may not see. */
+  requireKinds(kinds: Iterable<string | EntitySpec>): void {
+    for (const kind of kinds) {
+      if (this.seesKind(kind)) continue;
+      const name = typeof kind === 'string' ? kind : kind.name;
+      throw new ForbiddenError(`Reading ${name} entities needs the Admin role`);
+    }
+  }
+
+  /** Refuses (403) a read of URNs any of which the caller may not see. */
+  requireUrns(urns: Iterable<string>): void {
+    this.requireKinds([...urns].map((u) => u.split(':')[2] ?? ''));
+  }
+
+  /**
+   * The entity types a search covers for the caller: the asked ones (403 for one it may not see), or
+   * when none is asked, every type (no restriction) for an Admin and every type it sees for anyone else.
+   */
+  searchTypes(types: readonly string[]): readonly string[] {
+    this.requireKinds(types);
+    if (types.length || this.all) return types;
+    return this.registry
+      .allEntities()
+      .filter((e) => !e.hidden)
+      .map((e) => e.name);
+  }
+
+  /** Aspect values as the caller may see them. */
+  aspects<A extends Aspect>(aspects: readonly A[]): A[] {
+    if (this.all) return [...aspects];
+    return aspects.map((a) => {
+      const value = this.value(a.name, a.value);
+      return value === a.value ? a : { ...a, value };
+    });
+  }
+
+  /** One aspect value as the caller may see it (the same object when nothing in it is secret). */
+  value<V extends Record<string, unknown>>(aspectName: string, value: V): V {
+    const paths = this.registry.findAspect(aspectName)?.secretPaths;
+    if (!paths?.length || this.all) return value;
+    const copy = structuredClone(value);
+    for (const p of paths) hide(copy as Json, p.split('/'));
+    return copy;
+  }
+
+  /** A serialized aspect value as the caller may see it. */
+  json(aspectName: string, json: string): string {
+    const paths = this.registry.findAspect(aspectName)?.secretPaths;
+    if (!paths?.length || this.all) return json;
+    return JSON.stringify(this.value(aspectName, JSON.parse(json) as Record<string, unknown>));
+  }
+}
+
+const made = new WeakMap<Registry, Redaction>();
+
+/** The redaction of a registry (one per registry). */
+export function redactionOf(registry: Registry): Redaction {
+  let r = made.get(registry);
+  if (!r) made.set(registry, (r = new Redaction(registry)));
+  return r;
+}
+
+function hide(node: Json, path: readonly string[]): void {
+  const [head, ...rest] = path;
+  if (head === undefined || !isJsonObject(node)) return;
+  const v = getOwn(node, head);
+  if (v === undefined || v === null) return;
+  if (rest.length === 0) setOwn(node, head, REDACTED);
+  else hide(v, rest);
+}
