@@ -19,13 +19,25 @@ export interface GraphExplorerOptions {
   readonly log: Logger;
   /** Depth and cost limits of a query (the same settings as /api/graphql). */
   readonly limits: GraphqlLimits;
+  /**
+   * Whether the current request's caller is an Admin (asked once per request, inside its scope): only
+   * Admins see the entities of the registry's hidden kinds.
+   */
+  readonly isAdmin: () => boolean;
+}
+
+/** The claims AnyEntity's @authorization filter reads (the `JWT` type of graph-schema/explorer.graphql). */
+export interface ExplorerJwt {
+  readonly admin: boolean;
+  readonly [claim: string]: unknown;
 }
 
 /**
  * Serves the read-only graph explorer at `POST /api/graph` (and GET for queries): its own Apollo Server
  * over the schema @neo4j/graphql generates, the library translating each query to Cypher and running
  * it on the runtime's driver (a read transaction per query), once the query's depth and cost are within
- * the limits. No landing page: GraphiQL is at /api/graphiql.
+ * the limits. No landing page: GraphiQL is at /api/graphiql. Entities of hidden kinds are left out for
+ * callers who are not Admins (the `admin` claim of each request's `jwt`).
  */
 export async function registerExplorerEndpoint(
   app: FastifyInstance,
@@ -48,6 +60,11 @@ export async function registerExplorerEndpoint(
   const sessionConfig = opts.database ? { database: opts.database } : {};
   await app.register(fastifyApollo(apollo), {
     path: '/api/graph',
-    context: async () => ({ executionContext: opts.driver, sessionConfig }),
+    // The decoded `jwt` the library's authorization rules read: set here for every request, never
+    // taken from the client (a request without it would be treated as unauthenticated: hidden kinds
+    // left out).
+    context: async () => ({ executionContext: opts.driver, sessionConfig, jwt: explorerJwt(opts) }),
   });
 }
+
+const explorerJwt = (opts: GraphExplorerOptions): ExplorerJwt => ({ admin: opts.isAdmin() });
