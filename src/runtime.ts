@@ -155,7 +155,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const testResults = new TestResultsWorker(
     registry,
     new SyncStateStore(exec),
-    new TestEvaluator(registry, store, ingest),
+    new TestEvaluator(registry, store, ingest, { log: log.child({ module: 'metadata-tests' }) }),
     operations,
     log.child({ module: 'metadata-tests' }),
   );

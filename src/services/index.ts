@@ -171,7 +171,9 @@ export function createServices(p: ServiceParts): Services {
     p.config.rollbackTaskAspects,
   );
   p.operations.register(ROLLBACK_TASK, (params, progress) => runs.rollbackTask(params, progress));
-  const tests = new MetadataTestsService(p.registry, p.store, p.ingest, p.operations);
+  const tests = new MetadataTestsService(p.registry, p.store, p.ingest, p.operations, {
+    log: p.log.child({ module: 'metadata-tests' }),
+  });
   p.operations.register(SWEEP_TASK, (params, progress) => tests.sweepTask(params, progress));
   return Object.freeze({
     config: p.config,

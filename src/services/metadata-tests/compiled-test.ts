@@ -11,15 +11,23 @@ export interface CompiledTest {
 }
 
 /**
- * Compiles a definition's JSON against the registry: entity kinds it applies to, and each predicate's
- * query. Every problem is refused with the spot it is at (a JSON pointer into the definition).
+ * Compiles a definition's JSON against the registry: entity kinds it applies to (none that only Admins
+ * see), and each predicate's query (no secret field, see paths.ts). Every problem is refused with the
+ * spot it is at (a JSON pointer into the definition).
  */
 export function compileTest(registry: Registry, urn: string, json: string): CompiledTest {
   const definition = parseDefinition(json);
   definition.types.forEach((t, i) => {
-    if (!registry.findEntity(t))
-      throw new ValidationError(`Invalid test definition at /on/types/${i}: unknown entity kind ${t}`, [
-        { path: `/on/types/${i}`, message: `unknown entity kind ${t}` },
+    const entity = registry.findEntity(t);
+    // A kind only Admins see is no kind a test may apply to: its results would tell what it holds.
+    const problem = !entity
+      ? `unknown entity kind ${t}`
+      : entity.hidden
+        ? `entities of kind ${t} are seen by Admins only: a test may not apply to them`
+        : undefined;
+    if (problem)
+      throw new ValidationError(`Invalid test definition at /on/types/${i}: ${problem}`, [
+        { path: `/on/types/${i}`, message: problem },
       ]);
   });
   const paths = new Map<Predicate, CompiledPath>();

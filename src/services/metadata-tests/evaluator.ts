@@ -1,11 +1,14 @@
+import type { Logger } from '../../logger.js';
 import type { Registry } from '../../registry/index.js';
 import type { EntityStore } from '../../store/index.js';
 import type { IngestService } from '../ingest-service.js';
 import { SYSTEM_ACTOR, type WriteContext } from '../proposal.js';
+import { EVALUATION_BUDGET_MS, yieldToLoop } from './budget.js';
 import { compileTest, definitionJson, type CompiledTest } from './compiled-test.js';
 import type { Predicate } from './definition.js';
 import type { Hop } from './paths.js';
-import { asText, holds } from './operators.js';
+import { asText, judge } from './operators.js';
+import { reach } from './reach.js';
 
 export interface TestResult {
   readonly test: string;
@@ -18,6 +21,12 @@ export interface TestResults {
 export interface EntityRef {
   readonly urn: string;
   readonly entityType: string;
+}
+export interface EvaluatorOptions {
+  /** The time one test may take on one entity (ms; EVALUATION_BUDGET_MS by default). */
+  readonly budgetMs?: number;
+  /** Where tests that could not be judged are told (once per test and evaluation). */
+  readonly log?: Pick<Logger, 'warn'>;
 }
 
 /** Tests read per page when all of them are listed. */
@@ -36,17 +45,26 @@ export async function allTestUrns(store: EntityStore): Promise<string[]> {
 /**
  * Evaluates tests on entities and writes results: a test applies to an entity when the entity's kind
  * is one of its `on.types` and its `on.match` holds; it passes when its `rules` hold. The values of all
- * queries of all tests come from one store statement per batch of entities of one kind.
+ * queries of all tests come from one store statement per batch of entities of one kind. Each test has
+ * a time budget on each entity: one that could not be judged within it (or met a value too long for a
+ * regex) is an error for that entity, reported as a FAILURE (DataHub's results know no other outcome)
+ * and logged; the event loop runs between entities (docs/decisions/0037).
  */
 export class TestEvaluator {
   /** The tests compiled at the last load, by URN and stored value: a round compiles only what changed. */
   private compiled = new Map<string, CompiledTest | null>();
+  private readonly budgetMs: number;
+  private readonly log: Pick<Logger, 'warn'> | undefined;
 
   constructor(
     private readonly registry: Registry,
     private readonly store: EntityStore,
     private readonly ingest: IngestService,
-  ) {}
+    opts: EvaluatorOptions = {},
+  ) {
+    this.budgetMs = opts.budgetMs ?? EVALUATION_BUDGET_MS;
+    this.log = opts.log;
+  }
 
   /** The tests with the given URNs (unknown ones skipped, as DataHub does), or all of them. */
   async load(urns?: readonly string[]): Promise<CompiledTest[]> {
@@ -59,6 +77,8 @@ export class TestEvaluator {
       const key = `${a.urn}\u0000${a.value}`;
       let test = this.compiled.get(key);
       if (test === undefined) {
+        // Compiling a pattern takes up to a few milliseconds: the loop runs between definitions.
+        await yieldToLoop();
         try {
           test = compileTest(this.registry, a.urn, definitionJson(JSON.parse(a.value)));
         } catch {
@@ -101,9 +121,11 @@ export class TestEvaluator {
           const key = JSON.stringify(path.hops);
           if (!slot.has(key)) slot.set(key, paths.push(path.hops) - 1);
         }
-    const values = await this.reach(urns, paths);
+    const values = await reach(this.store, this.registry, urns, paths);
     const out = new Map<string, TestResults>();
+    const errors = new Map<string, { count: number; urn: string; error: string }>();
     for (const urn of urns) {
+      await yieldToLoop();
       const reached = values.get(urn) ?? [];
       const results: TestResults = { passing: [], failing: [] };
       for (const t of tests) {
@@ -113,55 +135,23 @@ export class TestEvaluator {
             return (reached[slot.get(JSON.stringify(path.hops)) ?? -1] ?? []).map(asText);
           return path?.kind === 'entityType' ? [entityType] : [urn];
         };
-        if (t.definition.match && !holds(t.definition.match, valuesOf)) continue;
-        if (holds(t.definition.rules, valuesOf)) results.passing.push({ test: t.urn, type: 'SUCCESS' });
+        const verdict = judge(t, valuesOf, this.budgetMs);
+        if (verdict === 'skip') continue;
+        if (verdict === 'pass') results.passing.push({ test: t.urn, type: 'SUCCESS' });
         else results.failing.push({ test: t.urn, type: 'FAILURE' });
+        if (typeof verdict === 'object') {
+          const seen = errors.get(t.urn);
+          errors.set(t.urn, { count: (seen?.count ?? 0) + 1, urn: seen?.urn ?? urn, error: verdict.error });
+        }
       }
       out.set(urn, results);
     }
-    return out;
-  }
-
-  /**
-   * For each URN, the values each path reaches: hop by hop, one read of the aspects every path needs at
-   * that hop for all the entities reached so far (the URNs themselves first), their fields walked here
-   * (lists flattened, absent fields dropped); the next hop starts from the URNs a walk ended on. Values
-   * are parsed here rather than in Cypher, whose JSON parser refuses some values clients may store.
-   */
-  private async reach(
-    urns: readonly string[],
-    paths: readonly (readonly Hop[])[],
-  ): Promise<Map<string, unknown[][]>> {
-    const reached = paths.map(() => new Map<string, unknown[]>(urns.map((u) => [u, [u]])));
-    const hops = Math.max(0, ...paths.map((p) => p.length));
-    for (let h = 0; h < hops; h++) {
-      const need = new Set<string>();
-      const aspects = new Set<string>();
-      paths.forEach((p, i) => {
-        const hop = p[h];
-        if (!hop) return;
-        aspects.add(hop.aspect);
-        for (const values of reached[i]?.values() ?? [])
-          for (const v of values) if (typeof v === 'string') need.add(v);
-      });
-      const stored = new Map(
-        (await this.store.latest([...need], [...aspects])).map((a) => [`${a.urn}\u0000${a.name}`, a.value]),
+    for (const [test, e] of errors)
+      this.log?.warn(
+        { test, entities: e.count, example: e.urn, error: e.error },
+        'metadata test could not be judged: reported as FAILURE',
       );
-      paths.forEach((p, i) => {
-        const hop = p[h];
-        const map = reached[i];
-        if (!hop || !map) return;
-        for (const [origin, values] of map)
-          map.set(
-            origin,
-            values.flatMap((v) => {
-              const json = typeof v === 'string' ? stored.get(`${v}\u0000${hop.aspect}`) : undefined;
-              return json === undefined ? [] : walk(JSON.parse(json) as unknown, hop.fields);
-            }),
-          );
-      });
-    }
-    return new Map(urns.map((u) => [u, reached.map((m) => m.get(u) ?? [])]));
+    return out;
   }
 
   /**
@@ -211,18 +201,6 @@ export class TestEvaluator {
       await this.ingest.ingest(proposals, { ...ctx, actor: SYSTEM_ACTOR, existingOnly: true });
     return proposals.length;
   }
-}
-
-/** The values `fields` lead to from `value`: lists flattened, absent fields dropped, own keys only. */
-function walk(value: unknown, fields: readonly string[]): unknown[] {
-  let xs: unknown[] = value === undefined || value === null ? [] : [value];
-  for (const f of fields)
-    xs = xs.flatMap((x) => {
-      if (typeof x !== 'object' || x === null || Array.isArray(x) || !Object.hasOwn(x, f)) return [];
-      const v = (x as Record<string, unknown>)[f];
-      return v === undefined || v === null ? [] : Array.isArray(v) ? (v as unknown[]) : [v];
-    });
-  return xs;
 }
 
 /** Whether two results hold the same outcomes, whatever their order. */

@@ -4,7 +4,9 @@ export {
   type TestInput,
   type TestView,
 } from './tests-service.js';
-export { TestEvaluator, type TestResult, type TestResults } from './evaluator.js';
+export { TestEvaluator, type EvaluatorOptions, type TestResult, type TestResults } from './evaluator.js';
+export { EVALUATION_BUDGET_MS } from './budget.js';
+export { MAX_MATCHED_LENGTH, MAX_PATTERN_LENGTH } from './user-regex.js';
 export { checkTestInfo, compileTest } from './compiled-test.js';
 export { OPERATIONS, parseDefinition } from './definition.js';
 export { SWEEP_TASK } from './sweep.js';

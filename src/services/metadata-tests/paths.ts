@@ -18,7 +18,9 @@ export interface Hop {
  * Compiles `query` for entities of `types`: its first segment is an aspect of at least one of them,
  * each next segment a field of the record reached (through lists and optionals), and a segment after a
  * URN an aspect of the kinds that URN may name, from where fields go on. Refused, naming the spot: an
- * unknown aspect or field, a step into a primitive, a map or a union.
+ * unknown aspect or field, a step into a primitive, a map or a union; an aspect only kinds that Admins
+ * alone see carry (`hidden`), and a secret field (the registry's `secretPaths`), or a value holding one:
+ * a test's results are readable by everyone, and would tell what they hold.
  */
 export function compilePath(
   registry: Registry,
@@ -45,6 +47,9 @@ export function compilePath(
         i,
         `${aspectName} is not an aspect of ${kinds.length > 5 ? 'any entity kind' : kinds.join(' or ')}`,
       );
+    if (carriers.every((k) => registry.findEntity(k)?.hidden))
+      return refuse(i, `${aspectName} belongs to ${carriers.join(' or ')}, which only Admins may see`);
+    const start = i;
     const fields: string[] = [];
     let schema: Schema = spec.schema;
     i++;
@@ -59,6 +64,12 @@ export function compilePath(
       fields.push(name);
       schema = field.schema;
     }
+    const secret = readsSecret(spec.secretPaths ?? [], fields);
+    if (secret)
+      return refuse(
+        start + fields.length,
+        `${aspectName}.${secret} is a secret field: a test may not read it`,
+      );
     hops.push({ aspect: aspectName, fields });
     if (i < segments.length) {
       // A URN with more to walk: the next segment is an aspect of the kinds it may name.
@@ -79,6 +90,23 @@ export function compilePath(
     }
   }
   return { kind: 'aspects', hops };
+}
+
+/**
+ * The secret (a path of `secretPaths`, dotted) that reading `fields` of the aspect would reach: the
+ * field itself, a field inside it, or a value that holds it (the whole aspect included).
+ */
+function readsSecret(secretPaths: readonly string[], fields: readonly string[]): string | undefined {
+  const read = fields.join('.');
+  for (const path of secretPaths) {
+    const secret = path
+      .split('/')
+      .filter((x) => x !== '*')
+      .join('.');
+    if (read === '' || read === secret || secret.startsWith(`${read}.`) || read.startsWith(`${secret}.`))
+      return secret;
+  }
+  return undefined;
 }
 
 /** The schema of a value once lists and references are looked through. */

@@ -5,7 +5,7 @@ import type { Registry } from '../../registry/index.js';
 import type { EntityStore, TaskStatus } from '../../store/index.js';
 import type { IngestService } from '../ingest-service.js';
 import type { WriteContext } from '../proposal.js';
-import { allTestUrns, TestEvaluator, type TestResults } from './evaluator.js';
+import { allTestUrns, TestEvaluator, type EvaluatorOptions, type TestResults } from './evaluator.js';
 import { runSweep, SWEEP_TASK } from './sweep.js';
 
 /** A test as DataHub's GraphQL `Test` shows it. */
@@ -54,8 +54,9 @@ export class MetadataTestsService {
     private readonly store: EntityStore,
     private readonly ingest: IngestService,
     private readonly tasks: { start(type: string, params: Record<string, unknown>): Promise<string> },
+    opts: EvaluatorOptions = {},
   ) {
-    this.evaluator = new TestEvaluator(registry, store, ingest);
+    this.evaluator = new TestEvaluator(registry, store, ingest, opts);
   }
 
   /**
