@@ -73,7 +73,15 @@ export const MODULES = {
     'src/services',
   ],
   'src/graph-explorer': ['src/logger.ts', 'src/json', 'src/graphql-limits', 'src/registry'],
-  'src/http': ['src/errors', 'src/auth', 'src/services', 'rest-compat', 'src/graphql', 'src/graph-explorer'],
+  'src/http': [
+    'src/errors',
+    'src/json',
+    'src/auth',
+    'src/services',
+    'rest-compat',
+    'src/graphql',
+    'src/graph-explorer',
+  ],
   'src/cli': ['src/urn', 'src/json'],
 };
 

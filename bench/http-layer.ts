@@ -94,6 +94,8 @@ export async function httpLayer(graph: Graph): Promise<Record<string, number>> {
       NEO4J_USER: graph.user,
       NEO4J_PASSWORD: graph.password,
       NEOHUB_ROOT_TOKEN: BENCH_TOKEN,
+      // The bench loads datasets in batches larger than DataHub's client sends.
+      NEOHUB_MAX_BATCH_PROPOSALS: '1000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -346,6 +346,8 @@ async function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NEOHUB_ROOT_TOKEN: BENCH_TOKEN,
+      // The bench writes 1,000 proposals per call, more than DataHub's client sends in one.
+      NEOHUB_MAX_BATCH_PROPOSALS: '1000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -24,6 +24,12 @@ export interface Config {
   readonly maxBodyBytes: number;
   /** Largest page a caller may ask for (NEOHUB_MAX_PAGE_SIZE, default 10000). */
   readonly maxPageSize: number;
+  /**
+   * Most proposals one batch write may carry: `ingestProposalBatch`, and the aspects of one OpenAPI batch
+   * (NEOHUB_MAX_BATCH_PROPOSALS, default 200, the most DataHub's Python client sends in one batch;
+   * 0 = no cap).
+   */
+  readonly maxBatchProposals: number;
   /** Version reported at /config as acryldata/datahub (NEOHUB_REPORTED_VERSION, default v1.3.0). */
   readonly reportedVersion: string;
   /** Run the search-sync worker in this process (NEOHUB_SEARCH_SYNC, default true; `false` to run it elsewhere). */
@@ -112,6 +118,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     localPageCache: env.NEOHUB_NEO4J_PAGECACHE || '512m',
     maxBodyBytes: int(env, 'NEOHUB_MAX_BODY_BYTES', 32 * 1024 * 1024),
     maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
+    maxBatchProposals: int(env, 'NEOHUB_MAX_BATCH_PROPOSALS', 200),
     reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v1.3.0',
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
     searchSyncThread: (env.NEOHUB_SEARCH_SYNC_THREAD ?? 'true').toLowerCase() !== 'false',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { AspectWrite, CreateMode, Services } from '../../src/services/index.js';
 import { traceparentOf, writeContext } from '../restli/index.js';
+import { capBatch } from './batch-cap.js';
 import { byEntityName } from './entity-read-routes.js';
 import { echo, entityOut, urnAndAspect, wantsSyncIndex, writesOf, type ApiVersion } from './entity-shapes.js';
 import { setOwn } from '../../src/json/index.js';
@@ -40,6 +41,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
   app.post(`${P}/:entityName`, async (req, reply) => {
     s.entityApi.entityKind((req.params as { entityName: string }).entityName);
     const writes = writesOf(req.body, version);
+    capBatch(writes.length, s.config.maxBatchProposals);
     tasksHeader(reply, await s.entityApi.upsert(writes, writeContext(req)));
     await written(req, reply, writes);
     const withSM = bool(req, Q.systemMetadata);
@@ -98,6 +100,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
 
   app.patch(`${P}/:entityName`, async (req, reply) => {
     const writes = writesOf(req.body, 'v3');
+    capBatch(writes.length, s.config.maxBatchProposals);
     tasksHeader(reply, await s.entityApi.patch(writes, writeContext(req)));
     await written(req, reply, writes);
     if (bool(req, Q.asyncList)) return reply.status(202).send();
@@ -113,6 +116,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     async (req: FastifyRequest, reply: FastifyReply) => {
       const groups = byEntityName(req.body, s).map(([name, items]) => [name, writesOf(items, 'v3')] as const);
       const all = groups.flatMap(([, w]) => w);
+      capBatch(all.length, s.config.maxBatchProposals);
       await s.entityApi[write](all, writeContext(req));
       await written(req, reply, all);
       const async = bool(req, Q.asyncList);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, ValidationError } from '../../src/errors/index.js';
-import type { Proposal, Services } from '../../src/services/index.js';
+import type { Services } from '../../src/services/index.js';
 import {
   action,
   body,
@@ -11,6 +11,7 @@ import {
   urnFromPath,
   writeContext,
 } from './context.js';
+import { readProposal, readProposalBatch } from './proposals.js';
 
 /** `/aspects`: ingestProposal(Batch), getTimeseriesAspectValues, and the versioned aspect GET. */
 export function aspectsRoutes(app: FastifyInstance, s: Services): void {
@@ -18,22 +19,18 @@ export function aspectsRoutes(app: FastifyInstance, s: Services): void {
     const b = body(req);
     switch (action(req)) {
       case 'ingestProposal': {
-        const proposal = b.proposal;
-        if (!proposal || typeof proposal !== 'object')
+        if (!b.proposal || typeof b.proposal !== 'object')
           throw new ValidationError("Parameter 'proposal' is required", [
             { path: '/proposal', message: 'field is required but not found' },
           ]);
-        await s.ingest.ingest([proposal as Proposal], writeContext(req));
+        const proposal = readProposal(b.proposal, '/proposal');
+        await s.ingest.ingest([proposal], writeContext(req));
         await syncIndexIfAsked(req, s);
-        return ok(reply, (proposal as Proposal).entityUrn);
+        return ok(reply, proposal.entityUrn);
       }
       case 'ingestProposalBatch': {
-        const proposals = b.proposals;
-        if (!Array.isArray(proposals))
-          throw new ValidationError("Parameter 'proposals' must be a list", [
-            { path: '/proposals', message: 'field is required but not found' },
-          ]);
-        await s.ingest.ingest(proposals as Proposal[], writeContext(req));
+        const proposals = readProposalBatch(b.proposals, s.config.maxBatchProposals);
+        await s.ingest.ingest(proposals, writeContext(req));
         await syncIndexIfAsked(req, s);
         return ok(reply, 'success');
       }

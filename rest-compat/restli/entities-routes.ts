@@ -18,6 +18,11 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
       }
       case 'batchIngest': {
         if (!Array.isArray(b.entities)) throw new BadRequestError("Parameter 'entities' must be a list");
+        const cap = s.config.maxBatchProposals;
+        if (cap > 0 && b.entities.length > cap)
+          throw new BadRequestError(
+            `batchIngest takes at most ${cap} snapshots (NEOHUB_MAX_BATCH_PROPOSALS), got ${b.entities.length}: send them in batches of ${cap} or fewer`,
+          );
         const sms = Array.isArray(b.systemMetadata) ? b.systemMetadata : [];
         const proposals = b.entities.flatMap((e, i) => snapshotToProposals(s.registry, e, sms[i]));
         await s.ingest.ingest(proposals, writeContext(req));

@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerCompatRoutes, sendRestliError } from '../../rest-compat/index.js';
-import { MalformedBodyError, NotFoundError } from '../errors/index.js';
+import { callerMay } from '../auth/index.js';
+import { BadRequestError, MalformedBodyError, NotFoundError } from '../errors/index.js';
 import { registerGraphExplorer, type GraphExplorerOptions } from '../graph-explorer/index.js';
 import { graphqlLimits, registerGraphql, sendGraphqlError } from '../graphql/index.js';
 import { type Services, guardServices } from '../services/index.js';
+import { JsonDepthError, MAX_JSON_DEPTH, parseJson, textNestsDeeper } from '../json/index.js';
 import { registerAuthHooks } from './auth-hooks.js';
 import { RateLimiter } from './rate-limiter.js';
 
@@ -11,12 +13,13 @@ const isGraphqlPath = (url: string): boolean => /^(\/api\/gms|\/gms)?\/api\/grap
 
 /**
  * The HTTP app: body parsing shared by all transports, then the transports themselves. Every body is
- * read as JSON whatever its content type (DataHub's doc curls send none), up to the configured size.
+ * read as JSON whatever its content type (DataHub's doc curls send none: JSON, JSON Patch and GraphQL
+ * bodies alike), up to the configured size and `MAX_JSON_DEPTH` levels of nesting (found before parsing).
  * The graph explorer queries Neo4j itself (through @neo4j/graphql), so it gets the store's driver.
  */
 export async function createApp(
   services: Services,
-  explorer: Omit<GraphExplorerOptions, 'limits'>,
+  explorer: Omit<GraphExplorerOptions, 'limits' | 'isAdmin'>,
 ): Promise<FastifyInstance> {
   const s = guardServices(services);
   const app = Fastify({
@@ -29,10 +32,25 @@ export async function createApp(
     const str = String(text);
     if (str.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(str));
+      done(null, parseJson(str, 'JSON body'));
     } catch (err) {
-      done(new MalformedBodyError(err), undefined);
+      done(
+        err instanceof JsonDepthError
+          ? new BadRequestError(err.message, { cause: err })
+          : new MalformedBodyError(err),
+        undefined,
+      );
     }
+  });
+  // GraphQL over GET carries its variables and extensions as JSON in the query string: bounded the same.
+  app.addHook('preValidation', async (req) => {
+    if (req.method !== 'GET' || !isGraphqlPath(req.url)) return;
+    const query = req.query as Record<string, unknown>;
+    for (const name of ['variables', 'extensions'])
+      if (typeof query[name] === 'string' && textNestsDeeper(query[name]))
+        throw new BadRequestError(
+          `GraphQL ${name} are nested deeper than ${MAX_JSON_DEPTH} levels (the limit of objects and arrays inside each other)`,
+        );
   });
   app.setErrorHandler((err, req, reply) =>
     isGraphqlPath(req.url) ? sendGraphqlError(reply, err, s.log) : sendRestliError(reply, err, s.log),
@@ -52,6 +70,10 @@ export async function createApp(
   registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute));
   await registerCompatRoutes(app, s, s.log);
   await registerGraphql(app, s);
-  await registerGraphExplorer(app, { ...explorer, limits: graphqlLimits(s.config) });
+  await registerGraphExplorer(app, {
+    ...explorer,
+    limits: graphqlLimits(s.config),
+    isAdmin: () => callerMay('admin'),
+  });
   return app;
 }

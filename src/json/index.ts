@@ -8,3 +8,12 @@ export {
   type Json,
   type JsonObject,
 } from './own.js';
+export {
+  MAX_JSON_DEPTH,
+  JsonDepthError,
+  checkDepth,
+  parseJson,
+  textNestsDeeper,
+  valueNestsDeeper,
+} from './depth.js';
+export { copyJson } from './copy.js';

@@ -1,5 +1,15 @@
 import { BadRequestError, ValidationError } from '../errors/index.js';
-import { getOwn, isJsonObject, isPrototypeKey, setOwn, type Json, type JsonObject } from '../json/index.js';
+import {
+  MAX_JSON_DEPTH,
+  copyJson,
+  getOwn,
+  isJsonObject,
+  isPrototypeKey,
+  setOwn,
+  valueNestsDeeper,
+  type Json,
+  type JsonObject,
+} from '../json/index.js';
 import { arrayToKeyed, fromKeyed, specAt, toKeyed, type KeyedArraySpec } from './keyed-arrays.js';
 
 export interface PatchOperation {
@@ -19,10 +29,12 @@ const isObj = isJsonObject;
 export function parsePointer(pointer: string, at = '/path'): string[] {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new BadRequestError(`Patch path must start with '/': ${pointer}`);
-  const segments = pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const raw = pointer.slice(1).split('/', MAX_JSON_DEPTH + 1);
+  if (raw.length > MAX_JSON_DEPTH)
+    throw new BadRequestError(
+      `Patch path at ${at} has more than ${MAX_JSON_DEPTH} segments (the limit of JSON nesting)`,
+    );
+  const segments = raw.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const bad = segments.find(isPrototypeKey);
   if (bad !== undefined)
     throw new ValidationError(`Patch path ${pointer} is refused: "${bad}" may not be a path segment`, [
@@ -33,12 +45,18 @@ export function parsePointer(pointer: string, at = '/path'): string[] {
 
 /**
  * Reads a patch body in either form DataHub clients send: a plain list of JSON Patch operations, or
- * `{patch: [...], arrayPrimaryKeys?: {field: [keys]}, forceGenericPatch?}`.
+ * `{patch: [...], arrayPrimaryKeys?: {field: [keys]}, forceGenericPatch?}`. A body nested deeper than
+ * `MAX_JSON_DEPTH` (its values included), or whose `arrayPrimaryKeys` name more than that many field
+ * segments and keys in all, is refused with a 400: applying it would overflow the stack.
  */
 export function readPatchBody(body: Json): {
   ops: PatchOperation[];
   arrayPrimaryKeys: ReadonlyMap<string, readonly string[]>;
 } {
+  if (valueNestsDeeper(body))
+    throw new BadRequestError(
+      `Patch is nested deeper than ${MAX_JSON_DEPTH} levels (the limit of JSON nesting)`,
+    );
   const list = Array.isArray(body) ? body : isObj(body) ? getOwn(body, 'patch') : undefined;
   if (!Array.isArray(list)) throw new BadRequestError('Missing `patch` field.');
   const ops = list.map((o: Json, i) => {
@@ -52,10 +70,18 @@ export function readPatchBody(body: Json): {
   });
   const apk = isObj(body) ? getOwn(body, 'arrayPrimaryKeys') : undefined;
   const arrayPrimaryKeys = new Map<string, readonly string[]>();
+  let names = 0;
   for (const [field, keys] of Object.entries(isObj(apk) ? apk : {})) {
     if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) {
       throw new BadRequestError(`arrayPrimaryKeys.${field} must be a list of field names`);
     }
+    // Each key nests a keyed array one level deeper while the patch applies, each segment is a step of
+    // the walks that convert them: bounded like JSON nesting.
+    names += field.split(/\u241f|\//).length + keys.length;
+    if (names > MAX_JSON_DEPTH)
+      throw new BadRequestError(
+        `arrayPrimaryKeys name more than ${MAX_JSON_DEPTH} field segments and keys (the limit of JSON nesting)`,
+      );
     const bad = [field, ...keys].flatMap((k) => k.split(/\u241f|\/|\./)).find(isPrototypeKey);
     if (bad !== undefined)
       throw new ValidationError(`arrayPrimaryKeys.${field} is refused: "${bad}" may not name a field`, [
@@ -70,17 +96,22 @@ export function readPatchBody(body: Json): {
  * Applies JSON Patch operations to a copy of `current` with keyed arrays seen as maps. `add` creates
  * missing parents; `remove` of an absent path is a no-op and `*` in a removal path matches every key.
  * Paths walk own properties only, and values are written as own data properties, so no key of a
- * client reaches a prototype.
+ * client reaches a prototype. Values are copied without recursion (`copyJson`), and a result nested
+ * deeper than `MAX_JSON_DEPTH` (a deep value added at the end of a long path) is refused with a 400.
  */
 export function applyPatch(
   current: Json,
   ops: readonly PatchOperation[],
   specs: readonly KeyedArraySpec[],
 ): Obj {
-  const doc: Obj = isObj(current) ? structuredClone(current) : {};
+  const doc: Obj = isObj(current) ? copyJson(current) : {};
   toKeyed(doc, specs);
   ops.forEach((op, i) => applyOne(doc, op, specs, i));
   fromKeyed(doc, specs);
+  if (valueNestsDeeper(doc))
+    throw new BadRequestError(
+      `The patched aspect would be nested deeper than ${MAX_JSON_DEPTH} levels (the limit of JSON nesting)`,
+    );
   return doc;
 }
 
@@ -92,8 +123,8 @@ function applyOne(doc: Obj, op: PatchOperation, specs: readonly KeyedArraySpec[]
     ]);
   const keyedValue = (value: Json): Json => {
     const spec = specAt(specs, path);
-    if (!spec || !Array.isArray(value)) return structuredClone(value);
-    return spec.toMap ? spec.toMap(structuredClone(value)) : arrayToKeyed(structuredClone(value), spec.keys);
+    if (!spec || !Array.isArray(value)) return copyJson(value);
+    return spec.toMap ? spec.toMap(copyJson(value)) : arrayToKeyed(copyJson(value), spec.keys);
   };
   const at = (message: string, field = 'path'): ValidationError =>
     new ValidationError(`Patch operation ${index} (${op.op}): ${message}`, [
@@ -115,16 +146,23 @@ function applyOne(doc: Obj, op: PatchOperation, specs: readonly KeyedArraySpec[]
       const value = getAt(doc, from);
       if (value === undefined) throw at(`nothing at ${op.from}`, 'from');
       if (op.op === 'move') removeAt(doc, from);
-      setAt(doc, path, structuredClone(value), false, at);
+      setAt(doc, path, copyJson(value), false, at);
       return;
     }
-    case 'test':
-      if (JSON.stringify(getAt(doc, path)) !== JSON.stringify(op.value)) {
+    case 'test': {
+      // The value tested may sit below a long path in a deep document: measured before it is serialized.
+      const found = getAt(doc, path);
+      if (valueNestsDeeper(found))
+        throw new BadRequestError(
+          `Patch operation ${index} (test): the value at ${op.path} is nested deeper than ${MAX_JSON_DEPTH} levels`,
+        );
+      if (JSON.stringify(found) !== JSON.stringify(op.value)) {
         throw new ValidationError(`Patch test failed at ${op.path}`, [
           { path: op.path, message: 'test failed' },
         ]);
       }
       return;
+    }
     default:
       throw new BadRequestError(`Unknown patch op "${op.op}" at /patch/${index}/op`);
   }

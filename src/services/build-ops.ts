@@ -6,6 +6,7 @@ import type { Registry } from '../registry/index.js';
 import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
 import { clearedProjections, projectionsOf } from './projections.js';
 import { CHANGE_TYPES, type ChangeType, type Proposal } from './proposal.js';
+import { parseJson } from '../json/index.js';
 
 const JSON_CT = 'application/json';
 const PATCH_CT = 'application/json-patch+json';
@@ -208,7 +209,7 @@ function aspectPayload(p: Proposal, expectedType: string): unknown {
   }
   if (typeof a.value !== 'string') return a.value;
   try {
-    return JSON.parse(a.value);
+    return parseJson(a.value, 'aspect value');
   } catch (err) {
     throw new BadRequestError(`Unparsable aspect value (${(err as Error).message}) at /aspect/value`, {
       cause: err,

@@ -1,4 +1,5 @@
 import { BadRequestError } from '../errors/index.js';
+import { parseJson } from '../json/index.js';
 
 /**
  * Where a scroll stands: the offset of its next page and, for a scroll that keeps its results in the
@@ -26,7 +27,7 @@ export function encodeScrollId(offset: number, walk?: string): string {
 export function decodeScrollPosition(id: string | undefined | null): ScrollPosition {
   if (!id) return { offset: 0 };
   try {
-    const { o, w } = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as {
+    const { o, w } = parseJson(Buffer.from(id, 'base64url').toString('utf8')) as {
       o?: unknown;
       w?: unknown;
     };

@@ -1,1 +1,1 @@
-export { parseUrn, makeUrn, entityTypeOf, type ParsedUrn } from './urn.js';
+export { parseUrn, makeUrn, entityTypeOf, isControlCharacter, type ParsedUrn } from './urn.js';

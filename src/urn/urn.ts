@@ -13,15 +13,17 @@ export interface ParsedUrn {
 
 const PREFIX = 'urn:li:';
 
-/** Parses a URN, or returns a sentence saying why it is malformed. */
 /** Longest URN accepted (Neo4j cannot index much longer keys; DataHub caps URNs too). */
 export const MAX_URN_LENGTH = 2048;
 
+/** Parses a URN, or returns a sentence saying why it is malformed. */
 export function parseUrn(urn: string): ParsedUrn | string {
   if (typeof urn !== 'string') return 'URN must be a string';
   if (/\p{Surrogate}/u.test(urn)) return `Invalid URN: it holds a lone surrogate (not well-formed Unicode)`;
   if (urn.length > MAX_URN_LENGTH)
-    return `Invalid URN "${urn.slice(0, 80)}...": longer than ${MAX_URN_LENGTH} characters`;
+    return `Invalid URN "${printable(urn.slice(0, 80))}...": longer than ${MAX_URN_LENGTH} characters`;
+  const control = controlCharacterIn(urn);
+  if (control !== undefined) return `Invalid URN "${printable(urn)}": ${control}`;
   if (!urn.startsWith(PREFIX)) return `Invalid URN "${urn}": must start with "${PREFIX}"`;
   const rest = urn.slice(PREFIX.length);
   const colon = rest.indexOf(':');
@@ -39,6 +41,47 @@ export function parseUrn(urn: string): ParsedUrn | string {
   const parts = splitTuple(id.slice(1, -1));
   if (parts.some((p) => p.length === 0)) return `Invalid URN "${urn}": empty tuple part`;
   return { urn, entityType, id, parts };
+}
+
+/**
+ * Whether a code unit is a control character (C0 U+0000-U+001F, DEL U+007F, C1 U+0080-U+009F) or a
+ * bidirectional formatting character (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069). Such a
+ * character is invisible or reorders what follows it, so that `urn:li:corpuser:editor` with a NUL or a
+ * RIGHT-TO-LEFT OVERRIDE would be a second entity that reads like the first.
+ */
+export function isControlCharacter(code: number): boolean {
+  return (
+    code <= 0x1f ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x061c ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
+
+/** `U+XXXX`, the name of a code point in messages. */
+const codePointName = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The reason a URN is refused for its first control character, or undefined when it holds none. */
+function controlCharacterIn(urn: string): string | undefined {
+  for (let i = 0; i < urn.length; i++) {
+    const code = urn.charCodeAt(i);
+    if (isControlCharacter(code))
+      return `it holds the control character ${codePointName(code)} at offset ${i} (URNs may not hold control or bidirectional formatting characters)`;
+  }
+  return undefined;
+}
+
+/** A URN as a message may quote it: each control character shown as its code point, never as itself. */
+function printable(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const code = ch.charCodeAt(0);
+    out += ch.length === 1 && isControlCharacter(code) ? `<${codePointName(code)}>` : ch;
+  }
+  return out;
 }
 
 function balanced(s: string): boolean {

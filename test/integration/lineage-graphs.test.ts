@@ -24,7 +24,8 @@ const capped = (maxVisited: number): LineageService =>
   });
 
 beforeAll(async () => {
-  rt = await startTestServer({ NEOHUB_SEARCH_SYNC: 'false' });
+  // Its graphs are written in batches larger than DataHub's client sends (NEOHUB_MAX_BATCH_PROPOSALS).
+  rt = await startTestServer({ NEOHUB_SEARCH_SYNC: 'false', NEOHUB_MAX_BATCH_PROPOSALS: '1000' });
   lineage = rt.services.lineage;
   const g = graphTarget();
   exec = new Executor(createDriver(g.uri, g.user, g.password), createLogger('error'), undefined);

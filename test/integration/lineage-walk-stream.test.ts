@@ -35,7 +35,8 @@ let rt: Runtime;
 let exec: Executor;
 
 beforeAll(async () => {
-  rt = await startTestServer();
+  // Its graphs are written in batches larger than DataHub's client sends (NEOHUB_MAX_BATCH_PROPOSALS).
+  rt = await startTestServer({ NEOHUB_MAX_BATCH_PROPOSALS: '1000' });
   const g = graphTarget();
   exec = new Executor(createDriver(g.uri, g.user, g.password), createLogger('error'), undefined);
 });

@@ -1,4 +1,5 @@
 import { BadRequestError } from '../../errors/index.js';
+import { parseJson } from '../../json/index.js';
 
 /**
  * A consumer's place in a topic: every change-log entry up to `seq` is consumed, and so are the first
@@ -18,7 +19,7 @@ export function encodeOffset(p: Position): string {
 /** The position an offset id stands for; 400 for an id this service did not issue. */
 export function decodeOffset(id: string): Position {
   try {
-    const o = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as { s?: unknown; k?: unknown };
+    const o = parseJson(Buffer.from(id, 'base64url').toString('utf8')) as { s?: unknown; k?: unknown };
     const ok = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
     if (ok(o.s) && ok(o.k)) return { seq: o.s, skip: o.k };
   } catch {

@@ -1,5 +1,6 @@
 import { ValidationError, type Violation } from '../../errors/index.js';
 import { compileUserRegex, type UserRegex } from './user-regex.js';
+import { parseJson } from '../../json/index.js';
 
 /**
  * DataHub's metadata test definitions: `{on: {types, match|conditions}, rules}`. A rule is a list (all
@@ -61,7 +62,7 @@ export function parseDefinition(json: string): TestDefinition {
   };
   let raw: unknown;
   try {
-    raw = JSON.parse(json);
+    raw = parseJson(json, 'test definition');
   } catch (err) {
     return fail('', `not JSON (${(err as Error).message})`);
   }
