@@ -133,7 +133,8 @@ export class SearchService {
   }
 
   async search(r: SearchRequest): Promise<SearchResult> {
-    const types = this.typesOf(r.entities);
+    const asked = r.entities.map((e) => this.registry.entity(e).name);
+    const types = this.redaction.searchTypes(asked);
     checkPage(r.start, r.count, this.maxPageSize);
     let input = r.input;
     let filters = conjunctions(r.filter);
@@ -150,7 +151,7 @@ export class SearchService {
       filters: sp.filters,
       start: r.start,
       count: r.count,
-      facets: sp.facets ?? this.filterFields(types),
+      facets: sp.facets ?? this.filterFields(asked),
       ...(sp.sort ? { sort: sp.sort } : {}),
       ...(r.urns ? { urns: r.urns } : {}),
       ...(r.includeRemoved ? { includeRemoved: true } : {}),
@@ -174,7 +175,8 @@ export class SearchService {
     filter?: unknown;
     limit: number;
   }): Promise<AutocompleteResult> {
-    const types = this.typesOf(r.entities);
+    const asked = r.entities.map((e) => this.registry.entity(e).name);
+    const types = this.redaction.searchTypes(asked);
     checkPage(0, r.limit, this.maxPageSize, 'limit');
     if (r.field !== undefined && !this.isField(r.field))
       throw new BadRequestError(`Unknown autocomplete field "${r.field}"`);
@@ -182,7 +184,7 @@ export class SearchService {
     return this.index.autocomplete({
       types,
       query: r.query,
-      fields: r.field ? [r.field] : this.autocompleteFields(types),
+      fields: r.field ? [r.field] : this.autocompleteFields(asked),
       filters: sp.filters,
       limit: r.limit,
       ...(sp.extra.size ? { extraFields: sp.extra } : {}),
@@ -196,7 +198,8 @@ export class SearchService {
     start: number;
     count: number;
   }): Promise<BrowseResult> {
-    const types = this.typesOf(r.entities);
+    const asked = r.entities.map((e) => this.registry.entity(e).name);
+    const types = this.redaction.searchTypes(asked);
     checkPage(r.start, r.count, this.maxPageSize);
     return this.index.browse({
       types,
@@ -205,11 +208,6 @@ export class SearchService {
       start: r.start,
       count: r.count,
     });
-  }
-
-  /** The entity types a request covers, as the caller may see them (src/services/redaction.ts). */
-  private typesOf(entities: readonly string[]): readonly string[] {
-    return this.redaction.searchTypes(entities.map((e) => this.registry.entity(e).name));
   }
 
   private isField(name: string): boolean {
