@@ -78,5 +78,7 @@ export const OVERLAY: RegistryOverlay = {
     // A recipe may hold plain passwords; an execution request's arguments carry its recipe.
     dataHubIngestionSourceInfo: ['config/recipe', 'config/extraArgs'],
     dataHubExecutionRequestInput: ['args'],
+    // The names (URNs) of the secrets an Iceberg warehouse authenticates with.
+    icebergWarehouseInfo: ['clientId', 'clientSecret'],
   },
 };

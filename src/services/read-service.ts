@@ -104,7 +104,7 @@ export class ReadService {
     // An aspect only hidden kinds carry is counted for Admins only.
     const kinds = this.registry.allEntities().filter((e) => e.aspects.includes(spec.name));
     if (kinds.length && kinds.every((k) => k.hidden)) this.redaction.requireKinds(kinds);
-    return this.store.aspectCount(spec.name, urnLike);
+    return this.store.aspectCount(spec.name, urnLike, this.redaction.unseenKinds());
   }
 
   async exists(urn: string): Promise<boolean> {

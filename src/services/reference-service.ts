@@ -3,6 +3,7 @@ import type { Registry } from '../registry/index.js';
 import type { EntityStore } from '../store/index.js';
 import type { IngestService } from './ingest-service.js';
 import type { Proposal, WriteContext } from './proposal.js';
+import { redactionOf } from './redaction.js';
 
 /** DataHub's DeleteReferencesResponse: how many aspects refer to the entity, and a sample of them. */
 export interface DeleteReferencesResult {
@@ -30,7 +31,10 @@ export class ReferenceService {
 
   async deleteReferences(urn: string, dryRun: boolean, ctx: WriteContext): Promise<DeleteReferencesResult> {
     const target = this.registry.parseEntityUrn(urn).parsed.urn;
-    const refs = await this.store.references(target);
+    // The caller sees (and so removes) only references from the entities it may see.
+    const redaction = redactionOf(this.registry);
+    redaction.requireUrns([target]);
+    const refs = await this.store.references(target, redaction.unseenKinds());
     const aspects = [...new Map(refs.map((r) => [`${r.entity}\u0000${r.aspect}`, r])).values()];
     if (!dryRun) {
       for (let i = 0; i < aspects.length; i += BATCH) {

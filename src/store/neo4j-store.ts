@@ -32,7 +32,11 @@ export interface EntityStore {
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]>;
   relationships(q: RelationshipQuery): Promise<RelationshipPage>;
   /** The aspects (of other entities) whose edges point at an entity, with each edge's type. */
-  references(urn: string): Promise<{ entity: string; aspect: string; type: string }[]>;
+  /** The aspects whose edges point at an entity, leaving out entities of the `unseen` kinds. */
+  references(
+    urn: string,
+    unseen?: readonly string[],
+  ): Promise<{ entity: string; aspect: string; type: string }[]>;
   lineage(q: LineageQuery): Promise<LineagePage>;
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]>;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
@@ -43,7 +47,8 @@ export interface EntityStore {
     scan: number,
   ): Promise<{ holders: string[]; scanned: number; last: string | null }>;
   /** How many entities hold an aspect, optionally only those whose URN matches a `%`-pattern. */
-  aspectCount(aspect: string, urnLike?: string): Promise<number>;
+  /** How many entities hold an aspect (URNs matching a `%`-pattern), leaving out the `unseen` kinds. */
+  aspectCount(aspect: string, urnLike?: string, unseen?: readonly string[]): Promise<number>;
   /** What the writes of a trace changed, with the sequence number of each change. */
   trace(traceId: string): Promise<{ urn: string; aspect: string; seq: number }[]>;
 }
@@ -107,8 +112,11 @@ export class Neo4jStore implements EntityStore {
   relationships(q: RelationshipQuery): Promise<RelationshipPage> {
     return this.exec.read((tx) => readRelationships(tx, q));
   }
-  references(urn: string): Promise<{ entity: string; aspect: string; type: string }[]> {
-    return this.exec.read((tx) => readReferences(tx, urn));
+  references(
+    urn: string,
+    unseen: readonly string[] = [],
+  ): Promise<{ entity: string; aspect: string; type: string }[]> {
+    return this.exec.read((tx) => readReferences(tx, urn, unseen));
   }
   /**
    * A walk asks APOC for the relationships of each type of its filter at every node it visits, so a
@@ -152,8 +160,10 @@ export class Neo4jStore implements EntityStore {
   ): Promise<{ holders: string[]; scanned: number; last: string | null }> {
     return this.exec.read((tx) => readPropertyHolders(tx, propertyUrn, after, scan));
   }
-  aspectCount(aspect: string, urnLike?: string): Promise<number> {
-    return this.exec.read((tx) => readAspectCount(tx, aspect, urnLike ? likeToRegex(urnLike) : undefined));
+  aspectCount(aspect: string, urnLike?: string, unseen: readonly string[] = []): Promise<number> {
+    return this.exec.read((tx) =>
+      readAspectCount(tx, aspect, urnLike ? likeToRegex(urnLike) : undefined, unseen),
+    );
   }
   trace(traceId: string): Promise<{ urn: string; aspect: string; seq: number }[]> {
     return this.exec.read((tx) => readTrace(tx, traceId));

@@ -73,10 +73,17 @@ export async function readTimeseriesUrns(
 }
 
 /** How many entities hold an aspect (its latest version), optionally only URNs matching a pattern. */
-export async function readAspectCount(tx: Tx, aspect: string, urnRegex: string | undefined): Promise<number> {
+export async function readAspectCount(
+  tx: Tx,
+  aspect: string,
+  urnRegex: string | undefined,
+  unseen: readonly string[] = [],
+): Promise<number> {
   const res = await tx.run<{ n: number }>(
-    `MATCH (a:Aspect {name: $aspect}) WHERE $regex IS NULL OR a.urn =~ $regex RETURN count(a) AS n`,
-    { aspect, regex: urnRegex ?? null },
+    `MATCH (a:Aspect {name: $aspect})
+     WHERE ($regex IS NULL OR a.urn =~ $regex) AND (size($unseen) = 0 OR NOT split(a.urn, ':')[2] IN $unseen)
+     RETURN count(a) AS n`,
+    { aspect, regex: urnRegex ?? null, unseen },
   );
   return res.records[0]?.get('n') ?? 0;
 }

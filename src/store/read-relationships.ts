@@ -50,12 +50,14 @@ export async function readRelationships(tx: Tx, q: RelationshipQuery): Promise<R
 export async function readReferences(
   tx: Tx,
   urn: string,
+  unseen: readonly string[] = [],
 ): Promise<{ entity: string; aspect: string; type: string }[]> {
   const res = await tx.run<{ entity: string; aspect: string; type: string }>(
-    `MATCH (t:Entity {urn: $urn})<-[r]-(s:Entity) WHERE r.aspect IS NOT NULL
+    `MATCH (t:Entity {urn: $urn})<-[r]-(s:Entity)
+     WHERE r.aspect IS NOT NULL AND NOT coalesce(s.entityType, '') IN $unseen
      RETURN DISTINCT coalesce(r.owner, s.urn) AS entity, r.aspect AS aspect, type(r) AS type
      ORDER BY entity, aspect, type`,
-    { urn },
+    { urn, unseen },
   );
   return res.records.map((r) => r.toObject());
 }

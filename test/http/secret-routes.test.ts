@@ -38,6 +38,7 @@ const hidden = {
   policy: `urn:li:dataHubPolicy:${HIDDEN}p`,
   token: `urn:li:dataHubAccessToken:${HIDDEN}t`,
 };
+const instance = `urn:li:dataPlatformInstance:(urn:li:dataPlatform:iceberg,sec_${id})`;
 const recipe = JSON.stringify({ source: { type: 'mysql', config: { password: SECRET } } });
 
 /** The fixture: every secret field planted (the test checks it is every one the registry has). */
@@ -74,6 +75,17 @@ const planted: Record<string, { urn: string; value: Record<string, unknown>; sec
       actorUrn: user,
     },
     secrets: ['args'],
+  },
+  icebergWarehouseInfo: {
+    urn: instance,
+    value: {
+      dataRoot: 's3://warehouse',
+      clientId: hidden.secret,
+      clientSecret: `urn:li:dataHubSecret:${SECRET}`,
+      region: 'eu-west-1',
+      env: 'PROD',
+    },
+    secrets: ['clientId', 'clientSecret'],
   },
 };
 
@@ -124,6 +136,11 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
   const out: Record<string, Sample[]> = {
     'POST /aspects': [
       { path: '/aspects?action=getCount', body: { aspect: 'dataHubSecretValue' } },
+      // A count of an aspect hidden kinds share, over a pattern of hidden URNs (an oracle on their ids).
+      {
+        path: '/aspects?action=getCount',
+        body: { aspect: 'ownership', urnLike: `urn:li:dataHubIngestionSource:${HIDDEN}%` },
+      },
       {
         path: '/aspects?action=getTimeseriesAspectValues',
         body: { urn: user, entity: 'corpuser', aspect: 'corpUserUsageFeatures' },
@@ -134,13 +151,19 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
       ...Object.values(hidden).map((urn) => ({ path: `/aspects/${enc(urn)}?aspect=status&version=0` })),
       { path: `/aspects/${enc(hidden.secret)}?aspect=dataHubSecretValue&version=0`, adminSees: true },
     ],
-    'GET /entitiesV2/*': [user, ...Object.values(hidden)].flatMap((urn) => byUrn(urn).slice(0, 1)),
+    'GET /entitiesV2/*': [user, instance, ...Object.values(hidden)].flatMap((urn) => byUrn(urn).slice(0, 1)),
     'GET /entities/*': [user, ...Object.values(hidden)].flatMap((urn) => byUrn(urn).slice(1)),
     'GET /entitiesV2': [
       { path: `/entitiesV2?ids=List(${u},${enc(hidden.secret)})` },
       { path: `/entitiesV2?ids=List(${u})`, adminSees: true },
     ],
     'POST /entities': [
+      // What refers to an entity, from entities the caller may not see.
+      ...[user, role, hidden.source].map((urn) => ({
+        path: '/entities?action=deleteReferences',
+        body: { urn, dryRun: true },
+        adminSees: true,
+      })),
       ...['corpuser', 'dataHubSecret', 'dataHubPolicy', 'dataHubIngestionSource'].flatMap((entity) => [
         {
           path: '/entities?action=search',
@@ -185,7 +208,11 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
       },
       { path: '/runs?action=rollback', body: { runId: run, dryRun: true }, adminSees: true },
     ],
-    'POST /test': [{ path: '/test?action=evaluate', body: { urn: user } }],
+    'POST /test': [
+      { path: '/test?action=evaluate', body: { urn: user } },
+      // 404 for a made-up URN and 200 for a stored one would tell which hidden entities exist.
+      { path: '/test?action=evaluate', body: { urn: `urn:li:dataHubSecret:${HIDDEN}none` } },
+    ],
     'GET /openapi/relationships/v1/': [
       {
         path: `/openapi/relationships/v1/?urn=${u}&relationshipTypes=OwnedBy&direction=INCOMING`,
@@ -369,6 +396,10 @@ describe('one redaction over every route', () => {
         aspect: 'dataHubSecretValue',
       });
       expect(count.status).toBe(403);
+      // An aspect hidden and visible kinds share is counted over the entities the caller sees.
+      const owned = { aspect: 'ownership', urnLike: `urn:li:dataHubIngestionSource:${HIDDEN}%` };
+      expect((await as(token).call('POST', '/aspects?action=getCount', owned)).body.value).toBe(0);
+      expect((await as(t.admin).call('POST', '/aspects?action=getCount', owned)).body.value).toBe(1);
       const search = await as(token).call('POST', '/entities?action=search', {
         input: '*',
         entity: 'dataHubPolicy',

@@ -5,6 +5,7 @@ import type { Registry } from '../../registry/index.js';
 import type { EntityStore, TaskStatus } from '../../store/index.js';
 import type { IngestService } from '../ingest-service.js';
 import type { WriteContext } from '../proposal.js';
+import { redactionOf } from '../redaction.js';
 import { allTestUrns, TestEvaluator, type EvaluatorOptions, type TestResults } from './evaluator.js';
 import { runSweep, SWEEP_TASK } from './sweep.js';
 
@@ -80,6 +81,7 @@ export class MetadataTestsService {
   async evaluate(req: EvaluateRequest, ctx: WriteContext): Promise<TestResults> {
     requirePrivilege(req.push ? 'write' : 'read', req.push ? 'push test results' : 'evaluate tests');
     const { parsed, entity } = this.registry.parseEntityUrn(req.urn);
+    redactionOf(this.registry).requireKinds([entity]);
     if (!(await this.store.exists(parsed.urn))) throw new NotFoundError(`Entity ${parsed.urn} not found`);
     const target = [{ urn: parsed.urn, entityType: entity.name }];
     const all = await this.evaluator.evaluate(target, await this.evaluator.load(req.tests));
