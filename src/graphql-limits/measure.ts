@@ -31,16 +31,30 @@ export interface CostModel {
     field: GraphQLField<unknown, unknown>,
     args: Readonly<Record<string, unknown>>,
   ): number;
+  /**
+   * Whether a field of a page object is resolved once per page rather than once per item (a
+   * connection's `totalCount`, `aggregate`, `pageInfo`): the page size of the field above does not
+   * multiply it. Absent: every field is multiplied.
+   */
+  once?(parent: string, field: GraphQLField<unknown, unknown>): boolean;
 }
 
 export interface Size {
   /** Deepest field nesting; a root field is at depth 1. */
   readonly depth: number;
-  /** Estimated work: each field's weight plus its size times the cost of its selection. */
+  /**
+   * Estimated work: each field's weight plus its size times the cost of its selection (the fields of
+   * that selection resolved once per page counted once).
+   */
   readonly cost: number;
 }
 
-const NONE: Size = { depth: 0, cost: 0 };
+/** A selection's size, and the part of its cost resolved once per page (`CostModel.once`). */
+interface Part extends Size {
+  readonly once: number;
+}
+
+const NONE: Part = { depth: 0, cost: 0, once: 0 };
 
 /**
  * The depth and cost of one operation, fragments expanded, with its variables. Each fragment is measured
@@ -58,15 +72,16 @@ export function measureOperation(
   variables: Readonly<Record<string, unknown>>,
   model: CostModel,
 ): Size {
-  return new Measure(schema, document, variables, model).of(
+  const { depth, cost } = new Measure(schema, document, variables, model).of(
     operation.selectionSet,
     schema.getRootType(operation.operation) ?? undefined,
   );
+  return { depth, cost };
 }
 
 class Measure {
   private readonly fragments = new Map<string, FragmentDefinitionNode>();
-  private readonly sizes = new Map<string, Size>();
+  private readonly sizes = new Map<string, Part>();
   private readonly measuring = new Set<string>();
 
   constructor(
@@ -79,11 +94,12 @@ class Measure {
       if (def.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(def.name.value, def);
   }
 
-  of(set: SelectionSetNode, parent: GraphQLNamedType | undefined): Size {
+  of(set: SelectionSetNode, parent: GraphQLNamedType | undefined): Part {
     let depth = 0;
     let cost = 0;
+    let once = 0;
     for (const sel of set.selections) {
-      let size: Size;
+      let size: Part;
       if (sel.kind === Kind.FIELD) size = this.field(sel, parent);
       else if (sel.kind === Kind.INLINE_FRAGMENT) {
         const on = sel.typeCondition ? this.schema.getType(sel.typeCondition.name.value) : parent;
@@ -91,11 +107,12 @@ class Measure {
       } else size = this.fragment(sel.name.value);
       depth = Math.max(depth, size.depth);
       cost += size.cost;
+      once += size.once;
     }
-    return { depth, cost };
+    return { depth, cost, once };
   }
 
-  private field(node: FieldNode, parent: GraphQLNamedType | undefined): Size {
+  private field(node: FieldNode, parent: GraphQLNamedType | undefined): Part {
     const name = node.name.value;
     const def = this.fieldDef(parent, name);
     const child = node.selectionSet
@@ -103,11 +120,16 @@ class Measure {
       : NONE;
     const adds = parent?.name === '__Type' && name === 'ofType' ? 0 : 1;
     if (!def || !parent || name.startsWith('__') || parent.name.startsWith('__'))
-      return { depth: adds + child.depth, cost: 1 + child.cost };
+      return { depth: adds + child.depth, cost: 1 + child.cost, once: 0 };
     const args = this.args(def, node);
     const size = Math.max(1, this.model.size(parent.name, def, args));
     const weight = Math.max(1, this.model.weight(parent.name, def, args));
-    return { depth: adds + child.depth, cost: weight + size * child.cost };
+    const cost = weight + child.once + size * (child.cost - child.once);
+    return {
+      depth: adds + child.depth,
+      cost,
+      once: this.model.once?.(parent.name, def) === true ? cost : 0,
+    };
   }
 
   /** The field's argument values; {} when they do not coerce (execution will refuse them anyway). */
@@ -119,7 +141,7 @@ class Measure {
     }
   }
 
-  private fragment(name: string): Size {
+  private fragment(name: string): Part {
     const known = this.sizes.get(name);
     if (known) return known;
     const def = this.fragments.get(name);

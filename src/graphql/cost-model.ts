@@ -23,14 +23,40 @@ export const DEFAULT_PAGE = Object.freeze({
 /** A paged field the table does not name is assumed to return this many. */
 const OTHER_PAGE = 100;
 
-/** Work of one search or scroll (a full-text query with its facets), in fields' worth. */
-export const SEARCH_WEIGHT = 1000;
-/** Work of one autocomplete query (a full-text query too), per entity type it asks. */
-export const AUTOCOMPLETE_WEIGHT = SEARCH_WEIGHT;
-/** Work of one hop of a lineage walk. */
-export const LINEAGE_HOP_WEIGHT = 200;
+/*
+ * Weights are in the unit of both GraphQL endpoints: about 10 µs of the server's work on the bench
+ * machine (2 cores), so that the default NEOHUB_GRAPHQL_MAX_COST (100,000) is about a second at most.
+ * Measured by bench/cost-limits.ts over catalogs of 23,000 to 34,000 entities (docs/decisions/0039):
+ * searches and browsing grow with what they match, so a much larger catalog wants a lower limit.
+ */
+
+/**
+ * Work of a root field that reads or writes the store (`dataset(urn)`, a mutation...): its own round
+ * trip, 0.2–0.3 ms.
+ */
+export const ROOT_WEIGHT = 60;
+/** Work of each URN of `entities(urns)`: an entity read (60–115 µs each in batches of 100). */
+export const ENTITY_WEIGHT = 10;
+/**
+ * Work of one search, scroll or aggregation with its facet counts (counted over every match: 150–215 ms
+ * for a match-all query over 23,000 documents, uncached, a few at a time), in fields' worth.
+ */
+export const SEARCH_WEIGHT = 25_000;
+/** Work of one search or scroll asked with `searchFlags.skipAggregates` (its total alone: 17–39 ms). */
+export const SEARCH_WITHOUT_FACETS_WEIGHT = 4_000;
+/** Work of one browse (groups of every match: 70–130 ms at the root of 23,000 datasets). */
+export const BROWSE_WEIGHT = 15_000;
+/** Work of one autocomplete query, per entity type it asks (2–20 ms). */
+export const AUTOCOMPLETE_WEIGHT = 1_000;
+/**
+ * Work of one hop of a lineage walk. A 10-hop walk that reaches 5,400 tables takes 28 ms as the `lineage`
+ * field and 85–92 ms as a search across lineage skipping its facets (the search over its hits); at the
+ * visit cap (NEOHUB_LINEAGE_MAX_VISITED, 10,000) about twice that.
+ */
+export const LINEAGE_HOP_WEIGHT = 2_000;
 /** Entity types autoCompleteForMultiple asks when none is named. */
 const ALL_TYPES = 15;
+const ROOT_TYPES = new Set(['Query', 'Mutation']);
 
 const PAGE_ARGS = ['count', 'limit', 'first'] as const;
 
@@ -63,10 +89,20 @@ const inputOf = (args: Readonly<Record<string, unknown>>): Record<string, unknow
   return isJsonObject(input) ? input : {};
 };
 
+/** A search's work: with its facet counts unless `searchFlags.skipAggregates` asks it to skip them. */
+function searchWeight(args: Readonly<Record<string, unknown>>): number {
+  const flags = getOwn(inputOf(args), 'searchFlags');
+  const skips = isJsonObject(flags) && getOwn(flags, 'skipAggregates') === true;
+  return skips ? SEARCH_WITHOUT_FACETS_WEIGHT : SEARCH_WEIGHT;
+}
+
 /**
  * The cost model of DataHub's GraphQL API: a paged field resolves its selection once per element of its
- * page; searches and scrolls weigh SEARCH_WEIGHT, autocompletes AUTOCOMPLETE_WEIGHT per entity type,
- * lineage walks LINEAGE_HOP_WEIGHT per hop they may take (`lineageHops` when the request names none).
+ * page; a root field weighs a round trip to the store (ROOT_WEIGHT), `entities(urns)` an entity read per
+ * URN; searches, scrolls and aggregations weigh SEARCH_WEIGHT (SEARCH_WITHOUT_FACETS_WEIGHT when they skip
+ * their facets), browsing BROWSE_WEIGHT, autocompletes AUTOCOMPLETE_WEIGHT per entity type, lineage
+ * walks LINEAGE_HOP_WEIGHT per hop they may take (`lineageHops` when the request names none) and a
+ * search across lineage a search besides.
  */
 export function datahubCostModel(opts: {
   readonly lineageHops: number;
@@ -83,15 +119,17 @@ export function datahubCostModel(opts: {
       if (!isPaged(field)) return 1;
       return askedPage(args) ?? lookup<number>(DEFAULT_PAGE, field.name) ?? OTHER_PAGE;
     },
-    weight(_parent, field, args) {
-      if (!field.args.length) return 1; // a result's own fields (e.g. `relationships` of a page)
+    weight(parent, field, args) {
+      const root = ROOT_TYPES.has(parent);
+      if (!root && !field.args.length) return 1; // a result's own fields (e.g. `relationships` of a page)
       switch (field.name) {
         case 'searchAcrossEntities':
         case 'scrollAcrossEntities':
+          return searchWeight(args);
         case 'aggregateAcrossEntities':
           return SEARCH_WEIGHT;
         case 'browseV2':
-          return 2 * SEARCH_WEIGHT;
+          return BROWSE_WEIGHT;
         case 'autoComplete':
           return AUTOCOMPLETE_WEIGHT;
         case 'autoCompleteForMultiple': {
@@ -100,13 +138,17 @@ export function datahubCostModel(opts: {
         }
         case 'searchAcrossLineage':
         case 'scrollAcrossLineage':
-          return SEARCH_WEIGHT + LINEAGE_HOP_WEIGHT * opts.maxHops;
+          return searchWeight(args) + LINEAGE_HOP_WEIGHT * hops(args, opts.maxHops);
         case 'lineage':
           return LINEAGE_HOP_WEIGHT * hops(args, opts.lineageHops);
         case 'relationships':
           return 10;
+        case 'entities': {
+          const urns = getOwn(args, 'urns');
+          return root ? ROOT_WEIGHT + ENTITY_WEIGHT * (Array.isArray(urns) ? urns.length : 0) : 1;
+        }
         default:
-          return 1;
+          return root ? ROOT_WEIGHT : 1;
       }
     },
   };

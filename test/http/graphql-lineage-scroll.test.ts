@@ -17,8 +17,9 @@ let rt: Runtime;
  */
 let other: Runtime;
 beforeAll(async () => {
-  rt = await startTestServer();
-  other = await startTestServer({ NEOHUB_MAX_PAGE_SIZE: '50' });
+  // Its warehouse is written in batches larger than DataHub's client sends (NEOHUB_MAX_BATCH_PROPOSALS).
+  rt = await startTestServer({ NEOHUB_MAX_BATCH_PROPOSALS: '1000' });
+  other = await startTestServer({ NEOHUB_MAX_PAGE_SIZE: '50', NEOHUB_MAX_BATCH_PROPOSALS: '1000' });
 });
 afterAll(async () => {
   await other?.stop();

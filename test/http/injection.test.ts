@@ -31,7 +31,9 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { measureOperation } from '../../src/graphql-limits/index.js';
+import { explorerCostModel } from '../../src/graph-explorer/cost-model.js';
+import { explorerSchema } from '../../src/graph-explorer/schema.js';
+import { measureOperation, type CostModel } from '../../src/graphql-limits/index.js';
 import { datahubCostModel } from '../../src/graphql/cost-model.js';
 import { graphqlSchema } from '../../src/graphql/schema.js';
 import { createLogger } from '../../src/logger.js';
@@ -1378,19 +1380,21 @@ let gqlSchema: GraphQLSchema;
 function withinCost(
   parts: readonly Payload[][],
   make: (set: readonly Payload[]) => { query: string; variables: Record<string, unknown> },
+  on?: { schema: GraphQLSchema; model: CostModel },
 ): Payload[][] {
-  const model = datahubCostModel({ lineageHops: 10, maxHops: 10 });
+  const model = on?.model ?? datahubCostModel({ lineageHops: 10, maxHops: 10 });
+  const schema = on?.schema ?? gqlSchema;
   const limit = loadConfig({}).graphqlMaxCost;
   const cost = (set: readonly Payload[]): number => {
     const { query, variables } = make(set);
     const document = parse(query);
     const operation = document.definitions[0] as OperationDefinitionNode;
-    return measureOperation(gqlSchema, document, operation, variables, model).cost;
+    return measureOperation(schema, document, operation, variables, model).cost;
   };
   return parts.flatMap((part) => {
     if (part.length <= 1 || cost(part) <= limit) return [part];
     const half = Math.ceil(part.length / 2);
-    return withinCost([part.slice(0, half), part.slice(half)], make);
+    return withinCost([part.slice(0, half), part.slice(half)], make, on);
   });
 }
 
@@ -1597,15 +1601,16 @@ describe('injection: metacharacters through every parameter of every endpoint', 
     ) => {
       const defs = query.match(/^\(([^)]*)\)/)?.[1] ?? '';
       const body = query.slice(query.indexOf(')') + 1);
-      for (const part of batches(set)) nestedBatch(name, defs, body, vars, part);
+      const make = (part: readonly Payload[]) => nestedQuery(defs, body, vars, part);
+      for (const part of withinCost(batches(set), make))
+        gqlJob(part, () => runGqlBatch('POST /api/graphql', name, '/api/graphql', make(part), part));
     };
-    const nestedBatch = (
-      name: string,
+    const nestedQuery = (
       defs: string,
       body: string,
       vars: (p: string, i: number) => Record<string, unknown>,
       set: readonly Payload[],
-    ) => {
+    ): { query: string; variables: Record<string, unknown> } => {
       const allDefs: string[] = [];
       const calls: string[] = [];
       const variables: Record<string, unknown> = {};
@@ -1618,15 +1623,7 @@ describe('injection: metacharacters through every parameter of every endpoint', 
         calls.push(`p${i}: ${body.replace(/\$(\w+)/g, `$$$1_${i}`)}`);
         for (const [k, v] of Object.entries(vars(p.value, i))) variables[`${k}_${i}`] = v;
       });
-      gqlJob(set, () =>
-        runGqlBatch(
-          'POST /api/graphql',
-          name,
-          '/api/graphql',
-          { query: `query (${allDefs.join(', ')}) { ${calls.join(' ')} }`, variables },
-          set,
-        ),
-      );
+      return { query: `query (${allDefs.join(', ')}) { ${calls.join(' ')} }`, variables };
     };
     const DS = `{ urn relationships(input: {types: $t, direction: OUTGOING}) { total relationships { type entity { urn } } }
                    incoming: relationships(input: {types: $t, direction: INCOMING}) { total }
@@ -1824,24 +1821,21 @@ describe('injection: metacharacters through every parameter of every endpoint', 
       ],
       ['connection after', 'datasetsConnection(first: 2, after: $q) { totalCount }'],
     ] as const;
+    const explorer = { schema: await explorerSchema(), model: explorerCostModel };
     for (const [name, body] of filters) {
-      const defs: string[] = [];
-      const calls: string[] = [];
-      const variables: Record<string, unknown> = {};
-      PAYLOADS.forEach((p, i) => {
-        defs.push(`$q${i}: String!`);
-        calls.push(`p${i}: ${body.replace(/\$q/g, `$q${i}`)}`);
-        variables[`q${i}`] = p.value;
-      });
-      jobs.push(() =>
-        runGqlBatch(
-          'POST /api/graph',
-          `explorer ${name}`,
-          '/api/graph',
-          { query: `query (${defs.join(', ')}) { ${calls.join(' ')} }`, variables },
-          PAYLOADS,
-        ),
-      );
+      const make = (set: readonly Payload[]) => {
+        const defs: string[] = [];
+        const calls: string[] = [];
+        const variables: Record<string, unknown> = {};
+        set.forEach((p, i) => {
+          defs.push(`$q${i}: String!`);
+          calls.push(`p${i}: ${body.replace(/\$q/g, `$q${i}`)}`);
+          variables[`q${i}`] = p.value;
+        });
+        return { query: `query (${defs.join(', ')}) { ${calls.join(' ')} }`, variables };
+      };
+      for (const part of withinCost([[...PAYLOADS]], make, explorer))
+        jobs.push(() => runGqlBatch('POST /api/graph', `explorer ${name}`, '/api/graph', make(part), part));
     }
     const single = async (name: string, query: string, variables: Record<string, unknown>) => {
       const r = post('/api/graph', { query, variables });
