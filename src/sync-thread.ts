@@ -21,7 +21,7 @@ const ENTRY = new URL('./sync-thread-entry.js', import.meta.url);
 export const threadable = (): boolean => import.meta.url.endsWith('.js');
 
 /**
- * The search sync on a thread of its own (decision 0029): the thread holds its own driver, registry,
+ * The search sync on a thread of its own (decision 0030): the thread holds its own driver, registry,
  * index adapter and `SearchSyncWorker`, so that reading aspects, building documents and packing the
  * index writes never delay a request on this thread. This side answers what the services ask of the
  * sync (`SyncControl`) with a worker of this thread that is never started: the checkpoint and the head

@@ -215,12 +215,27 @@ describe('metadata tests', () => {
     const res = await api.call('POST', '/entities?action=delete', { urn: gone });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The worker sees the delete in the change log and evaluates the entity; it must not write to it.
-    await write([mcp(ds(1), 'ownership', owner), mcp(ds(1), 'ownership', { owners: [] })]);
-    await new Promise((r) => setTimeout(r, 2000));
+    // A later write flips ds(1)'s result: once the worker has written that, it has processed the log past
+    // the delete (it follows the log in order, and pushes a round's results in one write).
+    const results = async (n: number) => {
+      const got = await api.call('GET', `/openapi/v3/entity/dataset/${enc(ds(n))}/testResults`);
+      return got.status === 200 ? sorted(got.body.value) : undefined;
+    };
+    const until = async (n: number, test: string, list: 'passing' | 'failing') => {
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline && !(await results(n))?.[list].includes(test))
+        await new Promise((r) => setTimeout(r, 200));
+      expect((await results(n))?.[list], `ds(${n}) ${list} ${test}`).toContain(test);
+    };
+    await write([mcp(ds(1), 'ownership', owner)]);
+    await until(1, T.owned, 'passing');
     const after = await api.call('GET', `/entitiesV2/${enc(gone)}`, undefined, {
       'X-RestLi-Protocol-Version': '2.0.0',
     });
     expect(after.body.aspects).toEqual({});
+    // ds(1) as the tests after this one expect it: without an owner.
+    await write([mcp(ds(1), 'ownership', { owners: [] })]);
+    await until(1, T.owned, 'failing');
   });
 
   it('evaluates a new test over the whole catalog as a task, with its progress', async () => {

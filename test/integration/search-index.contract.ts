@@ -353,10 +353,26 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
     });
 
     it('matches user input with query metacharacters as plain text', async () => {
-      const { index, scoped } = await setup();
-      for (const input of ['cust*mer', '"orders" OR 1=1', 'a:b:c', '(((', 'x) RETURN d //', '\\']) {
+      const { index, scoped, urn } = await setup();
+      const live = [urn('clicks'), urn('customers'), urn('orders')];
+      // Metacharacters are word delimiters, never syntax: every word left must match (as typed or as a
+      // prefix); no word at all is the whole scope (live entities only); `OR` is a word, not an operator.
+      const expected: [input: string, urns: string[]][] = [
+        ['cust*mer', []], // `cust` and `mer`: no word starts with `mer`, `*` is no wildcard inside a word
+        ['"orders" OR 1=1', []], // `1` matches nothing: no injected always-true clause
+        ['a:b:c', []],
+        ['x) RETURN d //', []],
+        ['OR customers', []], // no boolean OR: no word of customers starts with `or`
+        ['(((', live],
+        ['\\', live],
+        ['"orders"', [urn('orders')]],
+        ['clicks) //', [urn('clicks')]],
+        ['web:analytics', [urn('clicks')]],
+      ];
+      for (const [input, urns] of expected) {
         const r = await index.search(q(scoped, input));
-        expect(r.total).toBeGreaterThanOrEqual(0);
+        expect(r.hits.map((h) => h.urn).sort(), input).toEqual([...urns].sort());
+        expect(r.total, input).toBe(urns.length);
       }
     });
   });
