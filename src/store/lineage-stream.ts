@@ -1,4 +1,5 @@
 import type { QueryResult, Record as Neo4jRecord, Result, ResultObserver } from 'neo4j-driver';
+import { subscribeWithFlow } from './driver-internals.js';
 import type { Tx } from './executor.js';
 import { LineageTree, type LineageRow, type StreamFlow } from './lineage-tree.js';
 import type { LineageHit, LineagePage, LineageQuery } from './read-lineage.js';
@@ -58,15 +59,12 @@ export async function streamLineage(tx: Tx, q: LineageQuery): Promise<LineagePag
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** neo4j-driver's own subscription, which answers the stream's flow control (`pause`, `resume`). */
-type FlowSubscribe = (observer: ResultObserver<LineageRow>, paused: boolean) => Promise<StreamFlow>;
-
 /**
  * The records of a statement one by one as they arrive (the driver's result streams them in batches,
  * asking for the next as each ends); a handle that only answers in full (as a test's may) gives them once
  * it has. The stream's flow goes to `attach`, so that a reader can hold it back (`LineageTree.pausedWhile`):
- * the public `subscribe` drops it, so the driver's own `_subscribe` is used where it is there (the
- * walk-stream integration test fails if an upgrade moves it); without it the stream cannot be held.
+ * the public `subscribe` drops it, so the driver's own `_subscribe` is used where it is there
+ * (`driver-internals.ts`, whose tests fail if an upgrade moves it); without it the stream cannot be held.
  */
 async function stream(
   run: Promise<QueryResult<LineageRow>>,
@@ -78,15 +76,14 @@ async function stream(
     for (const rec of (await run).records) each(rec.toObject());
     return;
   }
-  const own = (result as { _subscribe?: FlowSubscribe })._subscribe;
   await new Promise<void>((resolve, reject) => {
     const observer = {
       onNext: (rec: Neo4jRecord<LineageRow>) => each(rec.toObject()),
       onCompleted: () => resolve(),
       onError: reject,
     };
-    if (typeof own !== 'function')
-      return (result.subscribe as (o: ResultObserver<LineageRow>) => void)(observer);
-    own.call(result, observer, false).then(attach, () => undefined); // an error reaches onError
+    const flow = subscribeWithFlow(result, observer);
+    if (!flow) return (result.subscribe as (o: ResultObserver<LineageRow>) => void)(observer);
+    flow.then(attach, () => undefined); // an error reaches onError
   });
 }
