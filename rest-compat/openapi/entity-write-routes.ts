@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { AspectWrite, CreateMode, Services } from '../../src/services/index.js';
-import { traceparentOf, writeContext } from '../restli/index.js';
-import { capBatch } from './batch-cap.js';
+import { capBatch, traceparentOf, writeContext } from '../restli/index.js';
 import { byEntityName } from './entity-read-routes.js';
 import { echo, entityOut, urnAndAspect, wantsSyncIndex, writesOf, type ApiVersion } from './entity-shapes.js';
 import { setOwn } from '../../src/json/index.js';
@@ -41,7 +40,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
   app.post(`${P}/:entityName`, async (req, reply) => {
     s.entityApi.entityKind((req.params as { entityName: string }).entityName);
     const writes = writesOf(req.body, version);
-    capBatch(writes.length, s.config.maxBatchProposals);
+    capBatch(writes.length, s.config.maxBatchProposals, 'A batch write', 'aspects');
     tasksHeader(reply, await s.entityApi.upsert(writes, writeContext(req)));
     await written(req, reply, writes);
     const withSM = bool(req, Q.systemMetadata);
@@ -100,7 +99,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
 
   app.patch(`${P}/:entityName`, async (req, reply) => {
     const writes = writesOf(req.body, 'v3');
-    capBatch(writes.length, s.config.maxBatchProposals);
+    capBatch(writes.length, s.config.maxBatchProposals, 'A batch write', 'aspects');
     tasksHeader(reply, await s.entityApi.patch(writes, writeContext(req)));
     await written(req, reply, writes);
     if (bool(req, Q.asyncList)) return reply.status(202).send();
@@ -116,7 +115,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     async (req: FastifyRequest, reply: FastifyReply) => {
       const groups = byEntityName(req.body, s).map(([name, items]) => [name, writesOf(items, 'v3')] as const);
       const all = groups.flatMap(([, w]) => w);
-      capBatch(all.length, s.config.maxBatchProposals);
+      capBatch(all.length, s.config.maxBatchProposals, 'A batch write', 'aspects');
       await s.entityApi[write](all, writeContext(req));
       await written(req, reply, all);
       const async = bool(req, Q.asyncList);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
 import type { EntityView, Services } from '../../src/services/index.js';
+import { capBatch } from './batch-cap.js';
 import { action, body, bool, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
 import { all, parseRestliQuery } from './query.js';
 import { restliSearchResult } from './search-shapes.js';
@@ -18,11 +19,7 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
       }
       case 'batchIngest': {
         if (!Array.isArray(b.entities)) throw new BadRequestError("Parameter 'entities' must be a list");
-        const cap = s.config.maxBatchProposals;
-        if (cap > 0 && b.entities.length > cap)
-          throw new BadRequestError(
-            `batchIngest takes at most ${cap} snapshots (NEOHUB_MAX_BATCH_PROPOSALS), got ${b.entities.length}: send them in batches of ${cap} or fewer`,
-          );
+        capBatch(b.entities.length, s.config.maxBatchProposals, 'batchIngest', 'snapshots');
         const sms = Array.isArray(b.systemMetadata) ? b.systemMetadata : [];
         const proposals = b.entities.flatMap((e, i) => snapshotToProposals(s.registry, e, sms[i]));
         await s.ingest.ingest(proposals, writeContext(req));

@@ -9,6 +9,7 @@ import { runsRoutes } from './runs-routes.js';
 import { testRoutes } from './test-routes.js';
 
 export { sendRestliError } from './errors.js';
+export { capBatch } from './batch-cap.js';
 export { traceparentOf, writeContext } from './context.js';
 export { relationshipsPage, RELATIONSHIPS_PAGE } from './relationships-routes.js';
 export { parseRestliQuery } from './query.js';

@@ -20,12 +20,13 @@ type Aspect = { readonly name: string; readonly value: Record<string, unknown> }
  */
 export class Redaction {
   private readonly hiddenKinds: readonly string[];
+  /** The kinds everyone sees: what an unscoped search covers for a non-Admin. */
+  private readonly seenKinds: readonly string[];
 
   constructor(private readonly registry: Registry) {
-    this.hiddenKinds = registry
-      .allEntities()
-      .filter((e) => e.hidden)
-      .map((e) => e.name);
+    const kinds = registry.allEntities();
+    this.hiddenKinds = kinds.filter((e) => e.hidden).map((e) => e.name);
+    this.seenKinds = kinds.filter((e) => !e.hidden).map((e) => e.name);
   }
 
   /** Whether the caller sees everything: an Admin. */
@@ -39,14 +40,9 @@ export class Redaction {
   }
 
   /** Whether the caller sees entities of a kind (by name or URN entity type). */
-  seesKind(kind: string | EntitySpec | undefined): boolean {
+  private seesKind(kind: string | EntitySpec | undefined): boolean {
     const spec = typeof kind === 'string' ? this.registry.entityOfUrnType(kind) : kind;
     return spec?.hidden !== true || this.all;
-  }
-
-  /** Whether the caller sees the entity of a URN. */
-  seesUrn(urn: string): boolean {
-    return this.seesKind(urn.split(':')[2] ?? '');
   }
 
   /** Refuses (403) a read naming an entity, or a kind, that the caller may not see. */
@@ -69,11 +65,7 @@ export class Redaction {
    */
   searchTypes(types: readonly string[]): readonly string[] {
     this.requireKinds(types);
-    if (types.length || this.all) return types;
-    return this.registry
-      .allEntities()
-      .filter((e) => !e.hidden)
-      .map((e) => e.name);
+    return types.length || this.all ? types : this.seenKinds;
   }
 
   /** Aspect values as the caller may see them. */
