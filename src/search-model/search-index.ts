@@ -1,4 +1,6 @@
-import type { LeaseToken } from '../store/index.js';
+import type { Fence, FollowerStatus } from '../store/index.js';
+
+export type { Fence };
 import type { Criterion } from './filter.js';
 import type { SearchDocument, SearchField } from './document.js';
 
@@ -87,16 +89,6 @@ export interface BrowseResult {
 /** Waits until a write is durable (throws if it failed). */
 export type PendingWrite = () => Promise<void>;
 
-/**
- * The lease a sync worker writes under. An index in Neo4j checks `token` inside its write transaction
- * (`fenceLease`); an index elsewhere calls `check` just before it sends a write. Either way a worker that
- * lost the lease (a paused process) cannot write documents older than those of the worker that took it.
- */
-export interface Fence {
-  readonly token: LeaseToken;
-  check(): Promise<void>;
-}
-
 /** The port every search adapter implements (embedded Neo4j full-text; Meilisearch). */
 export interface SearchIndex {
   /** Names the sync checkpoint of this index, so that a new index is filled from the start of the log. */
@@ -146,14 +138,8 @@ export interface DocumentSource {
   documents(entities: readonly EntityRef[]): Promise<{ docs: SearchDocument[]; removed: string[] }>;
 }
 
-/** Where the sync stands: its durable checkpoint and the change log's head. */
-export interface SyncStatus {
-  readonly checkpoint: number;
-  readonly head: number;
-  readonly lag: number;
-  /** Whether this process's worker holds the lease (another process may be the one syncing). */
-  readonly active: boolean;
-}
+/** Where the sync stands: its durable checkpoint and the change log's head (the follower's status). */
+export type SyncStatus = FollowerStatus;
 
 /** What the services need of the sync worker: its progress, a wait for it, and a reindex of entities. */
 export interface SyncControl {

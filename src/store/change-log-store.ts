@@ -1,4 +1,5 @@
 import type { Executor } from './executor.js';
+import { FOLLOWER_LEASE_PREFIX } from './sync-state.js';
 import { readChangeLog, readHead, type LoggedChange } from './read-change-log.js';
 
 /** Change-log nodes deleted per transaction by a compaction. */
@@ -38,10 +39,10 @@ export class ChangeLogStore {
   }
 
   /**
-   * Deletes the transactions logged before `before` (epoch millis), but none that a search index sync
-   * has still to read: the named checkpoints (a checkpoint never taken keeps everything) and those of any
-   * other index whose worker holds its lease now (another process's index). An index whose entries did
-   * go (its worker was down) rebuilds from the store when its worker starts again. Concurrent compactions (several
+   * Deletes the transactions logged before `before` (epoch millis), but none that a change-log follower
+   * has still to read: the named checkpoints (a checkpoint never taken keeps everything) and that of any
+   * follower whose lease is held now (another process's index, the test results, a publisher). A
+   * follower whose entries did go (it was down) fills from the store when it starts again. Concurrent compactions (several
    * processes) take turns on one lock. Returns how many entries went.
    */
   async compact(before: number, checkpoints: readonly string[]): Promise<number> {
@@ -54,7 +55,7 @@ export class ChangeLogStore {
            OPTIONAL MATCH (k:SyncCheckpoint) WHERE k.name IN $checkpoints
            WITH count(k) AS found, min(k.seq) AS named
            OPTIONAL MATCH (k:SyncCheckpoint), (l:Lease)
-           WHERE l.name = 'search-sync:' + k.name AND l.expiresAt > timestamp()
+           WHERE l.name = $prefix + k.name AND l.expiresAt > timestamp()
            WITH found, named, min(k.seq) AS live
            WITH CASE WHEN found < size($checkpoints) THEN 0
                      WHEN live IS NOT NULL AND live < named THEN live
@@ -64,7 +65,7 @@ export class ChangeLogStore {
            WITH c, coalesce(c.last, c.seq) - c.seq + 1 AS entries
            DELETE c
            RETURN sum(entries) AS entries, count(*) AS nodes`,
-          { before, checkpoints: [...checkpoints], batch: COMPACT_BATCH },
+          { before, checkpoints: [...checkpoints], batch: COMPACT_BATCH, prefix: FOLLOWER_LEASE_PREFIX },
         );
         const rec = res.records[0];
         return { entries: rec?.get('entries') ?? 0, nodes: rec?.get('nodes') ?? 0 };

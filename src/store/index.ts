@@ -13,7 +13,24 @@ export { cypherName, JSON_PARAM_MAX_CHARS, runId as runIdOf } from './batch-util
 export type { PropertyStateRow } from './read-property-states.js';
 export { AuthStore, type TokenRow } from './access-tokens.js';
 export { likeToRegex } from './like-pattern.js';
-export { fenceLease, LeaseLostError, SyncStateStore, type LeaseToken } from './sync-state.js';
+export {
+  fenceLease,
+  FOLLOWER_LEASE_PREFIX,
+  followerLease,
+  LeaseLostError,
+  SyncStateStore,
+  type LeaseToken,
+} from './sync-state.js';
+export {
+  ChangeLogFollower,
+  type ChangeHandler,
+  type ChangedEntity,
+  type CoalesceOptions,
+  type Fence,
+  type FollowerOptions,
+  type FollowerStatus,
+  type PendingWork,
+} from './change-log-follower.js';
 export { RunStore } from './run-store.js';
 export { NO_RUN_ID, type RunAspectRow, type RunEntity, type RunSummaryRow } from './read-runs.js';
 export { ChangeLogStore } from './change-log-store.js';

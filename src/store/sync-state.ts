@@ -12,6 +12,12 @@ export interface LeaseToken {
   readonly term: number;
 }
 
+/** Followers' leases are named after their checkpoints, under this prefix (retention reads it too). */
+export const FOLLOWER_LEASE_PREFIX = 'follower:';
+
+/** The lease of the change-log follower named `name` (its checkpoint has the same name). */
+export const followerLease = (name: string): string => `${FOLLOWER_LEASE_PREFIX}${name}`;
+
 /** The write of a holder whose lease has passed to another (or whose term is gone) was refused. */
 export class LeaseLostError extends Error {
   constructor(readonly token: LeaseToken) {
@@ -35,8 +41,9 @@ export async function fenceLease(tx: Tx, token: LeaseToken): Promise<void> {
 }
 
 /**
- * The state of a search index's sync in Neo4j: the lease that keeps one worker active per index, the
- * durable checkpoint in the change log, and the change log's head. The sync worker's only way to it.
+ * The state of the change-log followers in Neo4j: the leases that keep one follower of a name active,
+ * their durable checkpoints in the change log, and the change log's head. `ChangeLogFollower`'s only way
+ * to it.
  */
 export class SyncStateStore {
   constructor(private readonly exec: Executor) {}
@@ -116,6 +123,17 @@ export class SyncStateStore {
     });
   }
 
+  /** The stored checkpoint, or undefined when the follower of that name never moved it. */
+  async storedCheckpoint(name: string): Promise<number | undefined> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ seq: number | null }>(
+        'MATCH (c:SyncCheckpoint {name: $name}) RETURN c.seq AS seq',
+        { name },
+      );
+      return res.records[0]?.get('seq') ?? undefined;
+    });
+  }
+
   /**
    * Moves a checkpoint forward to `seq` (never back), fenced by the lease: throws `LeaseLostError` when
    * `token` no longer holds it, and then nothing moves.
@@ -125,7 +143,7 @@ export class SyncStateStore {
       await fenceLease(tx, token);
       await tx.run(
         `MERGE (c:SyncCheckpoint {name: $name})
-         SET c.seq = CASE WHEN coalesce(c.seq, 0) < $seq THEN $seq ELSE c.seq END, c.term = $term`,
+         SET c.seq = CASE WHEN c.seq IS NULL OR c.seq < $seq THEN $seq ELSE c.seq END, c.term = $term`,
         { name, seq, term: token.term },
       );
     });

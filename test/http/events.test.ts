@@ -5,8 +5,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
-import { ChangeLogRetention } from '../../src/services/index.js';
-import { ChangeLogStore, createDriver, Executor, SyncStateStore } from '../../src/store/index.js';
+import {
+  ChangeLogRetention,
+  IngestService,
+  TestEvaluator,
+  TestResultsWorker,
+} from '../../src/services/index.js';
+import {
+  ChangeLogFollower,
+  ChangeLogStore,
+  createDriver,
+  Executor,
+  followerLease,
+  Neo4jStore,
+  SyncStateStore,
+} from '../../src/store/index.js';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import type { EntityRef, PendingWrite, SearchDocument } from '../../src/search-model/index.js';
@@ -379,6 +392,43 @@ describe('the change log retention', () => {
     await worker.runOnce();
     expect(index.seen.has(urn)).toBe(true);
     expect(await state.checkpoint(index.checkpoint)).toBeGreaterThanOrEqual(headBefore);
+
+    // Every follower recovers so: one whose checkpoint the retention passed fills through its handler
+    // (or is handed every entity of the store), then goes on from the head it took before.
+    const behind = `follower-gap-${unique()}`;
+    const setup = await state.claim(followerLease(behind), 'setup', 60_000);
+    if (!setup) throw new Error('lease not free');
+    await state.moveCheckpoint(behind, 1, setup);
+    await state.release(setup);
+    expect(await state.compactedPast(1)).toBe(true);
+    const filled: string[] = [];
+    const handler = {
+      apply: async () => async () => undefined,
+      fill: async () => void filled.push('fill'),
+    };
+    await new ChangeLogFollower(state, handler, log, { name: behind, label: 'gap' }).runOnce();
+    expect(filled).toEqual(['fill']);
+    expect(await state.checkpoint(behind)).toBeGreaterThanOrEqual(headBefore);
+    // The metadata-test results follower fills with a sweep of every test.
+    const resultsName = `results-gap-${unique()}`;
+    const setup2 = await state.claim(followerLease(resultsName), 'setup', 60_000);
+    if (!setup2) throw new Error('lease not free');
+    await state.moveCheckpoint(resultsName, 1, setup2);
+    await state.release(setup2);
+    const sweeps: unknown[] = [];
+    const registry = defaultRegistry();
+    const entities = new Neo4jStore(exec);
+    const results = new TestResultsWorker(
+      registry,
+      state,
+      new TestEvaluator(registry, entities, new IngestService(registry, entities, log), { log }),
+      { start: async (type, params) => (sweeps.push({ type, params }), 'task') },
+      log,
+      { name: resultsName },
+    );
+    await results.runOnce();
+    expect(sweeps).toEqual([{ type: 'metadataTestsSweep', params: {} }]);
+    expect(await state.checkpoint(resultsName)).toBeGreaterThanOrEqual(headBefore);
   });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import type { Runtime } from '../../src/runtime.js';
-import { createDriver, Executor, SyncStateStore } from '../../src/store/index.js';
+import { createDriver, Executor, followerLease, SyncStateStore } from '../../src/store/index.js';
 import { MeiliSearchIndex } from '../../search-sync/index.js';
 import { datasetUrn, graphTarget, mcp, post, startTestServer, unique } from '../support/runtime.js';
 import { eventually, freePort } from '../support/processes.js';
@@ -66,7 +66,7 @@ describe.skipIf(!existsSync(BIN))('fault: Meilisearch is stopped and started aga
     // This index follows the change log from its head: the test's writes are all it has to sync.
     const checkpoint = new MeiliSearchIndex({ host, apiKey: key, index: uid }, defaultRegistry()).checkpoint;
     const state = new SyncStateStore(exec);
-    const setup = await state.claim(`search-sync:${checkpoint}`, 'setup', 60_000);
+    const setup = await state.claim(followerLease(checkpoint), 'setup', 60_000);
     if (!setup) throw new Error('lease not free');
     await state.moveCheckpoint(checkpoint, await state.head(), setup);
     await state.release(setup);

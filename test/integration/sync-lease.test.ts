@@ -2,7 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { IngestService, SearchDocuments, SYSTEM_ACTOR } from '../../src/services/index.js';
-import { createDriver, Executor, LeaseLostError, Neo4jStore, SyncStateStore } from '../../src/store/index.js';
+import {
+  createDriver,
+  Executor,
+  followerLease,
+  LeaseLostError,
+  Neo4jStore,
+  SyncStateStore,
+} from '../../src/store/index.js';
 import { EmbeddedSearchIndex, SearchSyncWorker } from '../../search-sync/index.js';
 import { type Fence, type PendingWrite, type SearchDocument } from '../../src/search-model/index.js';
 import { checkpointAtHead } from '../support/sync.js';
@@ -88,7 +95,7 @@ describe('the search sync lease', () => {
       leaseMs: 3000,
       idleMs: 20,
     });
-    const lease = () => state.lease(`search-sync:${checkpoint}`);
+    const lease = () => state.lease(followerLease(checkpoint));
     worker.start();
     try {
       for (let i = 0; i < 50 && !(await worker.status()).active; i++) await sleep(20);
@@ -106,7 +113,7 @@ describe('the search sync lease', () => {
       await worker.stop();
     }
     // A stopped worker lets the lease go at once: another takes it (a new term) without waiting.
-    const next = await state.claim(`search-sync:${checkpoint}`, 'next', 1000);
+    const next = await state.claim(followerLease(checkpoint), 'next', 1000);
     expect(next?.term).toBeGreaterThan(0);
   });
 });

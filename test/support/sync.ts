@@ -1,4 +1,4 @@
-import type { SyncStateStore } from '../../src/store/index.js';
+import { followerLease, type SyncStateStore } from '../../src/store/index.js';
 import { unique } from './runtime.js';
 
 /**
@@ -7,7 +7,7 @@ import { unique } from './runtime.js';
  */
 export async function checkpointAtHead(state: SyncStateStore, prefix: string): Promise<string> {
   const name = `${prefix}-${unique()}`;
-  const setup = await state.claim(`search-sync:${name}`, 'setup', 60_000);
+  const setup = await state.claim(followerLease(name), 'setup', 60_000);
   if (!setup) throw new Error(`lease of ${name} not free`);
   await state.moveCheckpoint(name, await state.head(), setup);
   await state.release(setup);
