@@ -20,9 +20,9 @@ import {
   TestResultsWorker,
   type Services,
   runValueCleanup,
-  StructuredPropertyRules,
   VALUE_CLEANUP_TASK,
   type ValueCleanupParams,
+  writeHooks,
 } from './services/index.js';
 import { AuthService, loadRootToken, newToken } from './auth/index.js';
 import {
@@ -99,8 +99,18 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     config.maxPageSize,
     new StructuredFieldResolver(store),
   );
-  const rules = new StructuredPropertyRules(store);
-  const ingest = new IngestService(registry, store, log.child({ module: 'ingest' }), rules);
+  // The write hooks start tasks after a commit through `operations`, which writes through `ingest` and
+  // so is built after it: they reach it when they start one (no write runs before it is built).
+  const ingest = new IngestService(
+    registry,
+    store,
+    log.child({ module: 'ingest' }),
+    writeHooks({
+      registry,
+      store,
+      tasks: { start: (type, params): Promise<string> => operations.start(type, params) },
+    }),
+  );
   const operations = new OperationsService(
     new MaintenanceStore(exec),
     registry,
@@ -113,7 +123,6 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   operations.register(VALUE_CLEANUP_TASK, (params, progress) =>
     runValueCleanup(store, ingest, params as unknown as ValueCleanupParams, progress),
   );
-  rules.useTasks(operations);
   if (!config.auth)
     log.warn(
       '*** AUTHENTICATION IS OFF (NEOHUB_AUTH=off): anyone who can reach this port can read and change everything. Never run it like this outside a local experiment. ***',

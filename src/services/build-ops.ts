@@ -1,11 +1,11 @@
 import { AspectExistsError, BadRequestError, NeohubError, ValidationError } from '../errors/index.js';
-import { checkTestInfo } from './metadata-tests/index.js';
 import { applyPatch, keyedArraysFor, readPatchBody } from '../patch/index.js';
 import { extractEdges, timeProblem, type AspectSpec } from '../registry/index.js';
 import type { Registry } from '../registry/index.js';
 import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
 import { clearedProjections, projectionsOf } from './projections.js';
 import { CHANGE_TYPES, type ChangeType, type Proposal } from './proposal.js';
+import type { AspectValue } from './write-hooks.js';
 import { parseJson } from '../json/index.js';
 
 const JSON_CT = 'application/json';
@@ -16,8 +16,20 @@ export interface Built {
   readonly entity: EntityRow | undefined;
 }
 
-/** Turns one proposal into one validated write operation (or throws a 400/422 naming the path). */
-export function buildOp(registry: Registry, p: Proposal, created: AuditStamp, traceId?: string): Built {
+/** The write hooks' checks of each aspect value a write is to store (see `WriteHook.check`). */
+export type ValueCheck = (value: AspectValue) => void;
+
+/**
+ * Turns one proposal into one validated write operation (or throws a 400/422 naming the path). `check`
+ * sees each aspect value it makes, when it makes it (a read-modify-write's inside the transaction).
+ */
+export function buildOp(
+  registry: Registry,
+  p: Proposal,
+  created: AuditStamp,
+  traceId?: string,
+  check?: ValueCheck,
+): Built {
   const changeType = String(p.changeType ?? 'UPSERT').toUpperCase() as ChangeType;
   if (!CHANGE_TYPES.includes(changeType)) {
     throw new ValidationError(`Unsupported changeType ${String(p.changeType)}`, [
@@ -89,7 +101,14 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp, tr
     if (changeType !== 'UPSERT' || aspect.timeseries || aspect.name === keySpec.name)
       throw new BadRequestError(`A computed change must be an UPSERT of a versioned, non-key aspect`);
     const resolve = (current: string | undefined): UpsertOp =>
-      upsertOp(registry, aspect, base, modify(current === undefined ? undefined : JSON.parse(current)));
+      upsertOp(
+        registry,
+        aspect,
+        base,
+        modify(current === undefined ? undefined : JSON.parse(current)),
+        false,
+        check,
+      );
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
   }
   const raw = aspectPayload(p, changeType === 'PATCH' ? PATCH_CT : JSON_CT);
@@ -102,7 +121,7 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp, tr
     const specs = keyedArraysFor(aspect.name, arrayPrimaryKeys);
     const resolve = (current: string | undefined): UpsertOp => {
       const next = applyPatch(current === undefined ? {} : JSON.parse(current), ops, specs);
-      return upsertOp(registry, aspect, base, next);
+      return upsertOp(registry, aspect, base, next, false, check);
     };
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
   }
@@ -130,7 +149,7 @@ export function buildOp(registry: Registry, p: Proposal, created: AuditStamp, tr
       { path: '/', message: `expected ${entityRow.keyValue}` },
     ]);
   }
-  const op = upsertOp(registry, aspect, base, value, true);
+  const op = upsertOp(registry, aspect, base, value, true, check);
   if (changeType === 'CREATE' || changeType === 'CREATE_ENTITY') {
     const resolve = (current: string | undefined): UpsertOp => {
       if (current !== undefined) {
@@ -167,10 +186,10 @@ export function upsertOp(
   base: { urn: string; entityType: string; created: AuditStamp; systemMetadata: string },
   raw: unknown,
   validated = false,
+  check?: ValueCheck,
 ): UpsertOp {
   const value = validated ? (raw as Record<string, unknown>) : registry.validateAspect(aspect, raw);
-  // A metadata test's definition must compile against the registry before it is stored.
-  if (aspect.name === 'testInfo') checkTestInfo(registry, value);
+  check?.({ urn: base.urn, entityType: base.entityType, aspect: aspect.name, value });
   const kindOf = (urn: string): { type: string; label: string } => {
     const type = urn.slice(7, urn.indexOf(':', 7));
     const spec = registry.entityOfUrnType(type);

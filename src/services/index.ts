@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
 import type { ChangeLogStore, EntityStore, RunStore } from '../store/index.js';
 import { EventsService } from './events/index.js';
-import { MetadataTestsService, SWEEP_TASK } from './metadata-tests/index.js';
+import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadata-tests/index.js';
 import { IngestService } from './ingest-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
@@ -13,13 +13,19 @@ import { LineageService } from './lineage-service.js';
 import { ReadService } from './read-service.js';
 import { ReferenceService } from './reference-service.js';
 import { ROLLBACK_TASK, RunsService } from './runs-service.js';
-import { StructuredPropertyService } from './structured-properties/index.js';
+import {
+  StructuredPropertyRules,
+  StructuredPropertyService,
+  type TaskLauncher,
+} from './structured-properties/index.js';
 import { TimelineService } from './timeline-service.js';
 import { TraceService } from './trace-service.js';
 import type { HealthService } from './health-service.js';
 import type { OperationsService, SearchService } from './search/index.js';
+import type { WriteHook } from './write-hooks.js';
 
 export { IngestService } from './ingest-service.js';
+export type { AspectValue, PreparedWrite, WriteHook } from './write-hooks.js';
 export {
   HealthService,
   type DependencyState,
@@ -99,6 +105,7 @@ export {
   StructuredPropertyService,
   VALUE_CLEANUP_TASK,
   valueTypeOf,
+  type TaskLauncher,
   type ValueCleanupParams,
   type Assignment,
   type CreatePropertyInput,
@@ -152,6 +159,31 @@ export interface ServiceParts {
   readonly auth: AuthService;
   readonly health: HealthService;
   readonly log: Logger;
+}
+
+/** What the write hooks need: the registry, the store, and the launcher of background tasks. */
+export interface WriteHookParts {
+  readonly registry: Registry;
+  readonly store: EntityStore;
+  /**
+   * Starts background tasks after a commit. The operations service that starts them writes through the
+   * write path, so it is built after it: the wiring passes a launcher that reaches it when called.
+   */
+  readonly tasks: TaskLauncher;
+}
+
+/**
+ * The checks and side effects of every write, registered with the one write path (`IngestService`) in
+ * the order they run: each step (`check`, `prepare`, `inTransaction`, `after`; see write-hooks.ts) runs
+ * for the hooks in this order. docs/decisions/0043.
+ */
+export function writeHooks(p: WriteHookParts): readonly WriteHook[] {
+  return [
+    // Values against their definitions, definitions against the current one; cleanup tasks after.
+    new StructuredPropertyRules(p.store, p.tasks),
+    // A metadata test's definition compiles against the registry before it is stored.
+    testDefinitionCheck(p.registry),
+  ];
 }
 
 export function createServices(p: ServiceParts): Services {

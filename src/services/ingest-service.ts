@@ -2,10 +2,10 @@ import { authorizeWrites, requirePrivilege } from '../auth/index.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
 import { runIdOf, type ApplyResult, type EntityRow, type EntityStore, type WriteOp } from '../store/index.js';
-import { buildOp, entityRowOf, inBatch, upsertOp } from './build-ops.js';
+import { buildOp, entityRowOf, inBatch, upsertOp, type ValueCheck } from './build-ops.js';
 import { clearedProjections } from './projections.js';
 import type { Proposal, WriteContext } from './proposal.js';
-import type { StructuredPropertyRules } from './structured-properties/index.js';
+import { prepareWrite, valueCheck, type WriteHook } from './write-hooks.js';
 
 /** One aspect of a run's rollback: the run's version (checked still current) and the one before it. */
 export interface Revert {
@@ -23,15 +23,20 @@ export interface IngestResult extends ApplyResult {
 /**
  * The one write path. Every write of neohub (Rest.li, snapshots, OpenAPI, GraphQL, CLI, background
  * jobs) becomes proposals handed to `ingest`: all are validated first, then applied as one batch in
- * one Neo4j transaction that also records the change log. A bad proposal writes nothing.
+ * one Neo4j transaction that also records the change log. A bad proposal writes nothing. The checks and
+ * side effects of a write are its `hooks` (write-hooks.ts), run in their order.
  */
 export class IngestService {
+  private readonly check: ValueCheck | undefined;
+
   constructor(
     private readonly registry: Registry,
     private readonly store: EntityStore,
     private readonly log: Logger,
-    private readonly rules?: StructuredPropertyRules,
-  ) {}
+    private readonly hooks: readonly WriteHook[] = [],
+  ) {
+    this.check = valueCheck(hooks);
+  }
 
   async ingest(proposals: readonly Proposal[], ctx: WriteContext): Promise<IngestResult> {
     requirePrivilege('write', 'write metadata');
@@ -40,7 +45,7 @@ export class IngestService {
     const entities = new Map<string, EntityRow>();
     proposals.forEach((p, i) => {
       try {
-        const built = buildOp(this.registry, p, created, ctx.traceId);
+        const built = buildOp(this.registry, p, created, ctx.traceId, this.check);
         ops.push(built.op);
         if (built.entity && !entities.has(built.entity.urn)) entities.set(built.entity.urn, built.entity);
       } catch (err) {
@@ -49,16 +54,21 @@ export class IngestService {
     });
     this.authorize(ops);
     if (!ops.length) return { results: [], changeLog: [], tasks: [] };
-    const prepared = this.rules ? await this.rules.prepare(ops) : undefined;
-    const result = await this.store.apply({
-      entities: [...entities.values()],
-      ops: prepared?.ops ?? ops,
-      traceId: ctx.traceId,
-      ...(ctx.existingOnly ? { existingOnly: true } : {}),
-    });
-    const tasks = prepared ? await prepared.after(result) : [];
+    const write = await prepareWrite(this.hooks, ops);
+    const result = await this.store.apply(
+      {
+        entities: [...entities.values()],
+        ops: write.ops,
+        traceId: ctx.traceId,
+        ...(ctx.existingOnly ? { existingOnly: true } : {}),
+      },
+      write.inTransaction,
+    );
+    const tasks = await write.after(result);
     this.log.debug({ proposals: proposals.length, changes: result.changeLog.length }, 'ingested');
-    return { ...result, tasks };
+    // One result per proposal; those of the ops the hooks added are left out (their changes are logged).
+    const results = result.results.length > ops.length ? result.results.slice(0, ops.length) : result.results;
+    return { results, changeLog: result.changeLog, tasks };
   }
 
   /**
@@ -92,7 +102,7 @@ export class IngestService {
           ? null
           : {
               upsert: spec
-                ? upsertOp(this.registry, spec, base, JSON.parse(r.previous.value), true)
+                ? upsertOp(this.registry, spec, base, JSON.parse(r.previous.value), true, this.check)
                 : {
                     ...base,
                     kind: 'upsert' as const,

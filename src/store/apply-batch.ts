@@ -6,9 +6,24 @@ import { applyTimeseries } from './apply-timeseries.js';
 import type { Tx } from './executor.js';
 import { lockEntities } from './lock-entities.js';
 import { Pipeline, type Sink } from './pipeline.js';
+import { readLatest } from './read-aspects.js';
 import { replaceEdges } from './replace-edges.js';
 import { resolveComputed, rounds } from './rounds.js';
-import type { ApplyResult, UpsertOp, WriteBatch } from './types.js';
+import type { ApplyResult, EntityRow, InTransaction, UpsertOp, WriteBatch } from './types.js';
+
+/**
+ * The batch with the writes `during` adds: run first in the transaction, with a view that reads through
+ * it, before anything is locked or written. Its ops go after the batch's; its entities join the batch's
+ * (each URN once), so that all are locked together in URN order.
+ */
+export async function withAdded(tx: Tx, batch: WriteBatch, during?: InTransaction): Promise<WriteBatch> {
+  if (!during) return batch;
+  const added = await during({ latest: (urns, names) => readLatest(tx, urns, names) });
+  if (!added || (!added.ops.length && !added.entities?.length)) return batch;
+  const entities = new Map<string, EntityRow>(batch.entities.map((e) => [e.urn, e]));
+  for (const e of added.entities ?? []) if (!entities.has(e.urn)) entities.set(e.urn, e);
+  return { ...batch, entities: [...entities.values()], ops: [...batch.ops, ...added.ops] };
+}
 
 /**
  * Applies one batch of validated write operations inside one transaction: entity locks first (in URN

@@ -3,7 +3,7 @@ import { readAspectCount } from './read-maintenance.js';
 import { readTrace } from './read-trace.js';
 import { createHash } from 'node:crypto';
 import { MIGRATIONS } from '../../graph-schema/index.js';
-import { applyBatch } from './apply-batch.js';
+import { applyBatch, withAdded } from './apply-batch.js';
 import type { Executor } from './executor.js';
 import { readExists, readHistory, readLatest, readLatestValues, readVersion } from './read-aspects.js';
 import { readEdges, type EdgeRow, type EdgeScrollQuery } from './read-edges.js';
@@ -17,11 +17,15 @@ import {
 } from './read-relationships.js';
 import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
 import { readUrns } from './read-urns.js';
-import type { ApplyResult, StoredAspect, StoredTimeseries, WriteBatch } from './types.js';
+import type { ApplyResult, InTransaction, StoredAspect, StoredTimeseries, WriteBatch } from './types.js';
 
 /** The port the services depend on: the graph store of entities, aspects, edges and the change log. */
 export interface EntityStore {
-  apply(batch: WriteBatch): Promise<ApplyResult>;
+  /**
+   * Applies a batch in one transaction; `during`, when given, runs first in that transaction and adds
+   * writes to it (the write path's hooks: see `InTransaction`).
+   */
+  apply(batch: WriteBatch, during?: InTransaction): Promise<ApplyResult>;
   latest(urns: readonly string[], names?: readonly string[]): Promise<StoredAspect[]>;
   /** The latest value of every aspect of these entities, and nothing else (what search documents need). */
   latestValues(urns: readonly string[]): Promise<{ urn: string; name: string; value: string }[]>;
@@ -84,10 +88,15 @@ export class Neo4jStore implements EntityStore {
       return Number(res.records[0]?.get('n') ?? 0);
     });
   }
-  async apply(batch: WriteBatch): Promise<ApplyResult> {
-    const result = await this.exec.write((tx) => applyBatch(tx, batch, Date.now()));
+  async apply(batch: WriteBatch, during?: InTransaction): Promise<ApplyResult> {
+    // The batch as the transaction that committed applied it (a retried one runs `during` again).
+    let applied = batch;
+    const result = await this.exec.write(async (tx) => {
+      applied = await withAdded(tx, batch, during);
+      return applyBatch(tx, applied, Date.now());
+    });
     // Edge types this process writes are walkable at once (see `lineage`).
-    for (const op of batch.ops)
+    for (const op of applied.ops)
       if (op.kind === 'upsert') for (const e of op.edges) this.edgeTypes?.types.add(e.type);
     return result;
   }

@@ -115,6 +115,28 @@ export interface WriteBatch {
   readonly traceId?: string | undefined;
 }
 
+/** What a write transaction reads of the store, inside that transaction (see `InTransaction`). */
+export interface TxView {
+  /** The latest aspects of these entities (all, or only `names`), as `EntityStore.latest` reads them. */
+  latest(urns: readonly string[], names?: readonly string[]): Promise<StoredAspect[]>;
+}
+
+/** Writes added to a batch inside its transaction: entities to lock (or create), and their operations. */
+export interface AddedWrites {
+  /** The entity rows of added ops whose entity the batch does not name already. */
+  readonly entities?: readonly EntityRow[];
+  readonly ops: readonly WriteOp[];
+}
+
+/**
+ * A step run inside a batch's transaction before the batch writes anything: it reads the store through
+ * `view` and returns writes to add to the batch, applied after the batch's own ops in the same
+ * transaction (committed with them, or not at all). A value that must not change between the read and
+ * the write is a `compute` op, resolved under its entity's lock. The driver runs a transaction again
+ * after a transient failure, so the step may run more than once: it does nothing but read.
+ */
+export type InTransaction = (view: TxView) => Promise<AddedWrites | undefined>;
+
 export interface ChangeLogEntry {
   readonly seq: number;
   readonly urn: string;
@@ -131,7 +153,10 @@ export interface ChangeLogEntry {
 }
 
 export interface ApplyResult {
-  /** Per op, in order: whether it changed anything, and rows removed by deletes. */
+  /**
+   * Per op, in order (the batch's, then those an `InTransaction` step added): whether it changed
+   * anything, and rows removed by deletes.
+   */
   readonly results: readonly {
     readonly changed: boolean;
     readonly rows: number;

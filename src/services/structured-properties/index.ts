@@ -1,7 +1,6 @@
 export {
   StructuredPropertyRules,
   VALUE_CLEANUP_TASK,
-  type PreparedBatch,
   type TaskLauncher,
   type ValueCleanupParams,
 } from './write-rules.js';

@@ -2,7 +2,6 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../errors/in
 import type { EntityStore } from '../../store/index.js';
 import type { IngestService } from '../ingest-service.js';
 import type { AspectJson, WriteContext } from '../proposal.js';
-import type { ReadService } from '../read-service.js';
 import {
   canonicalEntityType,
   canonicalValueType,
@@ -96,13 +95,25 @@ function entityTypeUrn(t: string, path: string): string {
 }
 
 /**
+ * The reads this service makes, as `ReadService` answers them (named here, not imported: the read
+ * service imports this folder for the visibility of values).
+ */
+export interface AssetReads {
+  exists(urn: string): Promise<boolean>;
+  entity(
+    urn: string,
+    aspectNames?: readonly string[],
+  ): Promise<{ readonly aspects: Readonly<Record<string, { readonly value: Record<string, unknown> }>> }>;
+}
+
+/**
  * Structured properties as GraphQL (and the CLI) handle them: create and update definitions, set and
  * remove values on assets, hard delete. Every write goes through the ingest service, whose rules check it.
  */
 export class StructuredPropertyService {
   constructor(
     private readonly ingest: IngestService,
-    private readonly reads: ReadService,
+    private readonly reads: AssetReads,
     private readonly store: EntityStore,
   ) {}
 

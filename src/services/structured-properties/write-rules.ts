@@ -1,11 +1,12 @@
 import { ValidationError } from '../../errors/index.js';
-import type { ApplyResult, AuditStamp, EntityStore, UpsertOp, WriteOp } from '../../store/index.js';
+import type { AuditStamp, EntityStore, UpsertOp, WriteOp } from '../../store/index.js';
+import type { PreparedWrite, WriteHook } from '../write-hooks.js';
 import { checkDefinition, checkEvolution, valueKey, type PropertyDefinition } from './definition-rules.js';
 import { fieldsInSchemas } from './schema-fields.js';
 import { loadStates } from './states.js';
 import { checkAssignments, isRetired, type Assignment, type PropertyState } from './value-rules.js';
 
-/** Starts background tasks (the operations service does, once it exists). */
+/** Starts background tasks (the operations service). */
 export interface TaskLauncher {
   start(type: string, params: Record<string, unknown>): Promise<string>;
 }
@@ -23,39 +24,32 @@ const VALUES = 'structuredProperties';
 const DEFINITION = 'propertyDefinition';
 const PROPERTY = 'structuredProperty';
 
-export interface PreparedBatch {
-  readonly ops: WriteOp[];
-  /** Runs after the batch committed: starts the cleanup tasks it calls for; returns their ids. */
-  after(result: ApplyResult): Promise<string[]>;
-}
-
 const isWrite = (op: WriteOp): op is Extract<WriteOp, { kind: 'upsert' | 'compute' }> =>
   op.kind === 'upsert' || op.kind === 'compute';
 const parse = <T>(json: string | undefined): T | undefined =>
   json === undefined ? undefined : (JSON.parse(json) as T);
 
 /**
- * The structured-property rules of the one write path: definitions are checked on their own and against
- * the current one (breaking changes need a new version; soft-deleted properties cannot be redefined);
- * values are checked against their definitions (type, cardinality, allowed values, entity types), their
- * property and target entity must exist, and each changed assignment gets its AuditStamps. A new version
- * or a hard delete starts a task that removes the retired values through the write path.
+ * The structured-property rules of the one write path (a write hook): definitions are checked on their
+ * own and against the current one (breaking changes need a new version; soft-deleted properties cannot be
+ * redefined); values are checked against their definitions (type, cardinality, allowed values, entity
+ * types), their property and target entity must exist, and each changed assignment gets its AuditStamps.
+ * A new version or a hard delete starts a task (through `tasks`, after the commit) that removes the
+ * retired values through the write path.
  */
-export class StructuredPropertyRules {
-  private launcher: TaskLauncher | undefined;
+export class StructuredPropertyRules implements WriteHook {
+  readonly name = 'structured-property rules';
 
-  constructor(private readonly store: EntityStore) {}
+  constructor(
+    private readonly store: EntityStore,
+    private readonly tasks: TaskLauncher,
+  ) {}
 
-  useTasks(launcher: TaskLauncher): void {
-    this.launcher = launcher;
-  }
-
-  async prepare(ops: readonly WriteOp[]): Promise<PreparedBatch> {
+  async prepare(ops: readonly WriteOp[]): Promise<PreparedWrite> {
     const valueOps = ops.filter((o) => isWrite(o) && o.aspect === VALUES);
     const defOps = ops.filter((o) => isWrite(o) && o.entityType === PROPERTY && o.aspect === DEFINITION);
     const deletes = ops.filter((o) => o.kind === 'deleteEntity' && o.entityType === PROPERTY);
-    if (!valueOps.length && !defOps.length && !deletes.length)
-      return { ops: [...ops], after: async () => [] };
+    if (!valueOps.length && !defOps.length && !deletes.length) return { ops };
 
     // Which properties the value writes will touch: a dry run of the computed ones on the current values.
     const targets = [...new Set(valueOps.map((o) => o.urn))];
@@ -112,10 +106,10 @@ export class StructuredPropertyRules {
           if (op.kind === 'deleteEntity' && op.entityType === PROPERTY && r && (r.changed || r.rows > 0))
             effects.set(op.urn, { propertyUrn: op.urn, actor: op.created.actor });
         });
-        if (!effects.size || !this.launcher) return [];
+        if (!effects.size) return [];
         const ids: string[] = [];
         for (const params of effects.values())
-          ids.push(await this.launcher.start(VALUE_CLEANUP_TASK, { ...params }));
+          ids.push(await this.tasks.start(VALUE_CLEANUP_TASK, { ...params }));
         return ids;
       },
     };
