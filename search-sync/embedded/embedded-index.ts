@@ -5,7 +5,6 @@ import {
   type AutocompleteResult,
   type BrowseQuery,
   type BrowseResult,
-  exactMatch,
   type Fence,
   matchedFields,
   type PendingWrite,
@@ -16,46 +15,30 @@ import {
   type SearchIndex,
   type SearchQuery,
   type SearchResult,
-  type SortCriterion,
   withExtra,
 } from '../../src/search-model/index.js';
-import { BadRequestError } from '../../src/errors/index.js';
 import { autocomplete } from './autocomplete.js';
 import { browse } from './browse.js';
-import { filterPredicate } from './filters.js';
-import {
-  completionProp,
-  fieldsByKind,
-  fullTextIndex,
-  isCompleted,
-  isDefaultText,
-  listProp,
-  TEXT_TYPES,
-  textProp,
-} from './fields.js';
+import { completionProp, fieldsByKind, fullTextIndex, isCompleted, listProp, textProp } from './fields.js';
 import { DocumentNodes } from './document-nodes.js';
-import { keyClauses } from './key-clauses.js';
-import { textQuery } from './lucene.js';
+import {
+  asksKnownTotal,
+  earlyPage,
+  matchPredicate,
+  type PlanContext,
+  planContext,
+  planSearch,
+  type SearchPlan,
+  urnOrderPage,
+} from './search-plan.js';
 import { searchWithinUrns } from './within-urns.js';
 import type { CachePolicy } from './result-cache.js';
 import { DEADLINE, MatchCounts, pageTotal } from './counts.js';
-
-/** Above this many matches, a page of a query without text is read in URN order from the URN index. */
-const SCAN_IN_URN_ORDER = 1000;
 
 /**
  * The embedded search adapter: documents are `(:SearchDocument)` nodes in the same Neo4j, with a
  * full-text (Lucene) index over the default search fields and list properties for filters and facets.
  */
-interface TextFields {
-  readonly props: readonly string[];
-  readonly boosted: readonly { prop: string; boost: number }[];
-}
-const boostedOf = (fields: readonly SearchField[]): { prop: string; boost: number }[] =>
-  fields
-    .filter((f) => f.queryByDefault && TEXT_TYPES.has(f.type) && f.boost > 1)
-    .map((f) => ({ prop: textProp(f.name), boost: f.boost }));
-
 export class EmbeddedSearchIndex implements SearchIndex {
   private readonly fields: Map<string, SearchField>;
   private readonly fullText: { name: string; props: string[]; textProps: string[] };
@@ -79,32 +62,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
     this.fields = searchFields(registry);
     this.fullText = fullTextIndex(this.fields);
     this.nodes = new DocumentNodes(this.fields);
-    this.kindFields = fieldsByKind(registry);
-    this.allText = { props: this.fullText.textProps, boosted: boostedOf([...this.fields.values()]) };
+    this.plans = planContext(this.fields, this.fullText, fieldsByKind(registry));
   }
-  private readonly kindFields: ReadonlyMap<string, ReadonlySet<string>>;
-  private readonly allText: TextFields;
-
-  /** The text fields of the sets of kinds searched lately (a search of every kind computed them per call). */
-  private readonly textFieldsOf = new Map<string, TextFields>();
-
-  /** The fields a free-text search of some kinds (all when none are named) looks in. */
-  private textFields(types: readonly string[]): TextFields {
-    const key = types.join(',');
-    const known = this.textFieldsOf.get(key);
-    if (known) return known;
-    const sets = types.map((t) => this.kindFields.get(t));
-    let found = this.allText;
-    if (types.length && !sets.some((x) => x === undefined)) {
-      const wanted = [...this.fields.values()].filter((f) => sets.some((x) => x?.has(f.name)));
-      const props = new Set(wanted.filter(isDefaultText).map((f) => textProp(f.name)));
-      found = { props: this.fullText.textProps.filter((p) => props.has(p)), boosted: boostedOf(wanted) };
-    }
-    // Kinds come from the registry: the sets are few, but the map is bounded all the same.
-    if (this.textFieldsOf.size >= 256) this.textFieldsOf.clear();
-    this.textFieldsOf.set(key, found);
-    return found;
-  }
+  /** What search plans are made from (`search-plan.ts`). */
+  private readonly plans: PlanContext;
 
   /**
    * Creates the constraints and the full-text index. When the index is new (the registry's fields or what
@@ -225,127 +186,58 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   async search(q: SearchQuery): Promise<SearchResult> {
-    const params: Record<string, unknown> = {
-      types: q.types,
-      includeRemoved: q.includeRemoved === true,
-      start: q.start,
+    return this.run(planSearch(q, this.plans));
+  }
+
+  /** Runs a search's plan through the executor. */
+  private async run(p: SearchPlan): Promise<SearchResult> {
+    const hit = (props: Record<string, unknown>, score: number): SearchHit => {
+      const doc = this.nodes.fromProps(props);
+      const matched = matchedFields(doc, p.input, p.exact, this.fields);
+      return { urn: doc.urn, entityType: doc.entityType, score, matchedFields: matched };
     };
-    const input = q.input.trim();
-    const exact = exactMatch(input, this.fields);
-    const groups = exact ? (q.filters.length ? q.filters.map((g) => [...g, exact]) : [[exact]]) : q.filters;
-    const fields = withExtra(this.fields, q.extraFields);
-    let where = this.where(q.types, groups, params, q.includeRemoved === true, fields);
-    const searched = exact || input === '' || input === '*' ? undefined : this.textFields(q.types);
-    const text = searched && textQuery(input, searched.props, searched.boosted);
-    const narrowing = keyClauses(groups, fields);
-    const lucene = [text, narrowing].filter(Boolean).join(' AND ') || undefined;
-    const within = q.urns !== undefined;
-    if (within) params.urns = q.urns;
-    let match: string;
-    if (lucene && !(within && !text)) {
-      params.index = this.fullText.name;
-      params.lucene = lucene;
-      if (within) where = `d.urn IN $urns AND ${where}`;
-      match = `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS d, score WHERE d:SearchDocument AND ${where}`;
-    } else if (within) {
-      match = `UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) WHERE ${where} WITH d, 1.0 AS score`;
-    } else {
-      match = `MATCH (d:SearchDocument) WHERE ${where} WITH d, 1.0 AS score`;
+    if (p.page.kind === 'withinUrns') {
+      const page = { start: p.start, count: p.count, whole: p.page.whole };
+      const found = await searchWithinUrns(this.exec, p.match, p.params, page);
+      return { total: found.total, hits: found.rows.map((row) => hit(row.props, 1)), facets: {} };
     }
-    // Sort parameters go to the page alone: the cache keys of totals and facets stay those of the match.
-    // The page reads one row more than it returns: whether more matches follow, whatever the total says.
-    const pageParams: Record<string, unknown> = { ...params, count: q.count + 1 };
-    const order = this.order(q.sort ?? [], pageParams, fields);
-    // Within URNs, without text, sort or facets (a lineage level): the total and the page in one statement.
-    if (within && !text && !order && !q.facets?.length) {
-      const page = { start: q.start, count: q.count, whole: exact !== undefined };
-      const found = await searchWithinUrns(this.exec, match, params, page);
-      const hits = found.rows.map((row): SearchHit => {
-        const doc = this.nodes.fromProps(row.props);
-        const matched = matchedFields(doc, input, exact, this.fields);
-        return { urn: doc.urn, entityType: doc.entityType, score: 1, matchedFields: matched };
-      });
-      return { total: found.total, hits, facets: {} };
-    }
-    const page = (cypher: string): Promise<{ props: Record<string, unknown>; score: number }[]> =>
+    const paged = p.page;
+    const read = (cypher: string): Promise<{ props: Record<string, unknown>; score: number }[]> =>
       this.exec.read(async (tx) => {
-        const res = await tx.run<{ props: Record<string, unknown>; score: number }>(cypher, pageParams);
+        const res = await tx.run<{ props: Record<string, unknown>; score: number }>(cypher, p.pageParams);
         return res.records.map((r) => ({ props: r.get('props'), score: r.get('score') }));
       }, DEADLINE);
-    // Without text, a large match set is paged straight off the URN index; both plans answer the same.
-    const inUrnOrder = (total: number): string =>
-      total > SCAN_IN_URN_ORDER && !within
-        ? `MATCH (d:SearchDocument) USING INDEX d:SearchDocument(urn) WHERE d.urn >= '' AND ${where}
-           RETURN properties(d) AS props, 1.0 AS score ORDER BY d.urn SKIP $start LIMIT $count`
-        : `${match} RETURN properties(d) AS props, score ORDER BY d.urn SKIP $start LIMIT $count`;
     // The page is read at once, beside the version and the counts (each read is a statement of its own on
     // its own connection), so that a search costs its slowest statement rather than their sum: a text or
     // sorted page does not depend on the total, and without text the plan only needs to know whether the
     // match set is large, which the total of any earlier version of the index tells well enough.
-    const known = text || order || within ? undefined : this.counts.knownTotal(match, params);
-    const earlyCypher =
-      q.count === 0
-        ? undefined
-        : order
-          ? `${match} RETURN properties(d) AS props, score ORDER BY ${order}, d.urn SKIP $start LIMIT $count`
-          : text
-            ? `${match} RETURN properties(d) AS props, score ORDER BY score DESC, d.urn SKIP $start LIMIT $count`
-            : within || known !== undefined
-              ? inUrnOrder(known ?? 0)
-              : undefined;
-    const early = earlyCypher ? page(earlyCypher) : undefined;
+    const known = asksKnownTotal(p) ? this.counts.knownTotal(p.match, p.params) : undefined;
+    const earlyCypher = earlyPage(p, known);
+    const early = earlyCypher ? read(earlyCypher) : undefined;
     // Awaited below; until then a failure must not count as unhandled.
     early?.catch(() => undefined);
     const version = await this.version();
     // The total is counted once per index version, or served a little older when counting it is
     // expensive (ResultCache; not for a search within a list of URNs, whose key would be the list). Hits
     // rank by score; without text every match scores the same and hits come in URN order.
-    const counted = q.facets?.length
-      ? await this.counts.facets(match, params, q.facets, version, !within, fields)
+    const cacheable = !p.within;
+    const counted = p.facets.length
+      ? await this.counts.facets(p.match, p.params, p.facets, version, cacheable, p.fields)
       : { counts: {}, total: undefined };
     const facets = counted.counts;
-    const matches = counted.total ?? (await this.counts.total(match, params, version, !within));
+    const matches = counted.total ?? (await this.counts.total(p.match, p.params, version, cacheable));
     let rows = early
       ? await early
-      : q.count === 0 || q.start >= matches
+      : p.count === 0 || p.start >= matches
         ? []
-        : await page(inUrnOrder(matches));
+        : await read(urnOrderPage(paged, matches));
     // The early page and the counts are separate reads: an index write between them can leave the page
     // shorter than the total says (it was read before the write, the count after). It is read once more.
-    if (earlyCypher && rows.length < Math.min(q.count, matches - q.start)) rows = await page(earlyCypher);
-    const more = rows.length > q.count;
-    if (more) rows = rows.slice(0, q.count);
-    const total = pageTotal(matches, q.start, q.count, rows.length, more);
-    const hits: SearchHit[] = rows.map((row) => {
-      const doc = this.nodes.fromProps(row.props);
-      return {
-        urn: doc.urn,
-        entityType: doc.entityType,
-        score: row.score,
-        matchedFields: matchedFields(doc, input, exact, this.fields),
-      };
-    });
-    return { total, hits, facets };
-  }
-
-  /** ORDER BY terms of a sort (fields checked against the index fields; names are parameters). */
-  private order(
-    sort: readonly SortCriterion[],
-    params: Record<string, unknown>,
-    fields: ReadonlyMap<string, SearchField>,
-  ): string | undefined {
-    if (!sort.length) return undefined;
-    return sort
-      .map((s, i) => {
-        const name = s.field.replace(/\.keyword$/, '');
-        const dir = s.order === 'DESCENDING' ? 'DESC' : 'ASC';
-        if (name === 'urn' || name === 'entityType' || name === '_entityType')
-          return `d.${name === 'urn' ? 'urn' : 'entityType'} ${dir}`;
-        if (!fields.has(name)) throw new BadRequestError(`Unknown sort field "${s.field}"`);
-        params[`sp${i}`] = listProp(name);
-        return `d[$sp${i}][0] ${dir}`;
-      })
-      .join(', ');
+    if (earlyCypher && rows.length < Math.min(p.count, matches - p.start)) rows = await read(earlyCypher);
+    const more = rows.length > p.count;
+    if (more) rows = rows.slice(0, p.count);
+    const total = pageTotal(matches, p.start, p.count, rows.length, more);
+    return { total, hits: rows.map((row) => hit(row.props, row.score)), facets };
   }
 
   async autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult> {
@@ -363,7 +255,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return autocomplete(
       this.exec,
       { ...q, fields },
-      this.where(q.types, q.filters, params, false, withExtra(this.fields, q.extraFields)),
+      matchPredicate(q.types, q.filters, params, false, withExtra(this.fields, q.extraFields)),
       params,
       fullText,
     );
@@ -371,20 +263,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
 
   async browse(q: BrowseQuery): Promise<BrowseResult> {
     const params: Record<string, unknown> = {};
-    return browse(this.exec, q, this.where(q.types, q.filters, params), params);
-  }
-
-  /** The predicate every query shares: entity types, no soft-deleted entities, the filters. */
-  private where(
-    types: readonly string[],
-    groups: SearchQuery['filters'],
-    params: Record<string, unknown>,
-    includeRemoved = false,
-    fields: ReadonlyMap<string, SearchField> = this.fields,
-  ): string {
-    params.types = types;
-    params.includeRemoved = includeRemoved;
-    return `(size($types) = 0 OR d.entityType IN $types) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, fields, params)}`;
+    return browse(this.exec, q, matchPredicate(q.types, q.filters, params, false, this.fields), params);
   }
 
   /** The index version: changes with every write to the index. */

@@ -97,6 +97,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     search: 'read',
     autocomplete: 'read',
     browse: 'read',
+    kinds: 'read',
     filterFields: 'read',
     displayName: 'read',
     waitForIndex: 'read',

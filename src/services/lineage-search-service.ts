@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { currentCaller } from '../auth/index.js';
 import { lookup } from '../json/index.js';
 import type { SearchHit } from '../search-model/index.js';
-import type { SearchService } from './search/index.js';
+import type { SearchService, Unscoped } from './search/index.js';
 import { type SortCriterion, conjunctions, type Criterion } from '../search-model/index.js';
 import { BadRequestError } from '../errors/index.js';
 import type { LineageService } from './lineage-service.js';
@@ -27,8 +27,10 @@ export interface LineageSearchRequest {
   readonly urn: string;
   readonly direction: string;
   readonly maxHops?: number | undefined;
-  /** Entity type names to keep (empty = all). */
+  /** Entity type names to keep (empty: the kinds `unscoped` names, see the search service's `Unscoped`). */
   readonly entities: readonly string[];
+  /** What the search covers when `entities` is empty (`'every'` when not given). */
+  readonly unscoped?: Unscoped | undefined;
   readonly input: string;
   /** `{or: [{and: [...]}]}`; criteria on `degree` (values `1`, `2`, `3+`) select hop counts. */
   readonly filter?: unknown;
@@ -94,7 +96,9 @@ export class LineageSearchService {
     this.walks = new ScrollCache(limits);
   }
 
-  async searchAcrossLineage(r: LineageSearchRequest): Promise<LineageSearchResult> {
+  async searchAcrossLineage(asked: LineageSearchRequest): Promise<LineageSearchResult> {
+    // The walk keeps the kinds searched; the search service decides those of a request naming none.
+    const r = { ...asked, entities: this.search.kinds(asked.entities, asked.unscoped) };
     if (r.scroll) return this.scroll(r, r.scroll);
     const p = await this.prepare(r);
     return this.result(p, await this.page(p, r.start, r.count));

@@ -20,7 +20,7 @@ type Aspect = { readonly name: string; readonly value: Record<string, unknown> }
  */
 export class Redaction {
   private readonly hiddenKinds: readonly string[];
-  /** The kinds everyone sees: what an unscoped search covers for a non-Admin. */
+  /** The kinds everyone sees: what a search of every kind covers for a non-Admin. */
   private readonly seenKinds: readonly string[];
 
   constructor(private readonly registry: Registry) {
@@ -61,7 +61,8 @@ export class Redaction {
 
   /**
    * The entity types a search covers for the caller: the asked ones (403 for one it may not see), or
-   * when none is asked, every type (no restriction) for an Admin and every type it sees for anyone else.
+   * when none is asked (a search of every kind: see the search service's `kinds`), every type (no
+   * restriction) for an Admin and every type it sees for anyone else.
    */
   searchTypes(types: readonly string[]): readonly string[] {
     this.requireKinds(types);

@@ -4,29 +4,16 @@ import type { Criterion, Filter } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { make } from '../types/common.js';
 import type { Entity } from '../types/entity.js';
-import { defaultRegistry } from '../../registry/index.js';
-import { EntityType, entityName, entityTypeName, entityTypeOf, registryName } from '../types/entity-type.js';
+import { EntityType, entityName, entityTypeOf, registryName } from '../types/entity-type.js';
 import { ENTITY_CLASSES } from '../types/index.js';
 import { type AndFilterInput, type FacetFilterInput, type SearchSortInput } from '../types/search.js';
 import { AggregationMetadata, FacetMetadata, MatchedField, SearchResult } from '../types/search-results.js';
 
 /**
- * Types with a GraphQL object that are searched only when a query names them: definitions, and DataHub's
- * internal and Admin-only kinds (settings, secrets, policies, ingestion sources...).
+ * What a GraphQL search naming no type covers: DataHub's GraphQL search family searches its searchable
+ * kinds then (the search service decides which: its `Unscoped`).
  */
-const NAMED_ONLY = new Set<string>([
-  EntityType.STRUCTURED_PROPERTY,
-  EntityType.DATA_TYPE,
-  EntityType.ENTITY_TYPE,
-  ...defaultRegistry()
-    .allEntities()
-    .filter((e) => e.category === 'internal' || e.adminOnly)
-    .map((e) => entityTypeName(e.name)),
-]);
-/** The entity types searched when a query names none: the other types with a GraphQL object. */
-export const SEARCHABLE_TYPES = (Object.keys(ENTITY_CLASSES) as EntityType[]).filter(
-  (t) => !NAMED_ONLY.has(t),
-);
+export const UNSCOPED = 'searchable';
 
 const UNSUPPORTED = new Set(['DESCENDANTS_INCL', 'ANCESTORS_INCL', 'RELATED_INCL']);
 const ENTITY_TYPE_FIELDS = new Set(['_entityType', 'entityType', '_entityType.keyword']);
@@ -34,11 +21,30 @@ const ENTITY_TYPE_FIELDS = new Set(['_entityType', 'entityType', '_entityType.ke
 const DEFAULT_AGG_VALUES = 20;
 
 /**
- * Registry entity names of GraphQL entity types (all searchable types when none are given). Types this
- * catalog has no entities of are left out, so a list naming only those is empty: nothing can match.
+ * Registry entity names of the GraphQL entity types a query names: empty when it names none (the search
+ * service then picks the kinds: `UNSCOPED`). Types this catalog has no entities of are left out; a list
+ * naming only those gives undefined: nothing can match.
  */
-export function entityNames(types: readonly EntityType[] | undefined | null): string[] {
-  return (types?.length ? types : SEARCHABLE_TYPES).map(registryName).filter((n): n is string => !!n);
+export function entityNames(types: readonly EntityType[] | undefined | null): string[] | undefined {
+  if (!types?.length) return [];
+  const names = types.map(registryName).filter((n): n is string => !!n);
+  return names.length ? names : undefined;
+}
+
+/** The order of the GraphQL objects (hand-written ones first: datasets, charts, dashboards...). */
+const OBJECT_ORDER = new Map(Object.keys(ENTITY_CLASSES).map((t, i) => [t, i]));
+const rank = (t: string): number => OBJECT_ORDER.get(t) ?? OBJECT_ORDER.size;
+
+/**
+ * The types an unscoped GraphQL search covers, as the search service decides them, in the order of their
+ * GraphQL objects: the order autoCompleteForMultiple's groups and the default facets come in.
+ */
+export function unscopedTypes(ctx: GraphQLContext): EntityType[] {
+  const kinds = ctx.services.search.kinds([], UNSCOPED);
+  return kinds
+    .map(entityTypeOf)
+    .filter(present)
+    .sort((a, b) => rank(a) - rank(b));
 }
 
 /** GraphQL filters (`orFilters`, or the deprecated `filters` as one conjunction) as a service filter. */
@@ -72,13 +78,17 @@ export function toSort(input: SearchSortInput | undefined | null): IndexSort[] |
   return list.length ? list.map((c) => ({ field: c.field, order: c.sortOrder })) : undefined;
 }
 
-/** The facets to count for a search: entity type first, then the filterable fields of the types. */
+/**
+ * The facets to count for a search of some kinds (registry names; none: an unscoped search): entity type
+ * first, then the filterable fields of the kinds.
+ */
 export function facetFields(
   ctx: GraphQLContext,
   types: readonly string[],
   requested?: readonly string[] | null,
 ) {
-  const names = requested?.length ? requested : ['entityType', ...ctx.services.search.filterFields(types)];
+  const kinds = types.length ? types : unscopedTypes(ctx).map(entityName);
+  const names = requested?.length ? requested : ['entityType', ...ctx.services.search.filterFields(kinds)];
   return names.map((f) => (ENTITY_TYPE_FIELDS.has(f) ? 'entityType' : f.replace(/\.keyword$/, '')));
 }
 

@@ -37,12 +37,13 @@ import {
   entityNames,
   facetFields,
   present,
-  SEARCHABLE_TYPES,
   toEntities,
   toFacets,
   toFilter,
   toSearchResult,
   toSort,
+  UNSCOPED,
+  unscopedTypes,
 } from './search-mapping.js';
 import { declareRootFields, rootField } from './root-fields.js';
 
@@ -56,9 +57,10 @@ async function runSearch(
 ) {
   const entities = entityNames(input.types);
   const flags = input.searchFlags;
-  if (!entities.length) return { total: 0, hits: [], facets: {} };
+  if (!entities) return { total: 0, hits: [], facets: {} };
   return ctx.services.search.search({
     entities,
+    unscoped: UNSCOPED,
     input: input.query,
     filter: toFilter(input.orFilters, input.filters),
     start,
@@ -77,12 +79,13 @@ async function runLineageSearch(
   scroll?: { id: string | null | undefined; keepAlive: string | null | undefined },
 ): Promise<LineageSearchResult> {
   const entities = entityNames(input.types);
-  if (!entities.length) return { total: 0, hits: [], facets: {}, partial: false };
+  if (!entities) return { total: 0, hits: [], facets: {}, partial: false };
   return ctx.services.lineageSearch.searchAcrossLineage({
     urn: input.urn,
     direction: input.direction,
     maxHops: input.maxHops ?? undefined,
     entities,
+    unscoped: UNSCOPED,
     input: input.query,
     filter: toFilter(input.orFilters, input.filters),
     start,
@@ -174,11 +177,11 @@ declareRootFields(SearchQueries, Query, {
   }),
 
   autoComplete: rootField(AutoCompleteInput, AutoCompleteResults, async (input, ctx) => {
-    const entities = input.type ? entityNames([input.type]) : entityNames(undefined);
-    if (!entities.length)
-      return make(AutoCompleteResults, { query: input.query, suggestions: [], entities: [] });
+    const entities = entityNames(input.type ? [input.type] : undefined);
+    if (!entities) return make(AutoCompleteResults, { query: input.query, suggestions: [], entities: [] });
     const res = await ctx.services.search.autocomplete({
       entities,
+      unscoped: UNSCOPED,
       query: input.query,
       field: input.field ?? undefined,
       filter: toFilter(input.orFilters, input.filters),
@@ -198,7 +201,7 @@ declareRootFields(SearchQueries, Query, {
     AutoCompleteMultipleInput,
     AutoCompleteMultipleResults,
     async (input, ctx) => {
-      const types = (input.types?.length ? input.types : SEARCHABLE_TYPES).filter((t) => registryName(t));
+      const types = input.types?.length ? input.types.filter((t) => registryName(t)) : unscopedTypes(ctx);
       const filter = toFilter(input.orFilters, input.filters);
       const perType = await Promise.all(
         types.map(async (type) => {
@@ -231,13 +234,20 @@ declareRootFields(SearchQueries, Query, {
     const entities = entityNames(types);
     const path = input.path ?? [];
     const empty = make(BrowseResultMetadata, { path, totalNumEntities: 0 });
-    if (!entities.length)
+    if (!entities)
       return make(BrowseResultsV2, { groups: [], start: 0, count: 0, total: 0, metadata: empty });
     const at = (segments: readonly string[]): string => `/${segments.join('/')}`;
     const filter = toFilter(input.orFilters);
     const start = input.start ?? 0;
     const count = input.count ?? DEFAULT_PAGE.browseV2;
-    const res = await ctx.services.search.browse({ entities, path: at(path), filter, start: 0, count: 0 });
+    const res = await ctx.services.search.browse({
+      entities,
+      unscoped: UNSCOPED,
+      path: at(path),
+      filter,
+      start: 0,
+      count: 0,
+    });
     const page = res.groups.slice(start, start + count);
     const groups = page.map((g) =>
       make(BrowseResultGroupV2, {

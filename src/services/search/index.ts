@@ -1,4 +1,4 @@
-export { SearchService, type SearchRequest } from './search-service.js';
+export { SearchService, type SearchRequest, type Unscoped } from './search-service.js';
 export {
   OperationsService,
   type RestoreParams,

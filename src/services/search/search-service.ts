@@ -25,6 +25,23 @@ import type { StructuredFieldResolver } from './structured-fields.js';
 import { systemUpdate, type SystemUpdateResult } from './system-update.js';
 
 /**
+ * What a search that names no entity type covers. DataHub answers it two ways, and a request says which
+ * of them it follows; the kinds each covers are decided here alone (`SearchService.kinds`).
+ * - `'every'`: every kind of the index. DataHub's search service falls back to every entity index when
+ *   none is named (`SearchService.getEntitiesToSearch`), which is what its Rest.li search actions reach;
+ *   its OpenAPI v3 scroll names every entity of the registry when the body names none.
+ * - `'searchable'`: the kinds people look for. DataHub's GraphQL search family (searchAcrossEntities,
+ *   scroll, aggregate, autocomplete, browseV2, searchAcrossLineage) searches its
+ *   `SEARCHABLE_ENTITY_TYPES` when `types` is empty. Here: every kind of the registry but DataHub's
+ *   internal kinds, the Admin-only kinds and the definitions of types (`DEFINITIONS`).
+ * Either way a non-Admin's search leaves out the kinds it may not see (`Redaction.searchTypes`).
+ */
+export type Unscoped = 'every' | 'searchable';
+
+/** Kinds that define the types of other entities' values rather than assets: never searched unasked. */
+const DEFINITIONS: ReadonlySet<string> = new Set(['structuredProperty', 'dataType', 'entityType']);
+
+/**
  * A search as the transports ask it: the index query's text, page, sort, URNs and soft-deleted entities,
  * over entity type names and a filter; `facets` default to the filterable fields of the searched types.
  */
@@ -32,8 +49,10 @@ export interface SearchRequest extends Pick<
   SearchQuery,
   'input' | 'start' | 'count' | 'facets' | 'sort' | 'urns' | 'includeRemoved'
 > {
-  /** Entity type names (empty = every type). */
+  /** Entity type names (empty: the kinds `unscoped` names). */
   readonly entities: readonly string[];
+  /** What the search covers when `entities` is empty (`'every'` when not given). */
+  readonly unscoped?: Unscoped | undefined;
   readonly filter?: unknown;
   /** A query string (the versioned entity API's `query`), in place of `input`; AND-ed with `filter`. */
   readonly queryString?: string | undefined;
@@ -57,6 +76,10 @@ export class SearchService {
       registry.allAspects().flatMap((a) => (a.searchable ?? []).map((s) => s.fieldName)),
     );
     this.completable = [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
+    this.searchable = registry
+      .allEntities()
+      .filter((e) => e.category !== 'internal' && !e.adminOnly && !DEFINITIONS.has(e.name))
+      .map((e) => e.name);
   }
 
   // What a search or an autocomplete reads of the registry, worked out once (the registry does not change).
@@ -64,10 +87,21 @@ export class SearchService {
   private readonly searchableNames: ReadonlySet<string>;
   /** The registry's autocomplete fields, in index-field order. */
   private readonly completable: readonly string[];
+  /** The kinds of the `'searchable'` choice (see `Unscoped`), in the registry's order. */
+  private readonly searchable: readonly string[];
   /** Per entity type, the index fields its documents can hold: its aspects' searchable fields. */
   private readonly kindFields = new Map<string, ReadonlySet<string>>();
   /** Per list of entity types, their filter fields (see `filterFields`). */
   private readonly filterFieldsOf = new Map<string, readonly string[]>();
+
+  /**
+   * The kinds (registry names) a search covers: the named ones, or when none is named, those of the
+   * `unscoped` choice, where every kind is the empty list (no restriction by kind).
+   */
+  kinds(entities: readonly string[], unscoped: Unscoped = 'every'): readonly string[] {
+    if (entities.length) return entities.map((e) => this.registry.entity(e).name);
+    return unscoped === 'searchable' ? this.searchable : [];
+  }
 
   private fieldsOfKind(type: string): ReadonlySet<string> {
     let names = this.kindFields.get(type);
@@ -133,7 +167,7 @@ export class SearchService {
   }
 
   async search(r: SearchRequest): Promise<SearchResult> {
-    const asked = r.entities.map((e) => this.registry.entity(e).name);
+    const asked = this.kinds(r.entities, r.unscoped);
     const types = this.redaction.searchTypes(asked);
     checkPage(r.start, r.count, this.maxPageSize);
     let input = r.input;
@@ -170,12 +204,13 @@ export class SearchService {
 
   async autocomplete(r: {
     entities: readonly string[];
+    unscoped?: Unscoped | undefined;
     query: string;
     field?: string | undefined;
     filter?: unknown;
     limit: number;
   }): Promise<AutocompleteResult> {
-    const asked = r.entities.map((e) => this.registry.entity(e).name);
+    const asked = this.kinds(r.entities, r.unscoped);
     const types = this.redaction.searchTypes(asked);
     checkPage(0, r.limit, this.maxPageSize, 'limit');
     if (r.field !== undefined && !this.isField(r.field))
@@ -193,12 +228,13 @@ export class SearchService {
 
   async browse(r: {
     entities: readonly string[];
+    unscoped?: Unscoped | undefined;
     path: string;
     filter?: unknown;
     start: number;
     count: number;
   }): Promise<BrowseResult> {
-    const asked = r.entities.map((e) => this.registry.entity(e).name);
+    const asked = this.kinds(r.entities, r.unscoped);
     const types = this.redaction.searchTypes(asked);
     checkPage(r.start, r.count, this.maxPageSize);
     return this.index.browse({
