@@ -55,7 +55,10 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   return { ...base, message: 'An unknown error occurred.', extensions: SERVER_ERROR };
 }
 
-/** The constraints a class-validator check found broken, as one sentence. */
+/**
+ * The messages of the input checks an argument broke (`types/input-checks.ts`, type-graphql's
+ * `validationErrors` shape), as one sentence.
+ */
 function validationMessage(error: unknown): string | undefined {
   const found = (error as { extensions?: { validationErrors?: unknown } }).extensions?.validationErrors;
   if (!Array.isArray(found)) return undefined;

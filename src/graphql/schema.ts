@@ -9,6 +9,7 @@ import { LabelMutations } from './resolvers/label-mutations.js';
 import { MetadataTestResolvers } from './resolvers/metadata-test-resolvers.js';
 import { StructuredPropertyMutations } from './resolvers/structured-property-mutations.js';
 import { ENTITY_CLASSES } from './types/index.js';
+import { checkArgument } from './types/input-checks.js';
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -25,7 +26,8 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       MetadataTestResolvers,
     ],
     orphanedTypes: Object.values(ENTITY_CLASSES),
-    validate: { forbidUnknownValues: false },
+    // Inputs are checked by their tables' checks, not class-validator (docs/decisions/0041).
+    validateFn: checkArgument,
   });
   return built;
 }

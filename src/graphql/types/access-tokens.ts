@@ -1,4 +1,3 @@
-import { IsOptional, Min } from 'class-validator';
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { TokenMetadata } from '../../auth/index.js';
 import type { GraphQLContext } from '../context.js';
@@ -9,6 +8,7 @@ import { Long } from './scalars.js';
 import { FacetFilterInput } from './search.js';
 import { PAGE } from './search-results.js';
 import { fields, opt, req, TableInputType, TableObjectType } from './field-table.js';
+import * as check from './input-checks.js';
 
 export const AccessTokenType = stringEnum('AccessTokenType', ['PERSONAL'] as const);
 
@@ -34,7 +34,7 @@ export class CreateAccessTokenInput extends fields({
 }) {}
 
 /** An optional start or count (GraphQL's Int is an integer already). */
-const notNegative = () => opt(Int, { validators: [IsOptional(), Min(0)] });
+const notNegative = () => opt(Int, { checks: [check.nonNegative] });
 
 @TableInputType()
 export class ListAccessTokenInput extends fields({

@@ -7,6 +7,7 @@ import {
   type InputTypeOptions,
   type ObjectTypeOptions,
 } from 'type-graphql';
+import type { Check } from './input-checks.js';
 
 /**
  * Record types declared from one table of their fields, the TypeScript type of each field derived from
@@ -24,18 +25,19 @@ import {
  * types that share fields spread a shared table.
  */
 
-/** A field of a table: its GraphQL type, its options, and validators of an input field. */
+/** A field of a table: its GraphQL type, its options, and the checks of an input field. */
 export interface FieldSpec<T = unknown, Required extends boolean = boolean> {
   readonly type: unknown;
   readonly required: Required;
   readonly options: FieldOptions;
-  readonly validators: readonly PropertyDecorator[];
+  /** What an input field's value is checked for before a resolver runs (`./input-checks.ts`). */
+  readonly checks: readonly Check[];
   /** The field's TypeScript type (for the compiler only: never set). */
   readonly value?: T;
 }
 
-/** The options of a field, and the class-validator decorators of an input field. */
-export type SpecOptions = FieldOptions & { readonly validators?: readonly PropertyDecorator[] };
+/** The options of a field, and the checks of an input field. */
+export type SpecOptions = FieldOptions & { readonly checks?: readonly Check[] };
 
 /** The TypeScript type of a GraphQL type as a table gives it. */
 export type TsOf<A> = [A] extends [readonly (infer E)[]]
@@ -65,8 +67,8 @@ export type FieldsOf<S extends Table> = {
 };
 
 const spec = <T, R extends boolean>(type: unknown, required: R, options: SpecOptions): FieldSpec<T, R> => {
-  const { validators = [], ...rest } = options;
-  return { type, required, options: rest, validators };
+  const { checks = [], ...rest } = options;
+  return { type, required, options: rest, checks };
 };
 
 /** A non-null field. */
@@ -119,8 +121,21 @@ export function fields(table: Table, parent?: new () => object): new () => objec
 }
 
 /**
+ * The tables of an input's class, whose checks it is checked by: its own, then those of the input types
+ * it extends, the farthest first (the order in which class-validator ran the checks of a class).
+ */
+export function inputTables(input: object): Table[] {
+  const tables: Table[] = [];
+  for (let c = input.constructor; c && c !== Function.prototype; c = Object.getPrototypeOf(c) as Class) {
+    const table = TABLES.get(c as Class);
+    if (table) tables.push(table);
+  }
+  return [...tables.slice(0, 1), ...tables.slice(1).reverse()];
+}
+
+/**
  * Declares the fields of the table a class extends on the class itself (type-graphql's inherited input
- * fields would lose their deprecation), with their validators. Where the table has a parent, the table's
+ * fields would lose their deprecation). Where the table has a parent, the table's
  * class is registered too (named after the class, a type of no schema), so that type-graphql finds the
  * parent's fields through it.
  */
@@ -130,8 +145,6 @@ function declareFields(cls: Class, register: (name: string) => ClassDecorator): 
   if (!table) throw new Error(`${cls.name} does not extend fields(...)`);
   for (const [name, s] of Object.entries(table)) {
     Field(() => graphqlType(s.type) as object, s.options)(cls.prototype, name);
-    // Applied as stacked decorators are: the last first.
-    for (const validator of [...s.validators].reverse()) validator(cls.prototype, name);
   }
   if (Object.getPrototypeOf(base) !== Function.prototype) register(`${cls.name}Fields`)(base);
 }

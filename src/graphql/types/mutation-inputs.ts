@@ -1,17 +1,8 @@
-import {
-  ArrayNotEmpty,
-  IsDefined,
-  IsEmpty,
-  IsNotEmpty,
-  IsOptional,
-  IsUrl,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
 import { OwnershipType } from './common.js';
 import { stringEnum } from './enums.js';
 import { Long } from './scalars.js';
 import { fields, opt, req, TableInputType } from './field-table.js';
+import * as check from './input-checks.js';
 
 export const SubResourceType = stringEnum('SubResourceType', ['DATASET_FIELD']);
 export const OwnerEntityType = stringEnum('OwnerEntityType', ['CORP_USER', 'CORP_GROUP']);
@@ -20,21 +11,16 @@ export const OwnerEntityType = stringEnum('OwnerEntityType', ['CORP_USER', 'CORP
 const MAX_TEXT = 100_000;
 
 /** A description or a note. */
-const text = () => req(String, { validators: [MaxLength(MAX_TEXT)] });
-const optionalText = () => opt(String, { validators: [IsOptional(), MaxLength(MAX_TEXT)] });
+const text = () => req(String, { checks: [check.maxLength(MAX_TEXT)] });
+const optionalText = () => opt(String, { checks: [check.maxLength(MAX_TEXT)] });
 /** A name that may not be empty. */
-const name = () => req(String, { validators: [IsNotEmpty()] });
+const name = () => req(String, { checks: [check.notEmpty] });
 /** An absolute URL (a host without a top-level domain will do). */
-const url = () =>
-  req(String, {
-    validators: [
-      IsUrl({ require_tld: false, require_protocol: true }, { message: '$property must be a URL' }),
-    ],
-  });
+const url = () => req(String, { checks: [check.url] });
 /** A list of at least one element. */
-const nonEmpty = <const A>(type: A) => req([type], { validators: [ArrayNotEmpty()] });
-/** An input whose fields are validated too. */
-const nested = <const A>(type: A) => opt(type, { validators: [ValidateNested()] });
+const nonEmpty = <const A>(type: A) => req([type], { checks: [check.notEmpty] });
+/** An input whose fields are checked too. */
+const nested = <const A>(type: A) => opt(type, { checks: [check.nested] });
 
 /** What an edit applies to: an entity, or one of a dataset's schema fields. */
 const RESOURCE = {
@@ -110,7 +96,7 @@ const DEPRECATION = { deprecated: req(Boolean), decommissionTime: opt(Long), not
 /** DataHub deprecates a schema field with these; neohub refuses them rather than deprecate the whole entity. */
 const refused = <const A>(type: A) =>
   opt(type, {
-    validators: [IsEmpty({ message: 'Deprecating a schema field ($property) is not supported' })],
+    checks: [check.empty((property) => `Deprecating a schema field (${property}) is not supported`)],
   });
 
 @TableInputType()
@@ -129,7 +115,7 @@ export class BatchUpdateDeprecationInput extends fields({
   /** `[ResourceRefInput]!` as in DataHub; a null item is refused (BAD_REQUEST) before the resolver runs. */
   resources: req([ResourceRefInput], {
     nullable: 'items',
-    validators: [ArrayNotEmpty(), IsDefined({ each: true, message: 'resources must not contain null' })],
+    checks: [check.eachDefined('resources must not contain null'), check.notEmpty],
   }),
   replacement: opt(String),
 }) {}
@@ -155,7 +141,7 @@ export class InstitutionalMemoryMetadataUpdate extends fields({
 
 @TableInputType()
 export class InstitutionalMemoryUpdate extends fields({
-  elements: req([InstitutionalMemoryMetadataUpdate], { validators: [ValidateNested({ each: true })] }),
+  elements: req([InstitutionalMemoryMetadataUpdate], { checks: [check.nested] }),
 }) {}
 
 @TableInputType()

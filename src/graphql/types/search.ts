@@ -1,10 +1,10 @@
-import { IsDefined, IsInt, IsOptional, Min } from 'class-validator';
 import { Field, Int } from 'type-graphql';
 import { LineageDirection } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { Long } from './scalars.js';
 import { fields, opt, optional, req, TableInputType } from './field-table.js';
+import * as check from './input-checks.js';
 
 export const FilterOperator = stringEnum('FilterOperator', [
   'CONTAIN',
@@ -54,7 +54,7 @@ export class GroupingSpec extends fields({
 }) {}
 
 /** An optional start, count or limit: a non-negative integer. */
-export const nonNegativeInt = () => opt(Int, { validators: [IsOptional(), IsInt(), Min(0)] });
+export const nonNegativeInt = () => opt(Int, { checks: [check.nonNegative] });
 
 @TableInputType()
 export class SearchFlags extends fields({
@@ -131,14 +131,14 @@ export class LineageFlags extends fields({
 
 /**
  * The lineage searches. As in DataHub, `urn` and `query` are optional in the schema: a missing urn is
- * refused (BAD_REQUEST) before the resolver runs (type-graphql skips other checks on missing fields, not
- * `IsDefined`), and a missing or null query reads as `*`, every entity reached. That accessor is also what
+ * refused (BAD_REQUEST) before the resolver runs (a missing field skips every other check, not
+ * `defined`), and a missing or null query reads as `*`, every entity reached. That accessor is also what
  * type-graphql prints as the field's default (`query: String = "*"`).
  */
 @TableInputType()
 export class LineageSearchInputBase extends fields(
   {
-    urn: req(String, { nullable: true, validators: [IsDefined({ message: 'urn is required' })] }),
+    urn: req(String, { nullable: true, checks: [check.defined('urn is required')] }),
     direction: req(LineageDirection),
     startTimeMillis: opt(Long, { deprecationReason: 'Use lineageFlags' }),
     endTimeMillis: opt(Long, { deprecationReason: 'Use lineageFlags' }),
