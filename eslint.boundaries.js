@@ -16,8 +16,18 @@ export const MODULES = {
   'src/registry': ['src/errors', 'src/urn', 'src/json'],
   'src/patch': ['src/errors', 'src/json'],
   'src/store': ['src/errors', 'src/logger.ts', 'src/json', 'graph-schema'],
-  'src/search-model': ['src/errors', 'src/json', 'src/registry', 'src/store'],
-  'src/auth': ['src/errors', 'src/logger.ts', 'src/json', 'src/store'],
+  'src/page.ts': ['src/errors'],
+  'src/auth': ['src/errors', 'src/logger.ts', 'src/json', 'src/registry', 'src/store'],
+  // Search: the model, the service, the sync and both adapters, in one folder (decision 0044).
+  'search-sync/model': ['src/errors', 'src/json', 'src/registry', 'src/store'],
+  'search-sync/service': [
+    'src/errors',
+    'src/logger.ts',
+    'src/registry',
+    'src/page.ts',
+    'src/auth',
+    'search-sync/model',
+  ],
   'src/services': [
     'src/config.ts',
     'src/logger.ts',
@@ -26,19 +36,33 @@ export const MODULES = {
     'src/urn',
     'src/registry',
     'src/patch',
+    'src/page.ts',
     'src/store',
-    'src/search-model',
     'src/auth',
+    'search-sync/model',
+    'search-sync/service',
   ],
-  'search-sync/embedded': ['src/errors', 'src/json', 'src/registry', 'src/store', 'src/search-model'],
-  'search-sync/meilisearch': ['src/errors', 'src/json', 'src/registry', 'src/search-model'],
+  'search-sync/embedded': ['src/errors', 'src/json', 'src/registry', 'src/store', 'search-sync/model'],
+  'search-sync/meilisearch': ['src/errors', 'src/json', 'src/registry', 'search-sync/model'],
+  // The configured index (index-of.ts) and the adapters, for the wiring.
   'search-sync': [
     'search-sync/embedded',
     'search-sync/meilisearch',
-    'src/errors',
+    'search-sync/model',
+    'src/config.ts',
     'src/logger.ts',
+    'src/registry',
     'src/store',
-    'src/search-model',
+  ],
+  // The sync worker (a change-log follower's handler) and its thread, which builds what it needs.
+  'search-sync/sync': [
+    'search-sync',
+    'search-sync/model',
+    'src/config.ts',
+    'src/logger.ts',
+    'src/registry',
+    'src/store',
+    'src/services',
   ],
   'rest-compat/restli': [
     'src/version.ts',
@@ -47,7 +71,7 @@ export const MODULES = {
     'src/json',
     'src/urn',
     'src/registry',
-    'src/search-model',
+    'search-sync/model',
     'src/auth',
     'src/services',
   ],
@@ -57,7 +81,7 @@ export const MODULES = {
     'src/errors',
     'src/json',
     'src/registry',
-    'src/search-model',
+    'search-sync/model',
     'src/services',
   ],
   'rest-compat': ['rest-compat/restli', 'rest-compat/openapi', 'src/logger.ts', 'src/services'],
@@ -67,7 +91,7 @@ export const MODULES = {
     'src/errors',
     'src/json',
     'src/registry',
-    'src/search-model',
+    'search-sync/model',
     'src/graphql-limits',
     'src/auth',
     'src/services',
@@ -86,14 +110,7 @@ export const MODULES = {
 };
 
 /** Wiring: these files may import every module (through its index). */
-export const WIRING = [
-  'src/runtime.ts',
-  'src/main.ts',
-  'src/system-update.ts',
-  'src/search-index-of.ts',
-  'src/sync-thread.ts',
-  'src/sync-thread-entry.ts',
-];
+export const WIRING = ['src/runtime.ts', 'src/main.ts', 'src/system-update.ts'];
 
 const isFile = (m) => m.endsWith('.ts');
 const inside = (outer, m) => m !== outer && !isFile(outer) && m.startsWith(`${outer}/`);

@@ -17,7 +17,7 @@
 import type { Driver } from 'neo4j-driver';
 import { createLogger } from '../src/logger.js';
 import type { Registry } from '../src/registry/registry.js';
-import { LineageService } from '../src/services/lineage-service.js';
+import { LineageService } from '../src/services/lineage/lineage-service.js';
 import { Executor, Neo4jStore, type LineageQuery } from '../src/store/index.js';
 import { AUTH } from './auth.js';
 
@@ -461,7 +461,7 @@ class NotingStore extends Neo4jStore {
 
 /**
  * Where the time of a walk goes, measured in the bench process straight against Neo4j for random
- * starts: LineageService in-process (the walk of src/store/read-lineage.ts, one row per entity reached,
+ * starts: LineageService in-process (the walk of src/store/lineage/read-lineage.ts, one row per entity reached,
  * then filtered, sorted and paged, paths rebuilt from the rows' parents), and the same APOC walk with
  * the same filters counting its paths only (the walk alone). GraphQL over HTTP adds paging, the entity
  * check of `dataset(urn)`, the schema's resolvers and the HTTP round trip.

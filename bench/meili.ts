@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { defaultRegistry } from '../src/registry/index.js';
-import { SearchService } from '../src/services/search/index.js';
+import { SearchService } from '../search-sync/service/index.js';
 import { MeiliSearchIndex } from '../search-sync/index.js';
 import { meiliHttpClient } from '../search-sync/meilisearch/http-client.js';
 import { autocompleteBody, percentiles, picker, post, searchBody, searchOf } from './search.js';

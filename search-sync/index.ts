@@ -1,3 +1,3 @@
 export { EmbeddedSearchIndex } from './embedded/index.js';
 export { MeiliSearchIndex, type MeiliOptions } from './meilisearch/index.js';
-export { SearchSyncWorker, type WorkerOptions } from './worker.js';
+export { openSearchIndex, searchIndexOf } from './index-of.js';

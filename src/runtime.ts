@@ -3,10 +3,9 @@ import type { Config } from './config.js';
 import { createApp } from './http/index.js';
 import type { Logger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
-import { SearchSyncWorker } from '../search-sync/index.js';
-import type { SyncControl } from './search-model/index.js';
-import { openSearchIndex } from './search-index-of.js';
-import { SyncThread, threadable } from './sync-thread.js';
+import { openSearchIndex } from '../search-sync/index.js';
+import type { SyncControl } from '../search-sync/model/index.js';
+import { SearchSyncWorker, SyncThread, threadable } from '../search-sync/sync/index.js';
 import {
   ChangeLogRetention,
   createServices,

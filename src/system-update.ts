@@ -4,7 +4,7 @@ import { loadConfig } from './config.js';
 import { startLocalNeo4j, type LocalNeo4j } from './local-neo4j/index.js';
 import { createLogger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
-import { openSearchIndex } from './search-index-of.js';
+import { openSearchIndex } from '../search-sync/index.js';
 import { createDriver, Executor, Neo4jStore } from './store/index.js';
 
 /**

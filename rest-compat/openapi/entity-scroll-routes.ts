@@ -2,7 +2,7 @@ import { lookup } from '../../src/json/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import { decodeScrollId, nextScrollId, type Criterion, type Services } from '../../src/services/index.js';
-import type { SortCriterion } from '../../src/search-model/index.js';
+import type { SortCriterion } from '../../search-sync/model/index.js';
 import { entityOut, type ApiVersion } from './entity-shapes.js';
 import { bool, int, isObj, type Json, list, sortOrder, str } from './params.js';
 import { Q } from './query-params.js';

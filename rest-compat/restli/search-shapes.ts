@@ -1,4 +1,4 @@
-import { type SearchResult } from '../../src/search-model/index.js';
+import { type SearchResult } from '../../search-sync/model/index.js';
 
 /**
  * Rest.li's SearchResult. `entities` is the current form (`{entity, matchedFields}`, what DataHub's clients

@@ -4,7 +4,7 @@ import {
   type AutocompleteQuery,
   type AutocompleteResult,
   suggestions,
-} from '../../src/search-model/index.js';
+} from '../model/index.js';
 import { listProp } from './fields.js';
 import { escapeLucene, MAX_WORD } from './lucene.js';
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../src/store/index.js';
-import { pathParts, type BrowseQuery, type BrowseResult } from '../../src/search-model/index.js';
+import { pathParts, type BrowseQuery, type BrowseResult } from '../model/index.js';
 
 /**
  * Legacy browse as DataHub's browse DAO answers it (the rule of `browseOf`, in Cypher), over the documents' browse paths (components split on

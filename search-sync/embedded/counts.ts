@@ -1,6 +1,6 @@
 import { setOwn } from '../../src/json/index.js';
 import { cypherName, type Executor } from '../../src/store/index.js';
-import type { SearchField } from '../../src/search-model/index.js';
+import type { SearchField } from '../model/index.js';
 import { listProp } from './fields.js';
 import { type CachePolicy, DEFAULT_POLICY, ResultCache } from './result-cache.js';
 

@@ -10,7 +10,7 @@ import {
   searchWords,
   SLICE,
   structuredType,
-} from '../../src/search-model/index.js';
+} from '../model/index.js';
 import {
   completionProp,
   isCompleted,

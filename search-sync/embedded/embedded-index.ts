@@ -16,7 +16,7 @@ import {
   type SearchQuery,
   type SearchResult,
   withExtra,
-} from '../../src/search-model/index.js';
+} from '../model/index.js';
 import { autocomplete } from './autocomplete.js';
 import { browse } from './browse.js';
 import { completionProp, fieldsByKind, fullTextIndex, isCompleted, listProp, textProp } from './fields.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Registry } from '../../src/registry/index.js';
-import type { SearchField } from '../../src/search-model/index.js';
+import type { SearchField } from '../model/index.js';
 
 /** A Neo4j property name of index fields: `prefix` and the field's name with other characters as `_`. */
 const named =

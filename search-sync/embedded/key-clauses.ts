@@ -1,4 +1,4 @@
-import { criterionValues, type Criterion, type SearchField } from '../../src/search-model/index.js';
+import { criterionValues, type Criterion, type SearchField } from '../model/index.js';
 import { isKeyed, keyProp } from './fields.js';
 import { phrase } from './lucene.js';
 

@@ -1,4 +1,4 @@
-import { wordsOf } from '../../src/search-model/index.js';
+import { wordsOf } from '../model/index.js';
 
 /** The clauses a free-text query may use, of Lucene's 1,024 (the rest is left to filters). */
 const CLAUSE_BUDGET = 900;

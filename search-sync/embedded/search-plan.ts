@@ -6,7 +6,7 @@ import {
   type SearchQuery,
   type SortCriterion,
   withExtra,
-} from '../../src/search-model/index.js';
+} from '../model/index.js';
 import { isDefaultText, listProp, TEXT_TYPES, textProp } from './fields.js';
 import { filterPredicate } from './filters.js';
 import { keyClauses } from './key-clauses.js';

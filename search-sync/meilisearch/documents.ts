@@ -6,7 +6,7 @@ import {
   foldersOf,
   searchWords,
   structuredType,
-} from '../../src/search-model/index.js';
+} from '../model/index.js';
 
 /** Meilisearch attribute of an index field: `f_<name>` (dots would read as nested objects). */
 export const attr = (field: string): string => `f_${field.replace(/[^A-Za-z0-9_]/g, '_')}`;

@@ -1,5 +1,5 @@
 import type { Index, Meilisearch } from 'meilisearch';
-import type { SearchField } from '../../src/search-model/index.js';
+import type { SearchField } from '../model/index.js';
 import { attr, docId, type MeiliDocument } from './documents.js';
 import { literal } from './filters.js';
 import { applySettings, sortable } from './settings.js';

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../src/errors/index.js';
-import { criterionValues, type Criterion, type SearchField } from '../../src/search-model/index.js';
+import { criterionValues, type Criterion, type SearchField } from '../model/index.js';
 import { attr, reversed, reversedAttr } from './documents.js';
 
 const TOP_LEVEL: Record<string, string> = { urn: 'urn', entityType: 'entityType', _entityType: 'entityType' };

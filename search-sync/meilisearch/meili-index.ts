@@ -25,7 +25,7 @@ import {
   suggestions,
   withExtra,
   wordsOf,
-} from '../../src/search-model/index.js';
+} from '../model/index.js';
 import { BadRequestError, UnavailableError } from '../../src/errors/index.js';
 import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
 import { literal, meiliFilter } from './filters.js';

@@ -1,5 +1,5 @@
 import type { Index, Settings } from 'meilisearch';
-import type { SearchField } from '../../src/search-model/index.js';
+import type { SearchField } from '../model/index.js';
 import { attr } from './documents.js';
 
 /** Largest match set counted exactly and browsed (Meilisearch's `pagination.maxTotalHits`). */

@@ -15,3 +15,4 @@ export { allows, roleOf, roleUrn, ROLES, type Privilege, type Role } from './rol
 export { loadRootToken, rootTokenFile } from './root-token.js';
 export { DURATIONS, newToken, tokenId, TOKEN_FORM } from './tokens.js';
 export { authorizeWrites, type ResolvedWrite } from './proposals.js';
+export { REDACTED, Redaction, redactionOf } from './redaction.js';

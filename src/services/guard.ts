@@ -1,5 +1,5 @@
 import { requirePrivilege, type Privilege } from '../auth/index.js';
-import type { Services } from './index.js';
+import type { Services } from './services.js';
 
 /** The public methods of a service, each with what it needs. */
 type PrivilegesOf<S> = {

@@ -8,8 +8,8 @@ import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadat
 import { IngestService } from './ingest-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
-import { LineageSearchService } from './lineage-search-service.js';
-import { LineageService } from './lineage-service.js';
+import { LineageSearchService } from './lineage/lineage-search-service.js';
+import { LineageService } from './lineage/lineage-service.js';
 import { ReadService } from './read-service.js';
 import { ReferenceService } from './reference-service.js';
 import { ROLLBACK_TASK, RunsService } from './runs-service.js';
@@ -21,8 +21,12 @@ import {
 import { TimelineService } from './timeline-service.js';
 import { TraceService } from './trace-service.js';
 import type { HealthService } from './health-service.js';
-import type { OperationsService, SearchService } from './search/index.js';
+import type { SearchService } from '../../search-sync/service/index.js';
+import type { OperationsService } from './operations-service.js';
 import type { WriteHook } from './write-hooks.js';
+import type { Services } from './services.js';
+
+export type { Services } from './services.js';
 
 export { IngestService } from './ingest-service.js';
 export type { AspectValue, PreparedWrite, WriteHook } from './write-hooks.js';
@@ -50,22 +54,19 @@ export {
   type PollResult,
 } from './events/index.js';
 export { RunsService, type AspectRowSummary, type RollbackResult, type RunSummary } from './runs-service.js';
-export { checkPage, type Page } from './page.js';
+export { checkPage, type Page } from '../page.js';
 export type { EdgeEnd, EdgeScrollQuery, ScrolledEdge } from '../store/index.js';
 export { guardServices, SERVICE_PRIVILEGES, type PrivilegeTable } from './guard.js';
 export {
   MAPPINGS_REINDEX_FLAG,
-  OperationsService,
-  SearchDocuments,
   SearchService,
   STRUCTURED_PROPERTIES_FLAG,
-  StructuredFieldResolver,
   systemUpdate,
-  type RestoreParams,
   type SearchRequest,
   type SystemUpdateResult,
-  type TruncateParams,
-} from './search/index.js';
+} from '../../search-sync/service/index.js';
+export { OperationsService, type RestoreParams, type TruncateParams } from './operations-service.js';
+export { SearchDocuments } from './search-documents.js';
 export { decodeScrollId, encodeScrollId, nextScrollId } from './scroll-id.js';
 export { integerParam, PARAMETERS, type Bound, type ParamName } from './param-bounds.js';
 export { EntityApiService, type AspectWrite, type CreateMode } from './entity-api-service.js';
@@ -82,13 +83,13 @@ export {
   type LineageDirection,
   type LineageRequest,
   type LineageResult,
-} from './lineage-service.js';
+} from './lineage/lineage-service.js';
 export {
   LineageSearchService,
   type LineageSearchHit,
   type LineageSearchRequest,
   type LineageSearchResult,
-} from './lineage-search-service.js';
+} from './lineage/lineage-search-service.js';
 export {
   SYSTEM_ACTOR,
   UNKNOWN_ACTOR,
@@ -102,6 +103,7 @@ export {
   PROPERTY_SETTINGS,
   runValueCleanup,
   StructuredPropertyRules,
+  StructuredFieldResolver,
   StructuredPropertyService,
   VALUE_CLEANUP_TASK,
   valueTypeOf,
@@ -120,32 +122,7 @@ export {
   matches,
   type Filter,
   type Criterion,
-} from '../search-model/index.js';
-
-/** Everything a transport may call. Transports hold no logic of their own. */
-export interface Services {
-  readonly config: Config;
-  readonly registry: Registry;
-  readonly ingest: IngestService;
-  readonly reads: ReadService;
-  readonly edits: EditService;
-  readonly entityApi: EntityApiService;
-  readonly lineage: LineageService;
-  readonly search: SearchService;
-  readonly lineageSearch: LineageSearchService;
-  readonly operations: OperationsService;
-  readonly properties: StructuredPropertyService;
-  readonly traces: TraceService;
-  readonly runs: RunsService;
-  readonly timeline: TimelineService;
-  readonly references: ReferenceService;
-  readonly events: EventsService;
-  readonly tests: MetadataTestsService;
-  readonly auth: AuthService;
-  /** Whether the graph store and the search index answer (`GET /health`); needs no privilege. */
-  readonly health: HealthService;
-  readonly log: Logger;
-}
+} from '../../search-sync/model/index.js';
 
 export interface ServiceParts {
   readonly config: Config;

@@ -1,5 +1,5 @@
 import { BadRequestError, NotFoundError } from '../errors/index.js';
-import { checkPage } from './page.js';
+import { checkPage } from '../page.js';
 import type { Registry } from '../registry/index.js';
 import type {
   EdgeScrollQuery,
@@ -9,8 +9,8 @@ import type {
   StoredAspect,
   TimeseriesQuery,
 } from '../store/index.js';
-import { conjunctions, matches } from '../search-model/index.js';
-import { redactionOf, type Redaction } from './redaction.js';
+import { conjunctions, matches } from '../../search-sync/model/index.js';
+import { redactionOf, type Redaction } from '../auth/index.js';
 import { visibleValues } from './structured-properties/index.js';
 
 export interface EnvelopedAspect {

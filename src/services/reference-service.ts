@@ -3,7 +3,7 @@ import type { Registry } from '../registry/index.js';
 import type { EntityStore } from '../store/index.js';
 import type { IngestService } from './ingest-service.js';
 import type { Proposal, WriteContext } from './proposal.js';
-import { redactionOf } from './redaction.js';
+import { redactionOf } from '../auth/index.js';
 
 /** DataHub's DeleteReferencesResponse: how many aspects refer to the entity, and a sample of them. */
 export interface DeleteReferencesResult {

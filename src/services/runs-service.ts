@@ -9,8 +9,8 @@ import {
   type RunStore,
 } from '../store/index.js';
 import type { IngestService, Revert } from './ingest-service.js';
-import { checkPage } from './page.js';
-import { redactionOf, type Redaction } from './redaction.js';
+import { checkPage } from '../page.js';
+import { redactionOf, type Redaction } from '../auth/index.js';
 import { SYSTEM_ACTOR, type WriteContext } from './proposal.js';
 
 /** DataHub's IngestionRunSummary. */

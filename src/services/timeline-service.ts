@@ -2,7 +2,7 @@ import jsonPatch from 'fast-json-patch';
 import { BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Registry } from '../registry/index.js';
 import type { EntityStore } from '../store/index.js';
-import { redactionOf, type Redaction } from './redaction.js';
+import { redactionOf, type Redaction } from '../auth/index.js';
 import {
   CATEGORY_ALIASES,
   CHANGE_CATEGORIES,

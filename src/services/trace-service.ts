@@ -1,7 +1,7 @@
-import type { SearchService } from './search/index.js';
+import type { SearchService } from '../../search-sync/service/index.js';
 import type { Registry } from '../registry/index.js';
 import type { EntityStore } from '../store/index.js';
-import { redactionOf } from './redaction.js';
+import { redactionOf } from '../auth/index.js';
 
 /** DataHub's write states of the trace API. */
 export type WriteStatus = 'ACTIVE_STATE' | 'HISTORIC_STATE' | 'PENDING' | 'NO_OP';

@@ -391,4 +391,33 @@ export class ChangeLogFollower {
   }
 }
 
+/**
+ * A handler that owns its follower (the search sync, the test results): the wiring starts and stops it,
+ * and a test runs one round of it.
+ */
+export abstract class FollowingWorker implements ChangeHandler {
+  protected readonly follower: ChangeLogFollower;
+
+  protected constructor(state: SyncStateStore, log: Logger, opts: FollowerOptions) {
+    this.follower = new ChangeLogFollower(state, this, log, opts);
+  }
+
+  abstract apply(entities: readonly ChangedEntity[], fence: Fence): Promise<PendingWork>;
+
+  /** Starts following the change log (once: a second call changes nothing). */
+  start(): void {
+    this.follower.start();
+  }
+
+  /** Finishes the round under way, then stops and lets the lease go (another process takes over). */
+  stop(): Promise<void> {
+    return this.follower.stop();
+  }
+
+  /** One round under the lease, durably: how many change-log entries it consumed. */
+  runOnce(): Promise<number> {
+    return this.follower.runOnce();
+  }
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -7,7 +7,7 @@ import type { QueryResult, RecordShape, Result, ResultObserver } from 'neo4j-dri
  * test/integration/driver-internals.test.ts fail if an upgrade moves or changes them. Each accessor
  * answers `undefined` when the internal is not there, and its caller then does without it.
  *
- * 1. Flow control of a result (`lineage-stream.ts`): `Result._subscribe(observer, paused)` (neo4j-driver-core
+ * 1. Flow control of a result (`lineage/lineage-stream.ts`): `Result._subscribe(observer, paused)` (neo4j-driver-core
  *    `lib/result.js`) resolves to the driver's `ResultStreamObserver`, whose `pause()` stops asking the
  *    server for the next batch of records and `resume()` asks again. The public `subscribe` drops it.
  * 2. The socket channel (`bolt-writes.ts`): `NodeChannel` (neo4j-driver-bolt-connection

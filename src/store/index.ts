@@ -4,8 +4,8 @@ export { Neo4jStore, type EntityStore } from './neo4j-store.js';
 export type * from './types.js';
 export type { RelationshipPage, RelationshipQuery } from './read-relationships.js';
 export type { TimeseriesQuery } from './read-timeseries.js';
-export type { LineageHit, LineagePage, LineageQuery } from './read-lineage.js';
-export { LineageTree, type LineageFilter, type LineageRow } from './lineage-tree.js';
+export type { LineageHit, LineagePage, LineageQuery } from './lineage/lineage-query.js';
+export { LineageTree, type LineageFilter, type LineageRow } from './lineage/lineage-tree.js';
 export type { EdgeEnd, EdgeRow as ScrolledEdge, EdgeScrollQuery } from './read-edges.js';
 export { TaskStore, type TaskRecord, type TaskStatus } from './tasks.js';
 export { MaintenanceStore } from './maintenance-store.js';
@@ -23,6 +23,7 @@ export {
 } from './sync-state.js';
 export {
   ChangeLogFollower,
+  FollowingWorker,
   type ChangeHandler,
   type ChangedEntity,
   type CoalesceOptions,

@@ -7,7 +7,7 @@ import { applyBatch, withAdded } from './apply-batch.js';
 import type { Executor } from './executor.js';
 import { readExists, readHistory, readLatest, readLatestValues, readVersion } from './read-aspects.js';
 import { readEdges, type EdgeRow, type EdgeScrollQuery } from './read-edges.js';
-import { readLineage, type LineagePage, type LineageQuery } from './read-lineage.js';
+import { readLineage, type LineagePage, type LineageQuery } from './lineage/read-lineage.js';
 import { readPropertyHolders, readPropertyStates, type PropertyStateRow } from './read-property-states.js';
 import {
   readReferences,

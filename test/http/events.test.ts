@@ -22,8 +22,9 @@ import {
 } from '../../src/store/index.js';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
-import type { EntityRef, PendingWrite, SearchDocument } from '../../src/search-model/index.js';
-import { EmbeddedSearchIndex, SearchSyncWorker } from '../../search-sync/index.js';
+import type { EntityRef, PendingWrite, SearchDocument } from '../../search-sync/model/index.js';
+import { EmbeddedSearchIndex } from '../../search-sync/index.js';
+import { SearchSyncWorker } from '../../search-sync/sync/index.js';
 import { httpClient } from '../support/http.js';
 import {
   asSystemView,

@@ -5,7 +5,7 @@ import { httpClient, post, type HttpClient } from '../support/http.js';
 import { datasetUrn, mcp, startTestServer, unique } from '../support/runtime.js';
 
 /**
- * scrollAcrossLineage keeps its walk between pages (src/services/lineage-walk-cache.ts): pages come from
+ * scrollAcrossLineage keeps its walk between pages (src/services/lineage/walk-cache.ts): pages come from
  * the first page's walk, a scroll id another process issued (or whose walk it let go) goes on by walking
  * again, and a walk is only served to the caller and query it was made for.
  */

@@ -42,7 +42,7 @@ import { createDriver, Executor } from '../../src/store/index.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
 import { request, RESTLI } from '../support/http.js';
 import { graphTarget, unique } from '../support/runtime.js';
-import { CONDITIONS } from '../../src/search-model/index.js';
+import { CONDITIONS } from '../../search-sync/model/index.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Payloads

@@ -46,7 +46,19 @@ describe("every entity kind of DataHub's model", () => {
             ? {
                 name: tag,
                 category: 'c',
-                definition: { type: 'JSON', json: '{"on":{"types":["dataset"]},"rules":[]}' },
+                // It applies to no dataset another suite writes (the suites share a database).
+                definition: {
+                  type: 'JSON',
+                  json: JSON.stringify({
+                    on: {
+                      types: ['dataset'],
+                      match: [
+                        { query: 'datasetProperties.name', operation: 'equals', params: { value: tag } },
+                      ],
+                    },
+                    rules: [],
+                  }),
+                },
               }
             : other
               ? sampleValue(registry, other.schema, tag)

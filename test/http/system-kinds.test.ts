@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
-import { REDACTED } from '../../src/services/redaction.js';
+import { REDACTED } from '../../src/auth/redaction.js';
 import { useAuthServer, type TestTokens } from '../support/auth.js';
 import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
 import { enc, mcp, unique } from '../support/runtime.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../src/errors/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { buildDocument } from '../../src/search-model/index.js';
+import { buildDocument } from '../../search-sync/model/index.js';
 import { createDriver, Executor, SyncStateStore } from '../../src/store/index.js';
 import { createLogger } from '../../src/logger.js';
 import { EmbeddedSearchIndex } from '../../search-sync/index.js';

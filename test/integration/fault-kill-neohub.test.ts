@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { buildDocument, type SearchDocument } from '../../src/search-model/index.js';
+import { buildDocument, type SearchDocument } from '../../search-sync/model/index.js';
 import { createDriver, Executor, Neo4jStore } from '../../src/store/index.js';
 import { EmbeddedSearchIndex } from '../../search-sync/index.js';
 import { graphTarget, mcp, unique } from '../support/runtime.js';

@@ -4,14 +4,14 @@ import type { Runtime } from '../../src/runtime.js';
 import {
   LineageSearchService,
   type LineageSearchRequest,
-} from '../../src/services/lineage-search-service.js';
+} from '../../src/services/lineage/lineage-search-service.js';
 import {
   LineageService,
   type LineageRequest,
   type LineageResult,
-} from '../../src/services/lineage-service.js';
-import { SCROLL_CACHE_LIMITS } from '../../src/services/lineage-walk-cache.js';
-import { readLineage } from '../../src/store/read-lineage.js';
+} from '../../src/services/lineage/lineage-service.js';
+import { SCROLL_CACHE_LIMITS } from '../../src/services/lineage/walk-cache.js';
+import { readLineage } from '../../src/store/lineage/read-lineage.js';
 import { decodeScrollId } from '../../src/services/scroll-id.js';
 import { createDriver, Executor, LineageTree, Neo4jStore } from '../../src/store/index.js';
 import {

@@ -1,7 +1,7 @@
 import { Meilisearch } from 'meilisearch';
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { buildDocument } from '../../src/search-model/index.js';
+import { buildDocument } from '../../search-sync/model/index.js';
 import { MeiliSearchIndex } from '../../search-sync/index.js';
 import { unique } from '../support/runtime.js';
 import { searchIndexContract } from './search-index.contract.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { buildDocument, type SearchIndex } from '../../src/search-model/index.js';
+import { buildDocument, type SearchIndex } from '../../search-sync/model/index.js';
 import { unique } from '../support/runtime.js';
 
 const registry = defaultRegistry();

@@ -3,14 +3,15 @@ import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { IngestService, SearchDocuments, SYSTEM_ACTOR } from '../../src/services/index.js';
 import { createDriver, Executor, Neo4jStore, SyncStateStore } from '../../src/store/index.js';
-import { EmbeddedSearchIndex, SearchSyncWorker } from '../../search-sync/index.js';
+import { EmbeddedSearchIndex } from '../../search-sync/index.js';
+import { SearchSyncWorker } from '../../search-sync/sync/index.js';
 import {
   buildDocument,
   type Fence,
   type PendingWrite,
   type SearchDocument,
   type SearchIndex,
-} from '../../src/search-model/index.js';
+} from '../../search-sync/model/index.js';
 import { checkpointAtHead } from '../support/sync.js';
 import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
 

@@ -10,8 +10,9 @@ import {
   Neo4jStore,
   SyncStateStore,
 } from '../../src/store/index.js';
-import { EmbeddedSearchIndex, SearchSyncWorker } from '../../search-sync/index.js';
-import { type Fence, type PendingWrite, type SearchDocument } from '../../src/search-model/index.js';
+import { EmbeddedSearchIndex } from '../../search-sync/index.js';
+import { SearchSyncWorker } from '../../search-sync/sync/index.js';
+import { type Fence, type PendingWrite, type SearchDocument } from '../../search-sync/model/index.js';
 import { checkpointAtHead } from '../support/sync.js';
 import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../src/errors/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { searchFields, type SearchQuery } from '../../src/search-model/index.js';
+import { searchFields, type SearchQuery } from '../../search-sync/model/index.js';
 import { fieldsByKind, fullTextIndex } from '../../search-sync/embedded/fields.js';
 import {
   asksKnownTotal,

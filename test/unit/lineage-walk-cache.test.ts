@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../src/errors/index.js';
-import { parseKeepAlive, ScrollCache, WalkIndex, type Sized } from '../../src/services/lineage-walk-cache.js';
+import { parseKeepAlive, ScrollCache, WalkIndex, type Sized } from '../../src/services/lineage/walk-cache.js';
 import {
   decodeScrollId,
   decodeScrollPosition,

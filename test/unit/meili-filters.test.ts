@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { searchFields, browseOf, foldersOf } from '../../src/search-model/index.js';
+import { searchFields, browseOf, foldersOf } from '../../search-sync/model/index.js';
 import { docId } from '../../search-sync/meilisearch/documents.js';
 import { meiliFilter } from '../../search-sync/meilisearch/filters.js';
 

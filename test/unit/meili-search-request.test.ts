@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/registry/index.js';
-import type { SearchQuery } from '../../src/search-model/index.js';
+import type { SearchQuery } from '../../search-sync/model/index.js';
 import { MeiliSearchIndex } from '../../search-sync/index.js';
 
 /** The Meilisearch adapter over an HTTP client that records each request and answers `answer`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { searchFields } from '../../src/search-model/index.js';
-import { parseQueryString } from '../../src/services/search/query-string.js';
+import { searchFields } from '../../search-sync/model/index.js';
+import { parseQueryString } from '../../search-sync/service/query-string.js';
 
 const fields = searchFields(defaultRegistry());
 const parse = (q: string) => parseQueryString(q, fields);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/registry/index.js';
-import type { AutocompleteQuery, SearchIndex, SearchQuery } from '../../src/search-model/index.js';
-import { SearchService } from '../../src/services/search/index.js';
+import type { AutocompleteQuery, SearchIndex, SearchQuery } from '../../search-sync/model/index.js';
+import { SearchService } from '../../search-sync/service/index.js';
 
 /** A SearchService over an index that only records what it is asked. */
 function recording(): { service: SearchService; asked: AutocompleteQuery[]; searched: SearchQuery[] } {

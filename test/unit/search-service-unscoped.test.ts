@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { asSystem } from '../../src/auth/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
-import type { SearchIndex, SearchQuery } from '../../src/search-model/index.js';
-import { SearchService } from '../../src/services/search/index.js';
+import type { SearchIndex, SearchQuery } from '../../search-sync/model/index.js';
+import { SearchService } from '../../search-sync/service/index.js';
 
 const registry = defaultRegistry();
 

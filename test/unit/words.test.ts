@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexTerms, searchWords, urnName, wordsOf } from '../../src/search-model/index.js';
+import { indexTerms, searchWords, urnName, wordsOf } from '../../search-sync/model/index.js';
 
 describe("words, as DataHub's word delimiters split them", () => {
   it('splits on _ . - / : and whitespace and at camelCase boundaries, keeping letters with digits', () => {

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../errors/index.js';
-import type { SortCriterion as IndexSort } from '../../search-model/index.js';
+import type { SortCriterion as IndexSort } from '../../../search-sync/model/index.js';
 import type { Criterion, Filter } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { make } from '../types/common.js';

@@ -2,9 +2,8 @@ import { asSystem } from '../../auth/index.js';
 import type { Logger } from '../../logger.js';
 import type { Registry } from '../../registry/index.js';
 import {
-  ChangeLogFollower,
+  FollowingWorker,
   type ChangedEntity,
-  type ChangeHandler,
   type PendingWork,
   type SyncStateStore,
 } from '../../store/index.js';
@@ -34,9 +33,7 @@ const done: PendingWork = async () => undefined;
  * log once and change nothing. When the log was compacted past its checkpoint (it was down longer than
  * the retention), a sweep of every test fills the gap.
  */
-export class TestResultsWorker implements ChangeHandler {
-  private readonly follower: ChangeLogFollower;
-
+export class TestResultsWorker extends FollowingWorker {
   constructor(
     private readonly registry: Registry,
     state: SyncStateStore,
@@ -45,7 +42,7 @@ export class TestResultsWorker implements ChangeHandler {
     log: Logger,
     opts: ResultsWorkerOptions = {},
   ) {
-    this.follower = new ChangeLogFollower(state, this, log, {
+    super(state, log, {
       name: opts.name ?? RESULTS_FOLLOWER,
       label: 'metadata test results',
       startAt: 'head',
@@ -53,21 +50,6 @@ export class TestResultsWorker implements ChangeHandler {
       batchSize: opts.batchNodes ?? 200,
       ...(opts.leaseMs !== undefined ? { leaseMs: opts.leaseMs } : {}),
     });
-  }
-
-  /** Starts following the change log (once: a second call changes nothing). */
-  start(): void {
-    this.follower.start();
-  }
-
-  /** Finishes the round under way, then stops and lets the lease go (another process takes over). */
-  stop(): Promise<void> {
-    return this.follower.stop();
-  }
-
-  /** One round under the lease, durably: how many change-log entries it consumed. */
-  runOnce(): Promise<number> {
-    return this.follower.runOnce();
   }
 
   async apply(entities: readonly ChangedEntity[]): Promise<PendingWork> {

@@ -5,7 +5,7 @@ import type { Registry } from '../../registry/index.js';
 import type { EntityStore, TaskStatus } from '../../store/index.js';
 import type { IngestService } from '../ingest-service.js';
 import type { WriteContext } from '../proposal.js';
-import { redactionOf } from '../redaction.js';
+import { redactionOf } from '../../auth/index.js';
 import { allTestUrns, TestEvaluator, type EvaluatorOptions, type TestResults } from './evaluator.js';
 import { runSweep, SWEEP_TASK } from './sweep.js';
 

@@ -7,6 +7,7 @@ export {
 export { runValueCleanup, type CleanupProgress } from './value-cleanup.js';
 export { visibleValues, assignments } from './visibility.js';
 export { loadStates } from './states.js';
+export { StructuredFieldResolver, structuredFields } from './search-fields.js';
 export {
   PROPERTY_PREFIX,
   VALUE_TYPES,

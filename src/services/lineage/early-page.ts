@@ -1,6 +1,6 @@
-import type { SearchHit } from '../search-model/index.js';
-import type { Prepared, Walking } from './lineage-walk-cache.js';
-import type { SearchService } from './search/index.js';
+import type { SearchHit } from '../../../search-sync/model/index.js';
+import type { Prepared, Walking } from './walk-cache.js';
+import type { SearchService } from '../../../search-sync/service/index.js';
 
 /**
  * When a scroll's first page may be served before its walk has ended (decisions 0029, 0031, 0035): once

@@ -4,18 +4,15 @@ import {
   SP_FIELD,
   underscored,
   VERSIONED,
+  type FieldResolver,
   type FieldValue,
-} from '../../search-model/index.js';
+  type ResolvedField,
+} from '../../../search-sync/model/index.js';
 import type { EntityStore } from '../../store/index.js';
-import {
-  assignments,
-  isVisible,
-  loadStates,
-  PROPERTY_PREFIX,
-  valueTypeOf,
-  type PropertyDefinition,
-  type PropertyState,
-} from '../structured-properties/index.js';
+import { PROPERTY_PREFIX, valueTypeOf, type PropertyDefinition } from './definition-rules.js';
+import { loadStates } from './states.js';
+import { isVisible, type PropertyState } from './value-rules.js';
+import { assignments } from './visibility.js';
 
 /**
  * The index field of a property's values, as DataHub names it: `structuredProperties.<name with _ for .>`,
@@ -49,20 +46,13 @@ export function structuredFields(
   return out;
 }
 
-/** What a search names as a structured-property field, resolved against the stored definitions. */
-export interface ResolvedField {
-  /** The index field it reads. */
-  readonly indexField: string;
-  readonly numeric: boolean;
-}
-
 /**
  * Resolves structured-property field names of a search (`structuredProperties.<qualified name>` as
  * GraphQL writes them, the underscore form and the versioned form of the query string) to index fields.
  * A filter on a soft-deleted property is refused. A name no property answers to keeps its own field,
  * which holds no values (or, after a hard delete, those the cleanup has not removed yet).
  */
-export class StructuredFieldResolver {
+export class StructuredFieldResolver implements FieldResolver {
   constructor(private readonly store: EntityStore) {}
 
   async resolve(names: readonly string[]): Promise<Map<string, ResolvedField>> {

@@ -1,8 +1,8 @@
 import type { QueryResult, Record as Neo4jRecord, Result, ResultObserver } from 'neo4j-driver';
-import { subscribeWithFlow } from './driver-internals.js';
-import type { Tx } from './executor.js';
+import { subscribeWithFlow } from '../driver-internals.js';
+import type { Tx } from '../executor.js';
 import { LineageTree, type LineageRow, type StreamFlow } from './lineage-tree.js';
-import type { LineageHit, LineagePage, LineageQuery } from './read-lineage.js';
+import type { LineageHit, LineagePage, LineageQuery } from './lineage-query.js';
 
 /**
  * The lineage of an entity (see `readLineage`), streamed: the walk streams one small row per

@@ -1,7 +1,7 @@
-import { checkPage } from './page.js';
-import { BadRequestError } from '../errors/index.js';
-import { FINE_GRAINED, type Registry } from '../registry/index.js';
-import type { EntityStore, LineageHit, LineageTree } from '../store/index.js';
+import { checkPage } from '../../page.js';
+import { BadRequestError } from '../../errors/index.js';
+import { FINE_GRAINED, type Registry } from '../../registry/index.js';
+import type { EntityStore, LineageHit, LineageTree } from '../../store/index.js';
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
 

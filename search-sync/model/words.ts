@@ -1,4 +1,4 @@
-import type { SearchFieldType } from '../registry/index.js';
+import type { SearchFieldType } from '../../src/registry/index.js';
 
 /** The word delimiters of DataHub's analyzers: `_`, `.`, `-`, `/`, `:`, whitespace and punctuation (and wildcards). */
 const DELIMITERS = /[\s_.\-/:,;()[\]{}"'`|\\*?]+/u;

@@ -1,6 +1,6 @@
-import { BadRequestError } from '../../errors/index.js';
+import { BadRequestError } from '../../src/errors/index.js';
 
-import { isStructuredField, type Criterion, type SearchField } from '../../search-model/index.js';
+import { isStructuredField, type Criterion, type SearchField } from '../model/index.js';
 
 /**
  * The query language of the versioned entity API's `query` parameter (Elasticsearch `query_string` as

@@ -1,4 +1,4 @@
-import { callerMay } from '../auth/index.js';
+import { callerMay } from './caller.js';
 import { ForbiddenError } from '../errors/index.js';
 import { isJsonObject, setOwn, getOwn, type Json } from '../json/index.js';
 import type { EntitySpec, Registry } from '../registry/index.js';

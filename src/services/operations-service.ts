@@ -1,11 +1,11 @@
-import { asSystem } from '../../auth/index.js';
-import { BadRequestError } from '../../errors/index.js';
-import type { Logger } from '../../logger.js';
-import type { Registry } from '../../registry/index.js';
-import type { IngestService } from '../ingest-service.js';
-import type { WriteContext } from '../proposal.js';
-import { type MaintenanceStore, type TaskStatus, type TaskStore } from '../../store/index.js';
-import type { SyncControl } from '../../search-model/index.js';
+import { asSystem } from '../auth/index.js';
+import { BadRequestError } from '../errors/index.js';
+import type { Logger } from '../logger.js';
+import type { Registry } from '../registry/index.js';
+import type { IngestService } from './ingest-service.js';
+import type { WriteContext } from './proposal.js';
+import { type MaintenanceStore, type TaskStatus, type TaskStore } from '../store/index.js';
+import type { SyncControl } from '../../search-sync/model/index.js';
 
 /** Runs one background task from its parameters, reporting progress as it goes; must be idempotent. */
 export type TaskRunner = (

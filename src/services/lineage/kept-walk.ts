@@ -1,5 +1,5 @@
-import type { SearchHit } from '../search-model/index.js';
-import type { Prepared, Sized, WalkIndex } from './lineage-walk-cache.js';
+import type { SearchHit } from '../../../search-sync/model/index.js';
+import type { Prepared, Sized, WalkIndex } from './walk-cache.js';
 
 /**
  * Hits a scroll reads ahead when a page it keeps has not been read yet: the next pages come from one

@@ -1,9 +1,10 @@
-import type { Config } from './config.js';
-import type { Logger } from './logger.js';
-import type { Registry } from './registry/index.js';
-import { EmbeddedSearchIndex, MeiliSearchIndex } from '../search-sync/index.js';
-import type { SearchIndex } from './search-model/index.js';
-import type { Executor } from './store/index.js';
+import type { Config } from '../src/config.js';
+import type { Logger } from '../src/logger.js';
+import type { Registry } from '../src/registry/index.js';
+import { EmbeddedSearchIndex } from './embedded/index.js';
+import { MeiliSearchIndex } from './meilisearch/index.js';
+import type { SearchIndex } from './model/index.js';
+import type { Executor } from '../src/store/index.js';
 
 /** The configured search index (Meilisearch with MEILI_HOST, else the embedded one), not yet prepared. */
 export function searchIndexOf(config: Config, exec: Executor, registry: Registry, log: Logger): SearchIndex {

@@ -1,5 +1,5 @@
-import type { Logger } from '../../logger.js';
-import type { SearchIndex } from '../../search-model/index.js';
+import type { Logger } from '../../src/logger.js';
+import type { SearchIndex } from '../model/index.js';
 
 /** DataHub's flag that lets the system update rebuild index mappings. */
 export const MAPPINGS_REINDEX_FLAG = 'ELASTICSEARCH_INDEX_BUILDER_MAPPINGS_REINDEX';

@@ -1,10 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createLogger } from './logger.js';
-import { defaultRegistry } from './registry/index.js';
-import { SearchSyncWorker } from '../search-sync/index.js';
-import { searchIndexOf } from './search-index-of.js';
-import { SearchDocuments } from './services/index.js';
-import { createDriver, Executor, Neo4jStore, SyncStateStore } from './store/index.js';
+import { createLogger } from '../../src/logger.js';
+import { defaultRegistry } from '../../src/registry/index.js';
+import { searchIndexOf } from '../index.js';
+import { SearchSyncWorker } from './worker.js';
+import { SearchDocuments } from '../../src/services/index.js';
+import { createDriver, Executor, Neo4jStore, SyncStateStore } from '../../src/store/index.js';
 import type { FromThread, SyncThreadData, ToThread } from './sync-thread.js';
 
 /**

@@ -1,5 +1,5 @@
-import { getOwn } from '../json/index.js';
-import { BadRequestError } from '../errors/index.js';
+import { getOwn } from '../../src/json/index.js';
+import { BadRequestError } from '../../src/errors/index.js';
 
 /** A filter as DataHub clients send it: `{or: [{and: [criterion...]}]}` or the legacy `{criteria: [...]}`. */
 export interface Criterion {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { currentCaller } from '../auth/index.js';
-import { lookup } from '../json/index.js';
-import type { SearchHit } from '../search-model/index.js';
-import type { SearchService, Unscoped } from './search/index.js';
-import { type SortCriterion, conjunctions, type Criterion } from '../search-model/index.js';
-import { BadRequestError } from '../errors/index.js';
+import { currentCaller } from '../../auth/index.js';
+import { lookup } from '../../json/index.js';
+import type { SearchHit } from '../../../search-sync/model/index.js';
+import type { SearchService, Unscoped } from '../../../search-sync/service/index.js';
+import { type SortCriterion, conjunctions, type Criterion } from '../../../search-sync/model/index.js';
+import { BadRequestError } from '../../errors/index.js';
 import type { LineageService } from './lineage-service.js';
 import {
   newWalkId,
@@ -15,13 +15,13 @@ import {
   type Prepared,
   type ScrollCacheLimits,
   Walking,
-} from './lineage-walk-cache.js';
-import { KeptWalk } from './lineage-kept-walk.js';
-import { checkPage } from './page.js';
-import { EARLY_PAGE, earlyFirstPage, type EarlyPageLimits, type FirstPage } from './lineage-early-page.js';
-import { decodeScrollPosition, encodeScrollId, nextScrollId } from './scroll-id.js';
+} from './walk-cache.js';
+import { KeptWalk } from './kept-walk.js';
+import { checkPage } from '../../page.js';
+import { EARLY_PAGE, earlyFirstPage, type EarlyPageLimits, type FirstPage } from './early-page.js';
+import { decodeScrollPosition, encodeScrollId, nextScrollId } from '../scroll-id.js';
 
-export { EARLY_PAGE, type EarlyPageLimits } from './lineage-early-page.js';
+export { EARLY_PAGE, type EarlyPageLimits } from './early-page.js';
 
 export interface LineageSearchRequest {
   readonly urn: string;

@@ -1,14 +1,13 @@
-import type { Registry } from '../../registry/index.js';
+import type { Registry } from '../registry/index.js';
 import {
   buildDocument,
   type DocumentSource,
   type EntityRef,
   mapInSlices,
   type SearchDocument,
-} from '../../search-model/index.js';
-import type { EntityStore } from '../../store/index.js';
-import { assignments, loadStates } from '../structured-properties/index.js';
-import { structuredFields } from './structured-fields.js';
+} from '../../search-sync/model/index.js';
+import type { EntityStore } from '../store/index.js';
+import { assignments, loadStates, structuredFields } from './structured-properties/index.js';
 
 /**
  * The search documents of entities, built from their latest aspects in one store read (and the states of

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../errors/index.js';
+import { BadRequestError } from './errors/index.js';
 
 /** A page of a list: where it starts and how many it holds. */
 export interface Page {

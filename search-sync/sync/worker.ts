@@ -1,4 +1,4 @@
-import type { Logger } from '../src/logger.js';
+import type { Logger } from '../../src/logger.js';
 import type {
   DocumentSource,
   EntityRef,
@@ -7,13 +7,8 @@ import type {
   SearchIndex,
   SyncControl,
   SyncStatus,
-} from '../src/search-model/index.js';
-import {
-  ChangeLogFollower,
-  type ChangeHandler,
-  type CoalesceOptions,
-  type SyncStateStore,
-} from '../src/store/index.js';
+} from '../model/index.js';
+import { FollowingWorker, type CoalesceOptions, type SyncStateStore } from '../../src/store/index.js';
 
 export interface WorkerOptions {
   /** Change-log nodes (one per write transaction) read per round. */
@@ -44,9 +39,7 @@ const MAX_IN_FLIGHT = 8;
  * so a crash at any point loses nothing. When the log was compacted past the checkpoint (a new index, or
  * one reset to rebuild), the follower hands over every entity of the store.
  */
-export class SearchSyncWorker implements SyncControl, ChangeHandler {
-  private readonly follower: ChangeLogFollower;
-
+export class SearchSyncWorker extends FollowingWorker implements SyncControl {
   constructor(
     state: SyncStateStore,
     private readonly documents: DocumentSource,
@@ -54,7 +47,7 @@ export class SearchSyncWorker implements SyncControl, ChangeHandler {
     log: Logger,
     opts: WorkerOptions = {},
   ) {
-    this.follower = new ChangeLogFollower(state, this, log, {
+    super(state, log, {
       name: index.checkpoint,
       label: 'search sync',
       batchSize: opts.batchSize ?? 200,
@@ -64,19 +57,6 @@ export class SearchSyncWorker implements SyncControl, ChangeHandler {
       coalesce: opts.coalesce ?? DEFAULT_COALESCE,
       inFlight: MAX_IN_FLIGHT,
     });
-  }
-
-  start(): void {
-    this.follower.start();
-  }
-
-  stop(): Promise<void> {
-    return this.follower.stop();
-  }
-
-  /** Processes one batch of the change log, durably (see `ChangeLogFollower.runOnce`). */
-  runOnce(): Promise<number> {
-    return this.follower.runOnce();
   }
 
   /** Builds the documents of the changed entities and starts writing them; the wait for all of it. */

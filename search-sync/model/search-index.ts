@@ -1,4 +1,4 @@
-import type { Fence, FollowerStatus } from '../store/index.js';
+import type { Fence, FollowerStatus, PendingWork } from '../../src/store/index.js';
 
 export type { Fence };
 import type { Criterion } from './filter.js';
@@ -87,7 +87,7 @@ export interface BrowseResult {
 }
 
 /** Waits until a write is durable (throws if it failed). */
-export type PendingWrite = () => Promise<void>;
+export type PendingWrite = PendingWork;
 
 /** The port every search adapter implements (embedded Neo4j full-text; Meilisearch). */
 export interface SearchIndex {
@@ -148,4 +148,19 @@ export interface SyncControl {
   waitFor(seq: number, timeoutMs?: number): Promise<boolean>;
   /** Rebuilds the documents of these entities from the store (restoreIndices). */
   reindex(entities: readonly EntityRef[]): Promise<void>;
+}
+
+/** What a search names as a structured-property field, resolved against the stored definitions. */
+export interface ResolvedField {
+  /** The index field it reads. */
+  readonly indexField: string;
+  readonly numeric: boolean;
+}
+
+/**
+ * Resolves the structured-property field names of a search to index fields (implemented by the services'
+ * structured properties, which hold the definitions).
+ */
+export interface FieldResolver {
+  resolve(names: readonly string[]): Promise<Map<string, ResolvedField>>;
 }

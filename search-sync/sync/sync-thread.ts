@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import type { Config } from './config.js';
-import type { Logger } from './logger.js';
-import type { EntityRef, SyncControl, SyncStatus } from './search-model/index.js';
-import type { SearchSyncWorker } from '../search-sync/index.js';
+import type { Config } from '../../src/config.js';
+import type { Logger } from '../../src/logger.js';
+import type { EntityRef, SyncControl, SyncStatus } from '../model/index.js';
+import type { SearchSyncWorker } from './worker.js';
 
 /** What the thread is started with: the configuration and the graph's address (plain data). */
 export interface SyncThreadData {

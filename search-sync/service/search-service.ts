@@ -1,6 +1,6 @@
-import { BadRequestError } from '../../errors/index.js';
-import type { Logger } from '../../logger.js';
-import type { Registry } from '../../registry/index.js';
+import { BadRequestError } from '../../src/errors/index.js';
+import type { Logger } from '../../src/logger.js';
+import type { Registry } from '../../src/registry/index.js';
 import {
   conjunctions,
   doubleText,
@@ -10,6 +10,7 @@ import {
   type AutocompleteResult,
   type BrowseResult,
   type Criterion,
+  type FieldResolver,
   type SearchField,
   type SearchIndex,
   type SearchQuery,
@@ -17,11 +18,10 @@ import {
   type SortCriterion,
   type SyncControl,
   type SyncStatus,
-} from '../../search-model/index.js';
-import { checkPage } from '../page.js';
-import { redactionOf, type Redaction } from '../redaction.js';
+} from '../model/index.js';
+import { checkPage } from '../../src/page.js';
+import { redactionOf, type Redaction } from '../../src/auth/index.js';
 import { parseQueryString } from './query-string.js';
-import type { StructuredFieldResolver } from './structured-fields.js';
 import { systemUpdate, type SystemUpdateResult } from './system-update.js';
 
 /**
@@ -68,7 +68,7 @@ export class SearchService {
     private readonly index: SearchIndex,
     private readonly worker: SyncControl,
     private readonly maxPageSize: number,
-    private readonly structured?: StructuredFieldResolver,
+    private readonly structured?: FieldResolver,
   ) {
     this.fields = searchFields(registry);
     this.redaction = redactionOf(registry);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestError } from '../errors/index.js';
-import type { SortCriterion } from '../search-model/index.js';
-import { LineageTree } from '../store/index.js';
+import { BadRequestError } from '../../errors/index.js';
+import type { SortCriterion } from '../../../search-sync/model/index.js';
+import { LineageTree } from '../../store/index.js';
 import type { LineageRequest, LineageResult, LineageService } from './lineage-service.js';
-import type { SearchService } from './search/index.js';
+import type { SearchService } from '../../../search-sync/service/index.js';
 
 /**
  * The walks of the lineage search: a walk under way (`Walking`: streamed into its tree, its levels

@@ -1,4 +1,4 @@
-import { type Registry, valuesAtPath, type SearchableSpec } from '../registry/index.js';
+import { type Registry, valuesAtPath, type SearchableSpec } from '../../src/registry/index.js';
 
 export type FieldValue = string | number | boolean;
 

@@ -1,0 +1,45 @@
+import type { AuthService } from '../auth/index.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Registry } from '../registry/index.js';
+import type { SearchService } from '../../search-sync/service/index.js';
+import type { EditService } from './edit-service.js';
+import type { EntityApiService } from './entity-api-service.js';
+import type { EventsService } from './events/index.js';
+import type { HealthService } from './health-service.js';
+import type { IngestService } from './ingest-service.js';
+import type { LineageSearchService } from './lineage/lineage-search-service.js';
+import type { LineageService } from './lineage/lineage-service.js';
+import type { MetadataTestsService } from './metadata-tests/index.js';
+import type { OperationsService } from './operations-service.js';
+import type { ReadService } from './read-service.js';
+import type { ReferenceService } from './reference-service.js';
+import type { RunsService } from './runs-service.js';
+import type { StructuredPropertyService } from './structured-properties/index.js';
+import type { TimelineService } from './timeline-service.js';
+import type { TraceService } from './trace-service.js';
+
+/** Everything a transport may call. Transports hold no logic of their own. */
+export interface Services {
+  readonly config: Config;
+  readonly registry: Registry;
+  readonly ingest: IngestService;
+  readonly reads: ReadService;
+  readonly edits: EditService;
+  readonly entityApi: EntityApiService;
+  readonly lineage: LineageService;
+  readonly search: SearchService;
+  readonly lineageSearch: LineageSearchService;
+  readonly operations: OperationsService;
+  readonly properties: StructuredPropertyService;
+  readonly traces: TraceService;
+  readonly runs: RunsService;
+  readonly timeline: TimelineService;
+  readonly references: ReferenceService;
+  readonly events: EventsService;
+  readonly tests: MetadataTestsService;
+  readonly auth: AuthService;
+  /** Whether the graph store and the search index answer (`GET /health`); needs no privilege. */
+  readonly health: HealthService;
+  readonly log: Logger;
+}
