@@ -25,7 +25,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     NEOHUB_AUTH: 'off',
     ...env,
   });
-  return startRuntime(config, graphTarget(), createLogger('error'));
+  const rt = await startRuntime(config, graphTarget(), createLogger('error'));
+  // Each file starts on an index that has caught up with what the files before it wrote, so that its own
+  // waits for the index (10 s by default) cover its own writes only.
+  if (config.searchSync) await asSystemView(rt.services).search.waitForIndex(100_000);
+  return rt;
 }
 
 /** A suffix that keeps one test's URNs apart from every other test's and run's. */
