@@ -15,9 +15,16 @@ const slow = { testTimeout: 60_000, hookTimeout: 120_000 };
  * The files of a project share one worker's modules (`isolate: false`): neohub and its dependencies load
  * and warm up once per tier, not once per file (a third of the tiers' time went there). Each file still
  * starts its own servers and isolates its data by unique URNs; no test mocks a module or changes the
- * environment, which a shared module graph would carry to the next file.
+ * environment, which a shared module graph would carry to the next file. Set at the root (the pool reads
+ * it there: one worker for all files) and on each project (its worker reads it there: no module reset).
  */
 const shared = { isolate: false };
+
+/** A project of this config: projects inherit nothing from the root, so each gets the common parts. */
+const project = (name: string, include: string[], extra: object = {}) => ({
+  resolve,
+  test: { name, include, ...shared, server, ...extra },
+});
 
 /**
  * The fault tests kill and restart processes of their own (a neohub, a local-mode Neo4j, Meilisearch):
@@ -33,25 +40,12 @@ export default defineConfig({
     // leases. The unit tier has no database: `npm test` runs its files in parallel (--fileParallelism).
     fileParallelism: false,
     projects: [
-      { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], ...shared, server } },
+      project('unit', ['test/unit/**/*.test.ts']),
       // Store, services, the sync worker and the search adapters against a real Neo4j (and Meilisearch).
-      {
-        resolve,
-        test: {
-          name: 'int',
-          include: ['test/integration/**/*.test.ts'],
-          exclude: FAULT,
-          ...slow,
-          ...shared,
-          server,
-        },
-      },
-      { resolve, test: { name: 'fault', include: FAULT, ...slow, ...shared, server } },
+      project('int', ['test/integration/**/*.test.ts'], { exclude: FAULT, ...slow }),
+      project('fault', FAULT, slow),
       // End to end over HTTP: every transport, auth, the wire shapes of DataHub's clients.
-      {
-        resolve,
-        test: { name: 'e2e', include: ['test/http/**/*.test.ts'], ...slow, ...shared, server },
-      },
+      project('e2e', ['test/http/**/*.test.ts'], slow),
     ],
   },
 });
