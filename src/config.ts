@@ -20,6 +20,12 @@ export interface Config {
   /** Local mode JVM heap and page cache (NEOHUB_NEO4J_HEAP default 1g, NEOHUB_NEO4J_PAGECACHE default 512m). */
   readonly localHeap: string;
   readonly localPageCache: string;
+  /**
+   * Extra options for the local Neo4j's JVM, after neohub's own (NEOHUB_NEO4J_JVM_FLAGS, separated by
+   * spaces; default none): e.g. `-XX:TieredStopAtLevel=1` for a server that lives seconds, as the fault
+   * tests' servers do.
+   */
+  readonly localJvmFlags: readonly string[];
   /** Largest accepted request body in bytes (NEOHUB_MAX_BODY_BYTES, default 32 MiB). */
   readonly maxBodyBytes: number;
   /** Largest page a caller may ask for (NEOHUB_MAX_PAGE_SIZE, default 10000). */
@@ -105,6 +111,15 @@ function positive(env: Env, key: string, fallback: number): number {
   return n;
 }
 
+/** JVM options separated by spaces, each one starting with `-` (a word that does not would be a class to run). */
+function jvmFlags(raw: string | undefined): string[] {
+  const flags = (raw ?? '').split(/\s+/).filter(Boolean);
+  const bad = flags.find((f) => !f.startsWith('-'));
+  if (bad !== undefined)
+    throw new Error(`NEOHUB_NEO4J_JVM_FLAGS must hold JVM options (each starts with "-"), got "${bad}"`);
+  return flags;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   return Object.freeze({
     port: int(env, 'PORT', 8080),
@@ -116,6 +131,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     neo4jDatabase: env.NEO4J_DATABASE || undefined,
     localHeap: env.NEOHUB_NEO4J_HEAP || '1g',
     localPageCache: env.NEOHUB_NEO4J_PAGECACHE || '512m',
+    localJvmFlags: jvmFlags(env.NEOHUB_NEO4J_JVM_FLAGS),
     maxBodyBytes: int(env, 'NEOHUB_MAX_BODY_BYTES', 32 * 1024 * 1024),
     maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
     maxBatchProposals: int(env, 'NEOHUB_MAX_BATCH_PROPOSALS', 200),

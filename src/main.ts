@@ -19,6 +19,7 @@ async function main(): Promise<void> {
       log: (msg: string) => log.info(msg),
       heap: config.localHeap,
       pageCache: config.localPageCache,
+      jvmFlags: config.localJvmFlags,
     });
     graph = local;
   }

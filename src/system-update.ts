@@ -23,6 +23,7 @@ async function main(): Promise<void> {
         log: (msg: string) => log.info(msg),
         heap: config.localHeap,
         pageCache: config.localPageCache,
+        jvmFlags: config.localJvmFlags,
       }));
   const driver = createDriver(graph.uri, graph.user, graph.password);
   const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase);

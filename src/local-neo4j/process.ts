@@ -7,6 +7,8 @@ import type { Layout } from './conf.js';
 export interface JvmOptions {
   readonly java: string;
   readonly heap: string;
+  /** Options after neohub's own: for the same option, the JVM takes the last one. */
+  readonly flags?: readonly string[];
   readonly classpath: string;
   readonly layout: Layout;
 }
@@ -54,6 +56,7 @@ function writeArgFile(o: JvmOptions): string {
     `-Xms${o.heap}`,
     `-Xmx${o.heap}`,
     ...JVM_FLAGS,
+    ...(o.flags ?? []),
     '-cp',
     o.classpath,
     MAIN_CLASS,

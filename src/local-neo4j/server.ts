@@ -31,6 +31,8 @@ export interface LocalNeo4jOptions {
   readonly heap?: string;
   /** Neo4j page cache, e.g. '512m' (the default). */
   readonly pageCache?: string;
+  /** JVM options after neohub's own (a later option wins), e.g. `-XX:TieredStopAtLevel=1`. */
+  readonly jvmFlags?: readonly string[];
   /** How long to wait for Bolt to answer; 120 s by default. */
   readonly startTimeoutMs?: number;
 }
@@ -49,6 +51,7 @@ interface Launch {
   readonly password: string;
   readonly heap: string;
   readonly pageCache: string;
+  readonly jvmFlags: readonly string[];
   readonly deadline: number;
 }
 
@@ -64,7 +67,13 @@ async function launch(
   const port = fixedPort ?? (await freeLoopbackPort());
   writeConf(l, { boltPort: port, heap: o.heap, pageCache: o.pageCache });
   const mark = logMark(l);
-  const proc = spawnNeo4j({ java: o.java.bin, heap: o.heap, classpath: o.classpath, layout: l });
+  const proc = spawnNeo4j({
+    java: o.java.bin,
+    heap: o.heap,
+    flags: o.jvmFlags,
+    classpath: o.classpath,
+    layout: l,
+  });
   const uri = `bolt://127.0.0.1:${port}`;
   try {
     const state = await waitForBolt({
@@ -151,6 +160,7 @@ async function startLocked(opts: LocalNeo4jOptions, layout: Layout, unlock: () =
     password,
     heap,
     pageCache,
+    jvmFlags: opts.jvmFlags ?? [],
     deadline: started + (opts.startTimeoutMs ?? 120_000),
   };
   let running: Awaited<ReturnType<typeof launch>> | undefined;

@@ -10,9 +10,15 @@ import { freePort, MAIN as main, startNeohub, type NeohubProcess } from '../supp
 const home = mkdtempSync(path.join(os.tmpdir(), 'neohub-local-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
+/** A JVM option for a server that lives seconds (no C2 compiles), passed as a user would pass one. */
+const JVM_FLAG = '-XX:TieredStopAtLevel=1';
+
 /** `npm start` as a user runs it: no NEO4J_URI, so neohub provisions and runs its own Neo4j. */
 const startLocal = (port: number): Promise<NeohubProcess> =>
-  startNeohub({ NEOHUB_HOME: home }, { port, local: true, timeoutMs: 120_000 });
+  startNeohub(
+    { NEOHUB_HOME: home, NEOHUB_NEO4J_JVM_FLAGS: JVM_FLAG },
+    { port, local: true, timeoutMs: 120_000 },
+  );
 
 function boltPort(output: string): number {
   const m = /bolt:\/\/127\.0\.0\.1:(\d+)/.exec(output);
@@ -34,6 +40,9 @@ describe('local mode (npm start with nothing configured)', () => {
     const port = await freePort();
     const first = await startLocal(port);
     const base = `http://127.0.0.1:${port}`;
+    // NEOHUB_NEO4J_JVM_FLAGS reaches the JVM, after neohub's own options.
+    const jvmArgs = readFileSync(path.join(home, 'neo4j', 'conf', 'jvm.args'), 'utf8').split('\n');
+    expect(jvmArgs.indexOf(`"${JVM_FLAG}"`)).toBeGreaterThan(jvmArgs.indexOf('"-XX:+UseG1GC"'));
     // Authentication is on: the root token was generated into the home folder (0600), logged by path only.
     const tokenFile = path.join(home, 'root-token');
     const token = readFileSync(tokenFile, 'utf8').trim();

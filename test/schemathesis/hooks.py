@@ -1,0 +1,33 @@
+"""Schemathesis hooks of `npm test` (scripts/python-suites.mjs loads them through SCHEMATHESIS_HOOKS).
+
+URN-typed fields carry neohub's generic URN pattern (`URN_PATTERN` in
+rest-compat/openapi/document/json-schema.ts): `urn:li:<type>:<id>`, the id a tuple or plain text with its
+parentheses balanced four levels deep. Drawing strings from that regular expression took two fifths of
+schemathesis' time. The fuzzed document marks those fields with the format `neohub-urn` as well, and the
+strategy below builds the same language directly: any characters but parentheses, tuples nested to the
+same depth. Schemathesis still keeps only the values the pattern admits, and still checks every answer
+against the served document's own patterns.
+"""
+import schemathesis
+from hypothesis import strategies as st
+
+# Any character the pattern's `[^()]` admits (lone surrogates cannot be sent in JSON).
+_CHAR = st.characters(blacklist_characters="()", blacklist_categories=("Cs",))
+_TEXT = st.text(_CHAR, min_size=1, max_size=12)
+_KINDS = ["dataset", "dataPlatform", "corpuser", "corpGroup", "tag", "glossaryTerm", "container", "dataJob",
+          "dataFlow", "chart", "dashboard", "schemaField", "domain", "mlModel", "structuredProperty"]
+
+
+def _group(depth: int) -> st.SearchStrategy[str]:
+    """`(...)`: one to four parts, text or groups up to `depth` levels deep (the server refuses empty parts)."""
+    inner = _TEXT if depth == 1 else st.one_of(_TEXT, st.deferred(lambda: _group(depth - 1)))
+    return st.lists(inner, min_size=1, max_size=4).map(lambda parts: "(" + ",".join(parts) + ")")
+
+
+_TYPE = st.one_of(st.sampled_from(_KINDS), st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,12}", fullmatch=True))
+_ID = st.one_of(
+    _group(4),
+    st.tuples(_CHAR, st.lists(st.one_of(_TEXT, _group(3)), max_size=3).map("".join)).map("".join),
+)
+
+schemathesis.openapi.format("neohub-urn", st.builds(lambda t, i: f"urn:li:{t}:{i}", _TYPE, _ID))
