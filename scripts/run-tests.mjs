@@ -36,7 +36,7 @@ const only = process.argv[2];
 /**
  * LANES. The run is CPU-bound on a two-core machine, so it goes in two lanes of about a core each, on
  * two Neo4j databases (the tests of one lane never see the other's writes, leases or change log):
- *   node:   the static checks, then the vitest tiers unit, int and e2e (files one after another, sharing
+ *   node:   the static checks, then the vitest tiers int, unit and e2e (files one after another, sharing
  *           their modules), then the Meilisearch half;
  *   python: the virtualenvs, then DataHub's Python client and schemathesis against a neohub server on
  *           the second database, then the fault tests (each with processes of its own).
@@ -69,11 +69,12 @@ async function main() {
   const nodeLane = (async () => {
     await step('lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']);
     await step('format', 'npx', ['prettier', '--check', '--cache', '.']);
-    // The unit tier checks the committed registry against the pinned model, read from the virtualenv.
-    if (!(await venvs.conformance)) throw new Error('could not create .venv from test/conformance');
-    await vitest('unit', ['--project', 'unit', '--fileParallelism']);
     const env = await first;
     await vitest('int', ['--project', 'int'], env);
+    // The unit tier checks the committed registry against the pinned model, read from the virtualenv:
+    // after int, by when pip is done on a fresh clone (before, the lane waited for it).
+    if (!(await venvs.conformance)) throw new Error('could not create .venv from test/conformance');
+    await vitest('unit', ['--project', 'unit', '--fileParallelism']);
     await vitest('e2e', ['--project', 'e2e'], env);
     await meiliHalf(env, await meili);
   })();
