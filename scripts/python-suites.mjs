@@ -98,16 +98,18 @@ const FUZZED_KINDS = [
   'dataHubAction',
 ];
 
+/** The registry's entity kinds, by name (from the build). */
+const entityKinds = async () =>
+  (await import('../dist/src/registry/index.js'))
+    .defaultRegistry()
+    .allEntities()
+    .map((e) => e.name);
+
 /** The served OpenAPI document with the per-kind paths of other kinds left out, written to `file`. */
 async function fuzzedDocument(url, token, file) {
   const res = await fetch(`${url}/openapi/v3/api-docs`, { headers: { authorization: `Bearer ${token}` } });
   const doc = await res.json();
-  const { defaultRegistry } = await import('../dist/src/registry/index.js');
-  const kinds = new Set(
-    defaultRegistry()
-      .allEntities()
-      .map((e) => e.name.toLowerCase()),
-  );
+  const kinds = new Set((await entityKinds()).map((k) => k.toLowerCase()));
   const keep = new Set(FUZZED_KINDS.map((k) => k.toLowerCase()));
   const all = Object.keys(doc.paths).length;
   for (const p of Object.keys(doc.paths)) {
@@ -173,6 +175,8 @@ async function schemathesis(url, token, bin) {
         ...process.env,
         SCHEMATHESIS_HOOKS: 'hooks',
         PYTHONPATH: path.join(root, 'test', 'schemathesis'),
+        // The kinds the hooks' URNs are mostly of.
+        NEOHUB_ENTITY_KINDS: (await entityKinds()).join(','),
       },
     },
   );

@@ -120,6 +120,21 @@ function jvmFlags(raw: string | undefined): string[] {
   return flags;
 }
 
+/** What local mode starts its Neo4j with (`startLocalNeo4j`, with a log), from the one config. */
+export function localNeo4jOptions(config: Config): {
+  dataDir: string;
+  heap: string;
+  pageCache: string;
+  jvmFlags: readonly string[];
+} {
+  return {
+    dataDir: path.join(config.home, 'neo4j'),
+    heap: config.localHeap,
+    pageCache: config.localPageCache,
+    jvmFlags: config.localJvmFlags,
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   return Object.freeze({
     port: int(env, 'PORT', 8080),

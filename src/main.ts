@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { loadConfig } from './config.js';
+import { loadConfig, localNeo4jOptions } from './config.js';
 import { FolderInUseError, JavaMissingError, startLocalNeo4j, type LocalNeo4j } from './local-neo4j/index.js';
 import { createLogger } from './logger.js';
 import { startRuntime, type GraphTarget } from './runtime.js';
@@ -14,13 +13,7 @@ async function main(): Promise<void> {
     graph = { uri: config.neo4jUri, user: config.neo4jUser, password: config.neo4jPassword };
   } else {
     log.info({ home: config.home }, 'local mode: starting an embedded Neo4j 5.26 server');
-    local = await startLocalNeo4j({
-      dataDir: path.join(config.home, 'neo4j'),
-      log: (msg: string) => log.info(msg),
-      heap: config.localHeap,
-      pageCache: config.localPageCache,
-      jvmFlags: config.localJvmFlags,
-    });
+    local = await startLocalNeo4j({ ...localNeo4jOptions(config), log: (msg: string) => log.info(msg) });
     graph = local;
   }
   const runtime = await startRuntime(config, graph, log).catch(async (err: unknown) => {

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { systemUpdate } from './services/index.js';
-import { loadConfig } from './config.js';
+import { loadConfig, localNeo4jOptions } from './config.js';
 import { startLocalNeo4j, type LocalNeo4j } from './local-neo4j/index.js';
 import { createLogger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
@@ -18,13 +17,7 @@ async function main(): Promise<void> {
   let local: LocalNeo4j | undefined;
   const graph = config.neo4jUri
     ? { uri: config.neo4jUri, user: config.neo4jUser, password: config.neo4jPassword }
-    : (local = await startLocalNeo4j({
-        dataDir: path.join(config.home, 'neo4j'),
-        log: (msg: string) => log.info(msg),
-        heap: config.localHeap,
-        pageCache: config.localPageCache,
-        jvmFlags: config.localJvmFlags,
-      }));
+    : (local = await startLocalNeo4j({ ...localNeo4jOptions(config), log: (msg: string) => log.info(msg) }));
   const driver = createDriver(graph.uri, graph.user, graph.password);
   const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase);
   try {

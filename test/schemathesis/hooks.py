@@ -8,19 +8,21 @@ strategy below builds the same language directly: any characters but parentheses
 same depth. Schemathesis still keeps only the values the pattern admits, and still checks every answer
 against the served document's own patterns.
 """
+import os
+
 import schemathesis
 from hypothesis import strategies as st
 
 # Any character the pattern's `[^()]` admits (lone surrogates cannot be sent in JSON).
 _CHAR = st.characters(blacklist_characters="()", blacklist_categories=("Cs",))
 _TEXT = st.text(_CHAR, min_size=1, max_size=12)
-_KINDS = ["dataset", "dataPlatform", "corpuser", "corpGroup", "tag", "glossaryTerm", "container", "dataJob",
-          "dataFlow", "chart", "dashboard", "schemaField", "domain", "mlModel", "structuredProperty"]
+# The registry's entity kinds (scripts/python-suites.mjs passes them); _TYPE adds made-up names too.
+_KINDS = [k for k in os.environ.get("NEOHUB_ENTITY_KINDS", "dataset").split(",") if k]
 
 
 def _group(depth: int) -> st.SearchStrategy[str]:
     """`(...)`: one to four parts, text or groups up to `depth` levels deep (the server refuses empty parts)."""
-    inner = _TEXT if depth == 1 else st.one_of(_TEXT, st.deferred(lambda: _group(depth - 1)))
+    inner = _TEXT if depth == 1 else st.one_of(_TEXT, _group(depth - 1))
     return st.lists(inner, min_size=1, max_size=4).map(lambda parts: "(" + ",".join(parts) + ")")
 
 
