@@ -22,17 +22,31 @@ export async function startServer(env) {
   return { url, stop };
 }
 
+/** The installer of the virtualenvs' packages, pinned: uv installs them in a quarter of pip's CPU. */
+const UV = 'uv==0.13.9';
+
 /**
- * The two virtualenvs under .venv, one after the other (pip): DataHub's pinned client, CLI and ingestion
- * framework (.venv), and schemathesis (.venv/schemathesis: it needs a newer pytest than the client pins).
- * Each is a promise of its bin folder, or undefined.
+ * The two virtualenvs under .venv, one after the other: DataHub's pinned client, CLI and ingestion
+ * framework (.venv, which also holds uv), and schemathesis (.venv/schemathesis: it needs a newer pytest
+ * than the client pins). Each is a promise of its bin folder, or undefined. pip installs uv, uv the rest
+ * (35 to 10 CPU-s for .venv on a fresh machine), with the system's certificates as pip uses them, and
+ * compiled to bytecode as pip does: each `datahub` command the tests run would otherwise compile its imports.
  */
 export function pythonVenvs() {
+  const uv = path.join(root, '.venv', 'bin', 'uv');
   const venv = (name, dir, req) => async () => {
     const py = path.join(dir, 'bin', 'python');
-    if (!existsSync(py) && !(await run(`${name} (venv)`, 'python3', ['-m', 'venv', dir]))) return undefined;
-    const pip = [py, ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '-r', req]];
-    return (await run(`${name} (pip install)`, ...pip)) ? path.join(dir, 'bin') : undefined;
+    // .venv is made by Python's own venv (it has pip, for those who use it by hand); uv makes the other.
+    const make = existsSync(uv)
+      ? [uv, ['venv', '-q', '--python', 'python3', dir]]
+      : ['python3', ['-m', 'venv', dir]];
+    if (!existsSync(py) && !(await run(`${name} (venv)`, ...make))) return undefined;
+    if (!existsSync(uv)) {
+      const pip = ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', UV];
+      if (!(await run('uv (pip install)', path.join(root, '.venv', 'bin', 'python'), pip))) return undefined;
+    }
+    const install = ['pip', 'install', '-q', '--native-tls', '--compile-bytecode', '--python', py, '-r', req];
+    return (await run(`${name} (uv pip install)`, uv, install)) ? path.join(dir, 'bin') : undefined;
   };
   const conformance = venv(
     'conformance virtualenv',

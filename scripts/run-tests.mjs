@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The test command (`npm test`, also what .ci/run calls). On a fresh clone it installs what it needs:
-// npm packages, the Neo4j jars (Maven), the Python virtualenvs (pip). Then: static checks, unit and
+// npm packages, the Neo4j jars (Maven), the Python virtualenvs (uv, from pip). Then: static checks, unit and
 // integration tests against a real Neo4j it starts, the fault tests, and DataHub's Python client and
 // schemathesis against a real neohub. It ends with one line: `N passed, N failed`. With a tier (`unit`,
 // `int`, `e2e`: the scripts test:unit, test:int, test:e2e) it runs only that tier, with the Neo4j it needs.
@@ -36,10 +36,13 @@ const only = process.argv[2];
 /**
  * LANES. The run is CPU-bound on a two-core machine, so it goes in two lanes of about a core each, on
  * two Neo4j databases (the tests of one lane never see the other's writes, leases or change log):
- *   node:   the static checks, then the vitest tiers int, unit and e2e (files one after another, sharing
- *           their modules), then the Meilisearch half;
- *   python: the virtualenvs, then DataHub's Python client and schemathesis against a neohub server on
- *           the second database, then the fault tests (each with processes of its own).
+ *   node:   lint, then the vitest tiers int and e2e (files one after another, sharing their modules),
+ *           then the Meilisearch half;
+ *   python: the virtualenvs, the format check and the unit tier (while the second database starts), then
+ *           DataHub's Python client and schemathesis against a neohub server on the second database,
+ *           then the fault tests (each with processes of its own).
+ * Tried and left (decision 0045): both lanes on one database (one JVM's JIT instead of two, about 60
+ * CPU-s less) breaks tests that must hold the search lease or see the change log compacted.
  */
 async function main() {
   if (only !== undefined && !TIERS.includes(only))
@@ -54,7 +57,7 @@ async function main() {
   mkdirSync(logs, { recursive: true });
   if (only !== undefined) return tier(only);
 
-  // From the start, beside each other: pip (the virtualenvs) and the one compiler run, which writes
+  // From the start, beside each other: the virtualenvs and the one compiler run, which writes
   // dist (what Neo4j's start and the Python suites' server run) and type-checks everything, tests included.
   const venvs = pythonVenvs();
   const typed = await run('build and typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
@@ -68,17 +71,17 @@ async function main() {
 
   const nodeLane = (async () => {
     await step('lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']);
-    await step('format', 'npx', ['prettier', '--check', '--cache', '.']);
     const env = await first;
     await vitest('int', ['--project', 'int'], env);
-    // The unit tier checks the committed registry against the pinned model, read from the virtualenv:
-    // after int, by when pip is done on a fresh clone (before, the lane waited for it).
-    if (!(await venvs.conformance)) throw new Error('could not create .venv from test/conformance');
-    await vitest('unit', ['--project', 'unit', '--fileParallelism']);
     await vitest('e2e', ['--project', 'e2e'], env);
     await meiliHalf(env, await meili);
   })();
   const pythonLane = (async () => {
+    // While the second database starts: the format check, and the unit tier, which checks the committed
+    // registry against the pinned model, read from the virtualenv.
+    await step('format', 'npx', ['prettier', '--check', '--cache', '.']);
+    if (!(await venvs.conformance)) throw new Error('could not create .venv from test/conformance');
+    await vitest('unit', ['--project', 'unit', '--fileParallelism']);
     const env = await second;
     await pythonSuites(env, venvs);
     await vitest('fault', ['--project', 'fault'], { ...env, ...FAULT_ENV });
