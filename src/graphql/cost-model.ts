@@ -16,6 +16,7 @@ export const DEFAULT_PAGE = Object.freeze({
   browseV2: 20,
   listAccessTokens: 20,
   listTests: 20,
+  listOwnershipTypes: 20,
   relationships: 100,
   lineage: 100,
 });
@@ -128,6 +129,8 @@ export function datahubCostModel(opts: {
           return searchWeight(args);
         case 'aggregateAcrossEntities':
           return SEARCH_WEIGHT;
+        case 'listOwnershipTypes':
+          return SEARCH_WITHOUT_FACETS_WEIGHT;
         case 'browseV2':
           return BROWSE_WEIGHT;
         case 'autoComplete':

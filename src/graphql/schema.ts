@@ -4,6 +4,7 @@ import { buildSchema } from 'type-graphql';
 import { AccessTokenResolvers } from './resolvers/access-token-resolvers.js';
 import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
+import { SessionQueries } from './resolvers/session-queries.js';
 import { AssetMutations } from './resolvers/asset-mutations.js';
 import { LabelMutations } from './resolvers/label-mutations.js';
 import { MetadataTestResolvers } from './resolvers/metadata-test-resolvers.js';
@@ -19,6 +20,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
     resolvers: [
       EntityQueries,
       SearchQueries,
+      SessionQueries,
       AssetMutations,
       LabelMutations,
       StructuredPropertyMutations,

@@ -32,78 +32,109 @@ export class EditService {
     private readonly reads: ReadService,
   ) {}
 
-  async addTags(r: ResourceRef, tagUrns: readonly string[], ctx: WriteContext): Promise<void> {
-    this.registry.parseEntityUrn(r.urn);
+  /** Tags onto entities or schema fields: all of them, or (one missing) none. */
+  async addTags(rs: readonly ResourceRef[], tagUrns: readonly string[], ctx: WriteContext): Promise<void> {
+    for (const r of rs) this.registry.parseEntityUrn(r.urn);
     await this.requireAll(tagUrns, 'tag');
-    await this.editLabels(r, 'globalTags', ctx, (cur) => {
+    await this.editLabels(rs, 'globalTags', ctx, (cur) => {
       const tags = list(cur?.tags);
       for (const t of tagUrns) if (!tags.some((x) => x.tag === t)) tags.push({ tag: t });
       return { ...cur, tags };
     });
   }
 
-  async removeTags(r: ResourceRef, tagUrns: readonly string[], ctx: WriteContext): Promise<void> {
+  async removeTags(rs: readonly ResourceRef[], tagUrns: readonly string[], ctx: WriteContext): Promise<void> {
     this.checkUrns(tagUrns, 'tag');
-    await this.editLabels(r, 'globalTags', ctx, (cur) => ({
+    await this.editLabels(rs, 'globalTags', ctx, (cur) => ({
       ...cur,
       tags: list(cur?.tags).filter((x) => !tagUrns.includes(String(x.tag))),
     }));
   }
 
-  async addTerms(r: ResourceRef, termUrns: readonly string[], ctx: WriteContext): Promise<void> {
-    this.registry.parseEntityUrn(r.urn);
+  async addTerms(rs: readonly ResourceRef[], termUrns: readonly string[], ctx: WriteContext): Promise<void> {
+    for (const r of rs) this.registry.parseEntityUrn(r.urn);
     await this.requireAll(termUrns, 'glossaryTerm');
-    await this.editLabels(r, 'glossaryTerms', ctx, (cur) => {
+    await this.editLabels(rs, 'glossaryTerms', ctx, (cur) => {
       const terms = list(cur?.terms);
       for (const t of termUrns) if (!terms.some((x) => x.urn === t)) terms.push({ urn: t, actor: ctx.actor });
       return { ...cur, terms, auditStamp: this.stamp(ctx) };
     });
   }
 
-  async removeTerms(r: ResourceRef, termUrns: readonly string[], ctx: WriteContext): Promise<void> {
+  async removeTerms(
+    rs: readonly ResourceRef[],
+    termUrns: readonly string[],
+    ctx: WriteContext,
+  ): Promise<void> {
     this.checkUrns(termUrns, 'glossaryTerm');
-    await this.editLabels(r, 'glossaryTerms', ctx, (cur) => ({
+    await this.editLabels(rs, 'glossaryTerms', ctx, (cur) => ({
       ...cur,
       terms: list(cur?.terms).filter((x) => !termUrns.includes(String(x.urn))),
       auditStamp: this.stamp(ctx),
     }));
   }
 
-  async addOwners(urn: string, owners: readonly OwnerRef[], ctx: WriteContext): Promise<void> {
-    const resource = await this.requireEntity(urn, 'ownership');
+  /** Owners onto entities: all of them, or (one missing) none. An owner already there gets its new type. */
+  async addOwners(urns: readonly string[], owners: readonly OwnerRef[], ctx: WriteContext): Promise<void> {
+    const resources = await this.requireEntities(urns, ['ownership']);
     await this.requireAll(
       owners.map((o) => o.owner),
       'corpuser',
       'corpGroup',
     );
     const rows = owners.map((o) => ownerRow(o));
-    await this.write([
-      this.modify(resource, 'ownership', (cur) => {
-        const current = list(cur?.owners);
-        for (const row of rows) {
-          const i = current.findIndex((x) => x.owner === row.owner && sameType(x, row));
-          if (i >= 0) current[i] = { ...current[i], ...row };
-          else current.push(row);
-        }
-        return { ...cur, owners: current, lastModified: this.stamp(ctx) };
-      }),
+    await this.ingest.ingest(
+      resources.map((resource) =>
+        this.modify(resource, 'ownership', (cur) => {
+          const current = list(cur?.owners);
+          for (const row of rows) {
+            const i = current.findIndex((x) => x.owner === row.owner && sameType(x, row));
+            if (i >= 0) current[i] = { ...current[i], ...row };
+            else current.push(row);
+          }
+          return { ...cur, owners: current, lastModified: this.stamp(ctx) };
+        }),
+      ),
       ctx,
-    ]);
+    );
   }
 
-  async removeOwner(urn: string, owner: string, typeUrn: string | undefined, ctx: WriteContext) {
-    const resource = await this.requireEntity(urn, 'ownership');
-    this.checkUrns([owner], 'corpuser', 'corpGroup');
-    await this.write([
-      this.modify(resource, 'ownership', (cur) => ({
-        ...cur,
-        owners: list(cur?.owners).filter(
-          (x) => !(x.owner === owner && (!typeUrn || ownerTypeUrn(x) === typeUrn)),
-        ),
-        lastModified: this.stamp(ctx),
-      })),
+  /** Owners off entities (of one ownership type, or of any when none is given): all, or none. */
+  async removeOwners(
+    urns: readonly string[],
+    owners: readonly string[],
+    typeUrn: string | undefined,
+    ctx: WriteContext,
+  ): Promise<void> {
+    const resources = await this.requireEntities(urns, ['ownership']);
+    this.checkUrns(owners, 'corpuser', 'corpGroup');
+    await this.ingest.ingest(
+      resources.map((resource) =>
+        this.modify(resource, 'ownership', (cur) => ({
+          ...cur,
+          owners: list(cur?.owners).filter(
+            (x) => !(owners.includes(String(x.owner)) && (!typeUrn || ownerTypeUrn(x) === typeUrn)),
+          ),
+          lastModified: this.stamp(ctx),
+        })),
+      ),
       ctx,
-    ]);
+    );
+  }
+
+  /** The domain of entities (DataHub's one domain per entity), or none: all of them, or none. */
+  async setDomain(urns: readonly string[], domain: string | undefined, ctx: WriteContext): Promise<void> {
+    if (domain !== undefined) await this.requireAll([domain], 'domain');
+    const resources = await this.requireEntities(urns, ['domains']);
+    await this.ingest.ingest(
+      resources.map((resource) =>
+        this.modify(resource, 'domains', (cur) => ({
+          ...cur,
+          domains: domain === undefined ? [] : [domain],
+        })),
+      ),
+      ctx,
+    );
   }
 
   async addLink(urn: string, link: LinkRef, ctx: WriteContext): Promise<void> {
@@ -141,7 +172,7 @@ export class EditService {
         `updateDescription supports datasets and dataset schema fields; ${r.urn} is a ${type}`,
       );
     if (r.subResource) {
-      await this.editLabels(r, 'description', ctx, () => ({ description }));
+      await this.editLabels([r], 'description', ctx, () => ({ description }));
       return;
     }
     const resource = await this.requireEntity(r.urn, 'editableDatasetProperties');
@@ -260,30 +291,54 @@ export class EditService {
   }
 
   /**
-   * Edits labels (`globalTags`, `glossaryTerms`) of an entity, or of a schema field through the
-   * dataset's `editableSchemaMetadata` (`description` edits the field's description).
+   * Edits labels (`globalTags`, `glossaryTerms`) of entities, or of schema fields through their dataset's
+   * `editableSchemaMetadata` (`description` edits a field's description): every resource must exist (and
+   * every field be in its dataset's schema), then all are written in one batch. Edits of one aspect (two
+   * fields of a dataset) are one read-modify-write.
    */
   private async editLabels(
-    r: ResourceRef,
+    rs: readonly ResourceRef[],
     aspect: 'globalTags' | 'glossaryTerms' | 'description',
     ctx: WriteContext,
     edit: AspectModifier,
   ): Promise<void> {
-    if (!r.subResource) {
-      const resource = await this.requireEntity(r.urn, aspect);
-      await this.write([this.modify(resource, aspect, edit), ctx]);
-      return;
-    }
-    if (r.subResourceType && r.subResourceType !== 'DATASET_FIELD')
-      throw new BadRequestError(`Unsupported subResourceType ${r.subResourceType}`);
-    const resource = await this.requireEntity(r.urn, 'editableSchemaMetadata');
-    const fieldPath = r.subResource;
-    const schema = await this.aspectOf(resource, 'schemaMetadata');
-    const known = list(schema?.fields).map((f) => String(f.fieldPath));
-    if (!known.some((p) => p === fieldPath || simplePath(p) === fieldPath))
-      throw new BadRequestError(`Field ${fieldPath} does not exist in the schema of ${resource}`);
-    await this.write([
-      this.modify(resource, 'editableSchemaMetadata', (cur) => {
+    if (!rs.length) throw new BadRequestError('No resources given');
+    for (const r of rs)
+      if (r.subResource && r.subResourceType && r.subResourceType !== 'DATASET_FIELD')
+        throw new BadRequestError(`Unsupported subResourceType ${r.subResourceType}`);
+    const whole = rs.filter((r) => !r.subResource);
+    const fields = rs.filter((r) => r.subResource);
+    const edits = new Map<string, { urn: string; aspect: string; modifiers: AspectModifier[] }>();
+    const add = (urn: string, name: string, m: AspectModifier) => {
+      const key = `${urn}\n${name}`;
+      const e = edits.get(key) ?? { urn, aspect: name, modifiers: [] };
+      e.modifiers.push(m);
+      edits.set(key, e);
+    };
+    const entities = await this.requireEntities(
+      whole.map((r) => r.urn),
+      aspect === 'description' ? [] : [aspect],
+    );
+    for (const urn of entities) add(urn, aspect, edit);
+    const datasets = await this.requireEntities(
+      fields.map((r) => r.urn),
+      ['editableSchemaMetadata'],
+    );
+    const schemas = new Map(
+      (await this.reads.entities([...new Set(datasets)], ['schemaMetadata'])).map((v) => [
+        v.urn,
+        list((v.aspects.schemaMetadata as EnvelopedAspect | undefined)?.value.fields).map((f) =>
+          String(f.fieldPath),
+        ),
+      ]),
+    );
+    fields.forEach((r, i) => {
+      const resource = datasets[i] as string;
+      const fieldPath = r.subResource as string;
+      const known = schemas.get(resource) ?? [];
+      if (!known.some((p) => p === fieldPath || simplePath(p) === fieldPath))
+        throw new BadRequestError(`Field ${fieldPath} does not exist in the schema of ${resource}`);
+      add(resource, 'editableSchemaMetadata', (cur) => {
         const infos = list(cur?.editableSchemaFieldInfo);
         let info = infos.find((f) => f.fieldPath === fieldPath);
         if (!info) infos.push((info = { fieldPath }));
@@ -295,9 +350,18 @@ export class EditService {
           lastModified: this.stamp(ctx),
           ...(cur?.created ? {} : { created: this.stamp(ctx) }),
         };
-      }),
+      });
+    });
+    await this.ingest.ingest(
+      [...edits.values()].map((e) =>
+        this.modify(
+          e.urn,
+          e.aspect,
+          (cur) => e.modifiers.reduce<AspectJson | undefined>((v, m) => m(v), cur) as AspectJson,
+        ),
+      ),
       ctx,
-    ]);
+    );
   }
 
   /** The normalized URN of an existing entity whose kind has the aspect (400 or 404 otherwise). */
@@ -307,6 +371,7 @@ export class EditService {
 
   /** The normalized URNs of existing entities whose kinds have the aspects, read in one call. */
   private async requireEntities(urns: readonly string[], aspects: readonly string[]): Promise<string[]> {
+    if (!urns.length) return [];
     const parsed = urns.map((u) => {
       const { entity, parsed: p } = this.registry.parseEntityUrn(u);
       for (const a of aspects) this.registry.aspectOf(entity, a);

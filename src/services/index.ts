@@ -71,7 +71,7 @@ export { decodeScrollId, encodeScrollId, nextScrollId } from './scroll-id.js';
 export { integerParam, PARAMETERS, type Bound, type ParamName } from './param-bounds.js';
 export { EntityApiService, type AspectWrite, type CreateMode } from './entity-api-service.js';
 export { EditService, type ResourceRef } from './edit-service.js';
-export { linkRow, ownerRow, type LinkRef, type OwnerRef } from './edit-rows.js';
+export { linkRow, ownerRow, SYSTEM_TYPE_PREFIX, type LinkRef, type OwnerRef } from './edit-rows.js';
 export type { DatasetUpdate, TagsUpdate } from './dataset-update.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
 export { TraceService, type AspectTrace, type WriteStatus } from './trace-service.js';

@@ -50,6 +50,10 @@ async function fixture() {
   return f;
 }
 
+/** The stamps an ownership type's info requires. */
+const STAMP = { time: 1700000000000, actor: 'urn:li:corpuser:steward' };
+const STAMPS = { created: STAMP, lastModified: STAMP };
+
 const READ = `query r($urn: String!) { dataset(urn: $urn) {
   editableProperties { description name }
   institutionalMemory { elements { url description author { urn } } }
@@ -308,6 +312,153 @@ describe('GraphQL mutations', () => {
       tags.map((t) => ok(`mutation { addTag(input: {tagUrn: "${t}", resourceUrn: "${f.dataset}"}) }`)),
     );
     expect((await read(f.dataset)).tags.tags.map((t: any) => t.tag.urn).sort()).toEqual([...tags].sort());
+  });
+
+  it('batch tags and terms on datasets and schema fields: all of them, or none when one is missing', async () => {
+    const f = await fixture();
+    const g = await fixture();
+    const resources = `[{resourceUrn: "${f.dataset}"}, {resourceUrn: "${g.dataset}"},
+      {resourceUrn: "${f.dataset}", subResource: "id", subResourceType: DATASET_FIELD},
+      {resourceUrn: "${f.dataset}", subResource: "amount", subResourceType: DATASET_FIELD}]`;
+    await ok(
+      `mutation { batchAddTags(input: {tagUrns: ["${f.tag}", "${g.tag}"], resources: ${resources}}) }`,
+    );
+    await ok(`mutation { batchAddTerms(input: {termUrns: ["${f.term}"], resources: ${resources}}) }`);
+    const fields = (d: Record<string, any>) =>
+      d.editableSchemaMetadata.editableSchemaFieldInfo.map((i: Record<string, any>) => [
+        i.fieldPath,
+        i.globalTags?.tags.map((t: Record<string, any>) => t.tag.urn),
+        i.glossaryTerms?.terms.map((t: Record<string, any>) => t.term.urn),
+      ]);
+    let a = await read(f.dataset);
+    expect(a.tags.tags.map((t: Record<string, any>) => t.tag.urn)).toEqual([f.tag, g.tag]);
+    expect(a.glossaryTerms.terms.map((t: Record<string, any>) => t.term.urn)).toEqual([f.term]);
+    expect(fields(a)).toEqual([
+      ['id', [f.tag, g.tag], [f.term]],
+      ['amount', [f.tag, g.tag], [f.term]],
+    ]);
+    expect((await read(g.dataset)).tags.tags.map((t: Record<string, any>) => t.tag.urn)).toEqual([
+      f.tag,
+      g.tag,
+    ]);
+    await ok(`mutation { batchRemoveTags(input: {tagUrns: ["${g.tag}"], resources: ${resources}}) }`);
+    await ok(`mutation { batchRemoveTerms(input: {termUrns: ["${f.term}"], resources: ${resources}}) }`);
+    a = await read(f.dataset);
+    expect([a.tags.tags.length, a.glossaryTerms.terms]).toEqual([1, []]);
+    expect(fields(a)).toEqual([
+      ['id', [f.tag], []],
+      ['amount', [f.tag], []],
+    ]);
+    // One missing resource (or field): refused, and nothing written anywhere.
+    const ghost = datasetUrn(`ghost_${unique()}`);
+    const missing = await gql(
+      `mutation { batchAddTags(input: {tagUrns: ["${g.tag}"], resources: [{resourceUrn: "${g.dataset}"}, {resourceUrn: "${ghost}"}]}) }`,
+    );
+    expect(missing.errors?.[0]?.extensions.type).toBe('NOT_FOUND');
+    const noField = await gql(
+      `mutation { batchAddTerms(input: {termUrns: ["${f.term}"], resources: [{resourceUrn: "${g.dataset}"},
+        {resourceUrn: "${g.dataset}", subResource: "nope", subResourceType: DATASET_FIELD}]}) }`,
+    );
+    expect(noField.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+    const b = await read(g.dataset);
+    expect([b.tags.tags.length, b.glossaryTerms.terms]).toEqual([1, []]);
+    const none = await gql(`mutation { batchRemoveTags(input: {tagUrns: ["${f.tag}"], resources: [null]}) }`);
+    expect(none.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+  });
+
+  it('batch owners with ownership types, read back with their ownershipType', async () => {
+    const f = await fixture();
+    const g = await fixture();
+    const custom = `urn:li:ownershipType:steward_${unique()}`;
+    await ingest([
+      mcp(custom, 'ownershipTypeInfo', { name: 'Steward', description: 'Keeps it clean', ...STAMPS }),
+    ]);
+    const resources = `[{resourceUrn: "${f.dataset}"}, {resourceUrn: "${g.dataset}"}]`;
+    await ok(
+      `mutation { batchAddOwners(input: {ownershipTypeUrn: "${custom}", resources: ${resources}, owners: [
+          {ownerUrn: "${f.user}", ownerEntityType: CORP_USER},
+          {ownerUrn: "${f.group}", ownerEntityType: CORP_GROUP, type: BUSINESS_OWNER}]}) }`,
+    );
+    const OWNERS = `query r($urn: String!) { dataset(urn: $urn) { ownership { owners {
+      owner { ... on CorpUser { urn } ... on CorpGroup { urn } } type
+      ownershipType { urn type info { name description } } } } } }`;
+    const owners = async (urn: string) => (await ok(OWNERS, { urn })).dataset.ownership.owners;
+    for (const urn of [f.dataset, g.dataset])
+      expect(await owners(urn)).toEqual([
+        {
+          owner: { urn: f.user },
+          type: 'CUSTOM',
+          ownershipType: {
+            urn: custom,
+            type: 'CUSTOM_OWNERSHIP_TYPE',
+            info: { name: 'Steward', description: 'Keeps it clean' },
+          },
+        },
+        {
+          owner: { urn: f.group },
+          type: 'BUSINESS_OWNER',
+          ownershipType: {
+            urn: 'urn:li:ownershipType:__system__business_owner',
+            type: 'CUSTOM_OWNERSHIP_TYPE',
+            info: null,
+          },
+        },
+      ]);
+    await ok(
+      `mutation { batchRemoveOwners(input: {ownerUrns: ["${f.user}", "${f.group}"], ownershipTypeUrn: "${custom}", resources: ${resources}}) }`,
+    );
+    expect((await owners(g.dataset)).map((o: Record<string, any>) => o.owner.urn)).toEqual([f.group]);
+    await ok(`mutation { batchRemoveOwners(input: {ownerUrns: ["${f.group}"], resources: ${resources}}) }`);
+    expect(await owners(f.dataset)).toEqual([]);
+  });
+
+  it('setDomain, unsetDomain and batchSetDomain; a missing domain or entity writes nothing', async () => {
+    const f = await fixture();
+    const g = await fixture();
+    const domain = `urn:li:domain:mut_${unique()}`;
+    await ingest([mcp(domain, 'domainProperties', { name: 'Finance' })]);
+    const DOMAIN = `query r($urn: String!) { dataset(urn: $urn) { domain { domain { urn } associatedUrn } } }`;
+    const domainOf = async (urn: string) => (await ok(DOMAIN, { urn })).dataset.domain;
+    await ok(`mutation { setDomain(entityUrn: "${f.dataset}", domainUrn: "${domain}") }`);
+    expect(await domainOf(f.dataset)).toEqual({ domain: { urn: domain }, associatedUrn: f.dataset });
+    await ok(`mutation { unsetDomain(entityUrn: "${f.dataset}") }`);
+    expect(await domainOf(f.dataset)).toBeNull();
+    await ok(
+      `mutation { batchSetDomain(input: {domainUrn: "${domain}", resources: [{resourceUrn: "${f.dataset}"}, {resourceUrn: "${g.dataset}"}]}) }`,
+    );
+    expect((await domainOf(g.dataset)).domain.urn).toBe(domain);
+    await ok(`mutation { batchSetDomain(input: {resources: [{resourceUrn: "${g.dataset}"}]}) }`);
+    expect([await domainOf(f.dataset), await domainOf(g.dataset)]).toEqual([
+      { domain: { urn: domain }, associatedUrn: f.dataset },
+      null,
+    ]);
+    const ghost = await gql(
+      `mutation { setDomain(entityUrn: "${g.dataset}", domainUrn: "urn:li:domain:absent_${unique()}") }`,
+    );
+    expect(ghost.errors?.[0]?.extensions.type).toBe('NOT_FOUND');
+    const notDomain = await gql(`mutation { setDomain(entityUrn: "${g.dataset}", domainUrn: "${f.tag}") }`);
+    expect(notDomain.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+    expect(await domainOf(g.dataset)).toBeNull();
+  });
+
+  it('listOwnershipTypes finds ownership types by text, paged', async () => {
+    const word = `own${unique()}`;
+    const urns = [1, 2, 3].map((i) => `urn:li:ownershipType:${word}_${i}`);
+    const res = await post(
+      rt.url,
+      '/aspects?action=ingestProposalBatch',
+      {
+        proposals: urns.map((u, i) => mcp(u, 'ownershipTypeInfo', { name: `${word} type ${i}`, ...STAMPS })),
+      },
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+    expect(res.status).toBe(200);
+    const LIST = `query l($input: ListOwnershipTypesInput!) { listOwnershipTypes(input: $input) {
+      start count total ownershipTypes { urn info { name } } } }`;
+    const page = (await ok(LIST, { input: { query: word, start: 1, count: 1 } })).listOwnershipTypes;
+    expect([page.start, page.count, page.total]).toEqual([1, 1, 3]);
+    const all = (await ok(LIST, { input: { query: word } })).listOwnershipTypes;
+    expect(all.ownershipTypes.map((o: Record<string, any>) => o.urn).sort()).toEqual(urns);
   });
 
   it('a bad URN is a BAD_REQUEST and writes nothing', async () => {

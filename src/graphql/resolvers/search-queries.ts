@@ -10,6 +10,7 @@ import {
   AutoCompleteInput,
   AutoCompleteMultipleInput,
   BrowseV2Input,
+  ListOwnershipTypesInput,
   ScrollAcrossEntitiesInput,
   ScrollAcrossLineageInput,
   SearchAcrossEntitiesInput,
@@ -25,6 +26,7 @@ import {
   BrowseResultGroupV2,
   BrowseResultMetadata,
   BrowseResultsV2,
+  ListOwnershipTypesResult,
   ScrollAcrossLineageResults,
   ScrollResults,
   SearchAcrossLineageResult,
@@ -228,6 +230,28 @@ declareRootFields(SearchQueries, Query, {
       });
     },
   ),
+
+  listOwnershipTypes: rootField(ListOwnershipTypesInput, ListOwnershipTypesResult, async (input, ctx) => {
+    const start = input.start ?? 0;
+    const res = await ctx.services.search.search({
+      entities: ['ownershipType'],
+      input: input.query || '*',
+      filter: toFilter(undefined, input.filters),
+      start,
+      count: Math.min(input.count ?? DEFAULT_PAGE.listOwnershipTypes, ctx.services.config.maxPageSize),
+      facets: [],
+    });
+    const ownershipTypes = toEntities(
+      ctx,
+      res.hits.map((h) => h.urn),
+    );
+    return make(ListOwnershipTypesResult, {
+      start,
+      count: ownershipTypes.length,
+      total: res.total,
+      ownershipTypes,
+    });
+  }),
 
   browseV2: rootField(BrowseV2Input, BrowseResultsV2, async (input, ctx) => {
     const types = input.types?.length ? input.types : input.type ? [input.type] : undefined;

@@ -1,5 +1,6 @@
 import { createUnionType } from 'type-graphql';
 import { OwnershipSourceTypeSchema } from '../../registry/index.js';
+import { SYSTEM_TYPE_PREFIX } from '../../services/index.js';
 import { stringEnum } from './enums.js';
 import type { GraphQLContext } from '../context.js';
 import { AuditStamp, auditStamp, requiredStamp } from './audit-stamp.js';
@@ -99,7 +100,9 @@ export const ResolvedActor = createUnionType({
 @TableObjectType()
 export class Owner extends fields({
   owner: req(OwnerType),
-  type: opt(OwnershipType),
+  type: opt(OwnershipType, { deprecationReason: 'Use ownershipType' }),
+  /** The ownership type (DataHub's system type of `type` when the owner names none). */
+  ownershipType: opt(() => entityClass(EntityType.CUSTOM_OWNERSHIP_TYPE)),
   source: opt(OwnershipSource),
   associatedUrn: req(String),
 }) {}
@@ -132,7 +135,10 @@ export function ownership(ctx: GraphQLContext, v: Json | undefined, urn: string)
     const src = obj(o.source);
     const sourceType = str(src?.type);
     const source = sourceType ? make(OwnershipSource, { type: sourceType, url: str(src?.url) }) : undefined;
-    return make(Owner, { owner, type: str(o.type) as OwnershipType | undefined, associatedUrn: urn, source });
+    const type = str(o.type) as OwnershipType | undefined;
+    const typeUrn = str(o.typeUrn) ?? `${SYSTEM_TYPE_PREFIX}${(type ?? 'TECHNICAL_OWNER').toLowerCase()}`;
+    const ownershipType = ctx.entity(typeUrn);
+    return make(Owner, { owner, type, ownershipType, associatedUrn: urn, source });
   });
   return make(Ownership, { owners, lastModified: requiredStamp(v.lastModified) });
 }

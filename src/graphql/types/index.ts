@@ -3,8 +3,10 @@ import { Chart, Dashboard } from './chart-dashboard.js';
 import { Dataset } from './dataset.js';
 import type { Entity } from './entity.js';
 import { registerEntityClasses, type EntityClass } from './entity-classes.js';
-import { EntityType, entityTypeOfUrn } from './entity-type.js';
+import { EntityType, entityTypeName, entityTypeOfUrn } from './entity-type.js';
 import { CONTAINER_CLASSES } from './containers.js';
+import { aspectFields } from './aspect-fields.js';
+import { KIND_FIELDS } from './kind-fields.js';
 import { genericKindClasses } from './kind-types.js';
 import { showTestResults, Test } from './metadata-tests.js';
 import { MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey } from './ml.js';
@@ -37,6 +39,9 @@ export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
 Object.assign(ENTITY_CLASSES, CONTAINER_CLASSES, PIPELINE_CLASSES, QUERY_CLASSES);
 // Every other kind of the registry: a type derived from the kind (the fields every asset has).
 Object.assign(ENTITY_CLASSES, genericKindClasses(new Set(Object.keys(ENTITY_CLASSES))));
+// Their own fields, by kind.
+for (const [kind, table] of Object.entries(KIND_FIELDS))
+  aspectFields(ENTITY_CLASSES[entityTypeName(kind) as EntityType] as EntityClass, table);
 
 // `testResults` on every kind that has the aspect.
 showTestResults(ENTITY_CLASSES);

@@ -66,6 +66,49 @@ export class RemoveOwnerInput extends fields({
   resourceUrn: req(String),
 }) {}
 
+/** DataHub's `[ResourceRefInput]!` (or `[ResourceRefInput!]!`): a null item is refused before the resolver runs. */
+const RESOURCES = req([ResourceRefInput], {
+  nullable: 'items',
+  checks: [check.eachDefined('resources must not contain null'), check.notEmpty],
+});
+const RESOURCES_NON_NULL = req([ResourceRefInput], { checks: [check.notEmpty] });
+
+// The batch edits: labels on, or off, several resources at once; all of them or none.
+@TableInputType()
+export class BatchAddTagsInput extends fields({ tagUrns: nonEmpty(String), resources: RESOURCES_NON_NULL }) {}
+
+@TableInputType()
+export class BatchRemoveTagsInput extends fields({ tagUrns: nonEmpty(String), resources: RESOURCES }) {}
+
+@TableInputType()
+export class BatchAddTermsInput extends fields({ termUrns: nonEmpty(String), resources: RESOURCES }) {}
+
+@TableInputType()
+export class BatchRemoveTermsInput extends fields({ termUrns: nonEmpty(String), resources: RESOURCES }) {}
+
+@TableInputType()
+export class BatchAddOwnersInput extends fields({
+  owners: nonEmpty(OwnerInput),
+  /** The ownership type of the owners that name none. */
+  ownershipTypeUrn: opt(String),
+  resources: RESOURCES,
+}) {}
+
+@TableInputType()
+export class BatchRemoveOwnersInput extends fields({
+  ownerUrns: nonEmpty(String),
+  /** Only the ownerships of this type (of any type when absent). */
+  ownershipTypeUrn: opt(String),
+  resources: RESOURCES,
+}) {}
+
+@TableInputType()
+export class BatchSetDomainInput extends fields({
+  /** The domain; none takes the resources out of their domain. */
+  domainUrn: opt(String),
+  resources: RESOURCES_NON_NULL,
+}) {}
+
 @TableInputType()
 export class LinkSettingsInput extends fields({ showInAssetPreview: opt(Boolean) }) {}
 
@@ -112,11 +155,7 @@ export class UpdateDeprecationInput extends fields({
 @TableInputType()
 export class BatchUpdateDeprecationInput extends fields({
   ...DEPRECATION,
-  /** `[ResourceRefInput]!` as in DataHub; a null item is refused (BAD_REQUEST) before the resolver runs. */
-  resources: req([ResourceRefInput], {
-    nullable: 'items',
-    checks: [check.eachDefined('resources must not contain null'), check.notEmpty],
-  }),
+  resources: RESOURCES,
   replacement: opt(String),
 }) {}
 

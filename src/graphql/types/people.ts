@@ -1,7 +1,8 @@
 import { Field, ObjectType } from 'type-graphql';
 import { PlatformTypeSchema } from '../../registry/index.js';
 import { aspectFields, showAspects, stringAt, type AspectField } from './aspect-fields.js';
-import { customProperties, CustomPropertiesEntry, make, num, str, strings } from './common.js';
+import { customProperties, CustomPropertiesEntry, make, num, obj, str, strings } from './common.js';
+import { entityClass } from './entity-classes.js';
 import { entityBase, Entity } from './entity.js';
 import { fields, opt, optional, req, TableObjectType } from './field-table.js';
 import { EntityType } from './entity-type.js';
@@ -36,10 +37,44 @@ export class CorpUserEditableProperties extends fields({
   platforms: opt(() => [DataPlatform]),
 }) {}
 
+/** The older `CorpUser.editableInfo`: the first fields of corpUserEditableInfo, read as stored. */
+@TableObjectType()
+export class CorpUserEditableInfo extends fields({
+  ...optional(String, 'displayName', 'title', 'aboutMe'),
+  ...optional([String], 'teams', 'skills'),
+  pictureLink: opt(String),
+}) {}
+
+// A user's settings (corpUserSettings): the records mirror the aspect's, so they are read as stored.
+@TableObjectType()
+export class CorpUserAppearanceSettings extends fields(
+  optional(Boolean, 'showSimplifiedHomepage', 'showThemeV2'),
+) {}
+
+@TableObjectType()
+export class CorpUserViewsSettings extends fields({
+  /** The user's default view (a View of theirs, or a global one). */
+  defaultView: opt(() => entityClass(EntityType.DATAHUB_VIEW)),
+}) {}
+
+@TableObjectType()
+export class CorpUserLocaleSettings extends fields({ language: opt(String) }) {}
+
+@TableObjectType()
+export class CorpUserSettings extends fields({
+  appearance: opt(CorpUserAppearanceSettings),
+  views: opt(CorpUserViewsSettings),
+  locale: opt(CorpUserLocaleSettings),
+}) {}
+
 @ObjectType({ implements: Entity, description: 'A user' })
 export class CorpUser extends entityBase(EntityType.CORP_USER, 'CorpUser') {
   @Field(() => String) username(): string {
     return idOf(this.urn);
+  }
+  /** Whether the user exists in the catalog (has any aspect). */
+  @Field(() => Boolean, { name: 'exists', nullable: true }) userExists(): Promise<boolean> {
+    return this.exists();
   }
   /** Whether the user signs in with a password kept by the catalog: never in neohub. */
   @Field(() => Boolean, { nullable: true }) isNativeUser(): boolean {
@@ -92,6 +127,21 @@ aspectFields(CorpUser, {
           ? strings(v.platforms).map((u) => new DataPlatform(ctx, u))
           : undefined,
       }),
+  },
+  editableInfo: {
+    type: CorpUserEditableInfo,
+    aspect: 'corpUserEditableInfo',
+    read: (_, v) => v,
+    deprecationReason: 'Use editableProperties',
+  },
+  settings: {
+    type: CorpUserSettings,
+    aspect: 'corpUserSettings',
+    read: (ctx, v) => {
+      const views = obj(v.views);
+      const view = str(views?.defaultView);
+      return { ...v, views: views && { defaultView: view ? ctx.entity(view) : undefined } };
+    },
   },
   /** The user's status (corpUserStatus), when it is one of DataHub's values. */
   status: {

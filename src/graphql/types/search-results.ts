@@ -1,5 +1,6 @@
 import { Float, Int } from 'type-graphql';
 import { Entity, EntityPath } from './entity.js';
+import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
 import { Long } from './scalars.js';
 import { fields, opt, req, required, TableObjectType } from './field-table.js';
@@ -116,4 +117,10 @@ export class ScrollAcrossLineageResults extends fields({
   ...SCROLL_PAGE,
   ...hits(SearchAcrossLineageResult),
   isPartial: opt(Boolean),
+}) {}
+
+@TableObjectType()
+export class ListOwnershipTypesResult extends fields({
+  ...PAGE,
+  ownershipTypes: req(() => [entityClass(EntityType.CUSTOM_OWNERSHIP_TYPE)]),
 }) {}

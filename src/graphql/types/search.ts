@@ -198,3 +198,11 @@ export class BrowseV2Input extends fields({
   ...optional(String, 'viewUrn', 'query'),
   searchFlags: opt(SearchFlags),
 }) {}
+
+/** A page of the catalog's ownership types: those whose text matches `query`, through the filters. */
+@TableInputType()
+export class ListOwnershipTypesInput extends fields({
+  ...optional(Int, 'start', 'count'),
+  query: opt(String),
+  filters: opt([FacetFilterInput]),
+}) {}
