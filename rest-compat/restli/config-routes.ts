@@ -20,7 +20,6 @@ export function configRoutes(app: FastifyInstance, s: Services): void {
       supportsImpactAnalysis: true,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'GMT',
       versions: { 'acryldata/datahub': { version: s.config.reportedVersion, commit: 'neohub' } },
-      baseUrl: `http://${s.config.host}:${s.config.port}`,
       telemetry: { enabledCli: false, enabledIngestion: false },
       managedIngestion: { enabled: false, defaultCliVersion: '' },
       datahub: { serverType: 'prod' },

@@ -1,1 +1,8 @@
-export { parseUrn, makeUrn, entityTypeOf, isControlCharacter, type ParsedUrn } from './urn.js';
+export {
+  parseUrn,
+  makeUrn,
+  entityTypeOf,
+  isControlCharacter,
+  schemaFieldUrn,
+  type ParsedUrn,
+} from './urn.js';

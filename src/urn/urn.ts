@@ -117,6 +117,10 @@ export function makeUrn(entityType: string, parts: readonly string[]): string {
     : `${PREFIX}${entityType}:(${parts.join(',')})`;
 }
 
+/** A schema field's URN, as DataHub builds it (the field path's parentheses and commas escaped). */
+export const schemaFieldUrn = (entityUrn: string, fieldPath: string): string =>
+  `urn:li:schemaField:(${entityUrn},${fieldPath.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/,/g, '%2C')})`;
+
 export const entityTypeOf = (urn: string): string | undefined => {
   const p = parseUrn(urn);
   return typeof p === 'string' ? undefined : p.entityType;

@@ -19,13 +19,26 @@ export function mcpPackageDir(root: string): string | { missing: string } {
   return { missing: `mcp-server-datahub is not installed in .venv: ${how}` };
 }
 
-/** Each `.gql` file of the package, by name, as the server sends it to a DataHub with every feature. */
+/**
+ * The lines the server sends only to DataHub Cloud (which it tells by a `baseUrl` in `/config`, which
+ * DataHub's own service, like neohub, does not have): commented out, as the server does.
+ */
+const withoutCloudLines = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => (line.includes('#[CLOUD]') ? `# ${line}` : line))
+    .join('\n');
+
+/**
+ * Each `.gql` file of the package, by name, as the server first sends it to DataHub's own service: without
+ * its Cloud lines, with the lines it marks for newer servers (it drops those after a validation error).
+ */
 export function mcpDocuments(dir: string): Map<string, string> {
   const gql = path.join(dir, 'gql');
   return new Map(
     readdirSync(gql)
       .filter((f) => f.endsWith('.gql'))
       .sort()
-      .map((f) => [f, readFileSync(path.join(gql, f), 'utf8')]),
+      .map((f) => [f, withoutCloudLines(readFileSync(path.join(gql, f), 'utf8'))]),
   );
 }

@@ -9,8 +9,8 @@ const root = new URL('../..', import.meta.url).pathname;
 /**
  * What the documents of DataHub's MCP server still lack in neohub's schema (issue 37): one line per error,
  * `file: message`. The list only shrinks: an error not listed fails, and so does a listed one that is gone
- * (take it off the list). Lines the server marks for DataHub Cloud or newer servers stay in the documents
- * (neohub's /config has a base URL, so the server sends the Cloud lines; it sends the newer ones first).
+ * (take it off the list). The documents are read as the server sends them to DataHub's own service
+ * (`mcpDocuments`): without the lines it keeps for DataHub Cloud.
  */
 const GAPS_FILE = new URL('./mcp-operation-gaps.txt', import.meta.url);
 

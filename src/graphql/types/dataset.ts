@@ -1,5 +1,8 @@
 import { NotFoundError } from '../../errors/index.js';
-import { Arg, Field, ObjectType } from 'type-graphql';
+import { Arg, createUnionType, Field, Int, ObjectType } from 'type-graphql';
+import { schemaFieldUrn } from '../../urn/index.js';
+import { entityClass } from './entity-classes.js';
+import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { BrowsableEntity, FabricType } from './asset.js';
 import type { GraphQLContext } from '../context.js';
@@ -77,6 +80,22 @@ export class DatasetEditableProperties extends fields({
   ...optional(String, 'description', 'name'),
 }) {}
 
+/** A view's definition (viewProperties, renamed as DataHub's GraphQL names it). */
+@TableObjectType()
+export class ViewProperties extends fields({
+  materialized: req(Boolean),
+  logic: req(String),
+  formattedLogic: opt(String),
+  language: req(String),
+}) {}
+
+/** The dataset's use over the last 30 days, from its usage statistics. */
+@TableObjectType()
+export class DatasetStatsSummary extends fields({
+  ...optional(Int, 'queryCountLast30Days', 'uniqueUserCountLast30Days'),
+  topUsersLast30Days: opt(() => [entityClass(EntityType.CORP_USER)]),
+}) {}
+
 /** The tags and glossary terms of a schema field (as ingested, or as edited). */
 const FIELD_LABELS = {
   tags: opt(GlobalTags),
@@ -102,7 +121,52 @@ export class SchemaField extends fields({
   ...FIELD_LABELS,
   ...optional(Boolean, 'isPartOfKey', 'isPartitioningKey'),
   jsonProps: opt(String),
+  /** The field as an entity of its own (`urn:li:schemaField:(<dataset>,<path>)`). */
+  schemaFieldEntity: opt(() => entityClass(EntityType.SCHEMA_FIELD)),
 }) {}
+
+/** A foreign key of a table: its fields, and the fields of the other dataset they point at. */
+@TableObjectType()
+export class ForeignKeyConstraint extends fields({
+  name: opt(String),
+  foreignFields: opt(() => [entityClass(EntityType.SCHEMA_FIELD)], { nullable: 'itemsAndList' }),
+  sourceFields: opt(() => [entityClass(EntityType.SCHEMA_FIELD)], { nullable: 'itemsAndList' }),
+  foreignDataset: opt(() => Dataset),
+}) {}
+
+@TableObjectType()
+export class TableSchema extends fields({ schema: req(String) }) {}
+
+@TableObjectType()
+export class KeyValueSchema extends fields(required(String, 'keySchema', 'valueSchema')) {}
+
+/** The schema as its platform wrote it: a table's DDL, or a key and a value schema. */
+export const PlatformSchema = createUnionType({
+  name: 'PlatformSchema',
+  types: () => [TableSchema, KeyValueSchema] as const,
+});
+
+/** DataHub's platform schema records, by name: how each reads as a PlatformSchema. */
+const PLATFORM_SCHEMAS: Readonly<Record<string, (v: Json) => TableSchema | KeyValueSchema>> = {
+  PrestoDDL: (v) => make(TableSchema, { schema: str(v.rawSchema) ?? '' }),
+  OracleDDL: (v) => make(TableSchema, { schema: str(v.tableSchema) ?? '' }),
+  MySqlDDL: (v) => make(TableSchema, { schema: str(v.tableSchema) ?? '' }),
+  KafkaSchema: (v) => make(TableSchema, { schema: str(v.documentSchema) ?? '' }),
+  OrcSchema: (v) => make(TableSchema, { schema: str(v.schema) ?? '' }),
+  BinaryJsonSchema: (v) => make(TableSchema, { schema: str(v.schema) ?? '' }),
+  OtherSchema: (v) => make(TableSchema, { schema: str(v.rawSchema) ?? '' }),
+  EspressoSchema: (v) =>
+    make(KeyValueSchema, { keySchema: str(v.tableSchema) ?? '', valueSchema: str(v.documentSchema) ?? '' }),
+  KeyValueSchema: (v) =>
+    make(KeyValueSchema, { keySchema: str(v.keySchema) ?? '', valueSchema: str(v.valueSchema) ?? '' }),
+};
+
+/** The platform schema of a schemaMetadata (none for a schemaless one). */
+function platformSchema(v: unknown): TableSchema | KeyValueSchema | undefined {
+  const [name, value] = Object.entries(obj(v) ?? {})[0] ?? [];
+  const read = name ? PLATFORM_SCHEMAS[name.split('.').pop() ?? ''] : undefined;
+  return read ? read(obj(value) ?? {}) : undefined;
+}
 
 @TableObjectType()
 export class SchemaMetadata extends fields({
@@ -113,6 +177,8 @@ export class SchemaMetadata extends fields({
   hash: req(String),
   fields: req([SchemaField]),
   primaryKeys: opt([String]),
+  foreignKeys: opt([ForeignKeyConstraint], { nullable: 'itemsAndList' }),
+  platformSchema: opt(PlatformSchema),
   ...optional(Long, 'createdAt', 'aspectVersion'),
 }) {}
 
@@ -127,6 +193,12 @@ export class EditableSchemaFieldInfo extends fields({
 export class EditableSchemaMetadata extends fields({
   editableSchemaFieldInfo: req([EditableSchemaFieldInfo]),
 }) {}
+
+const DAY_MS = 86_400_000;
+/** The window of a dataset's stats summary, and how many of its usage buckets are read (one a day). */
+const STATS_DAYS = 30;
+const STATS_ROWS = 1_000;
+const TOP_USERS = 5;
 
 /** `urn:li:dataset:(<platform urn>,<name>,<origin>)` read from the URN itself. */
 export function datasetKeyOf(urn: string): { platform: string; name: string; origin: string } {
@@ -162,6 +234,35 @@ export function platformKeyed(kind: string, keyOf: (urn: string) => PlatformKey)
   description: 'A dataset: a table, view, topic, file, ...',
 })
 export class Dataset extends platformKeyed('dataset', datasetKeyOf) {
+  /** Queries, users and the top users of the last 30 days, summed from the usage statistics. */
+  @Field(() => DatasetStatsSummary, { nullable: true })
+  async statsSummary(): Promise<DatasetStatsSummary | undefined> {
+    const since = Date.now() - STATS_DAYS * DAY_MS;
+    const rows = await this.ctx.services.reads.timeseries({
+      urn: this.urn,
+      aspect: 'datasetUsageStatistics',
+      startTimeMillis: since,
+      limit: STATS_ROWS,
+    });
+    if (!rows.length) return undefined;
+    let queries = 0;
+    const users = new Map<string, number>();
+    for (const r of rows) {
+      const v = JSON.parse(r.value) as Json;
+      queries += num(v.totalSqlQueries) ?? 0;
+      for (const u of list(v.userCounts)) {
+        const user = str(u.user);
+        if (user) users.set(user, (users.get(user) ?? 0) + (num(u.count) ?? 0));
+      }
+    }
+    const top = [...users].sort((a, b) => b[1] - a[1]).slice(0, TOP_USERS);
+    return make(DatasetStatsSummary, {
+      queryCountLast30Days: queries,
+      uniqueUserCountLast30Days: users.size,
+      topUsersLast30Days: top.map(([u]) => this.ctx.entity(u)).filter((e) => e !== undefined),
+    });
+  }
+
   @Field(() => SchemaMetadata, { nullable: true })
   async schemaMetadata(
     @Arg('version', () => Long, { nullable: true }) version?: number,
@@ -189,6 +290,22 @@ export class Dataset extends platformKeyed('dataset', datasetKeyOf) {
       primaryKeys: strings(v.primaryKeys),
       createdAt: num(obj(v.created)?.time),
       aspectVersion: version ?? 0,
+      platformSchema: platformSchema(v.platformSchema),
+      foreignKeys: Array.isArray(v.foreignKeys)
+        ? list(v.foreignKeys).map((k) => {
+            const entities = (urns: unknown) =>
+              strings(urns)
+                ?.map((u) => this.ctx.entity(u))
+                .filter((e) => e !== undefined);
+            const foreign = str(k.foreignDataset);
+            return make(ForeignKeyConstraint, {
+              name: str(k.name),
+              foreignFields: entities(k.foreignFields),
+              sourceFields: entities(k.sourceFields),
+              foreignDataset: foreign ? new Dataset(this.ctx, foreign) : undefined,
+            });
+          })
+        : undefined,
       fields: list(v.fields).map((f) => {
         const typeRecord = Object.keys(obj(obj(f.type)?.type) ?? {})[0] ?? '';
         return make(SchemaField, {
@@ -204,6 +321,7 @@ export class Dataset extends platformKeyed('dataset', datasetKeyOf) {
           isPartOfKey: f.isPartOfKey === true,
           isPartitioningKey: f.isPartitioningKey === true,
           jsonProps: str(f.jsonProps),
+          schemaFieldEntity: this.ctx.entity(schemaFieldUrn(this.urn, str(f.fieldPath) ?? '')),
         });
       }),
     });
@@ -244,6 +362,17 @@ aspectFields(Dataset, {
     type: DatasetEditableProperties,
     aspect: 'editableDatasetProperties',
     read: (_, v) => make(DatasetEditableProperties, { description: str(v.description), name: str(v.name) }),
+  },
+  viewProperties: {
+    type: ViewProperties,
+    aspect: 'viewProperties',
+    read: (_, v) =>
+      make(ViewProperties, {
+        materialized: v.materialized === true,
+        logic: str(v.viewLogic) ?? '',
+        formattedLogic: str(v.formattedViewLogic),
+        language: str(v.viewLanguage) ?? '',
+      }),
   },
   editableSchemaMetadata: {
     type: EditableSchemaMetadata,

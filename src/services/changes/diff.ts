@@ -37,9 +37,7 @@ export function keyedDiff<T>(
   return { added, removed, kept };
 }
 
-/** A schema field's URN, as DataHub builds it (the field path's parentheses and commas escaped). */
-export const schemaFieldUrn = (entityUrn: string, fieldPath: string): string =>
-  `urn:li:schemaField:(${entityUrn},${fieldPath.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/,/g, '%2C')})`;
+export { schemaFieldUrn } from '../../urn/index.js';
 
 /** A v2 field path as people read it: `[version=2.0].[type=struct].a.[type=int].b` -> `a.b`. */
 export const readablePath = (path: string): string =>
