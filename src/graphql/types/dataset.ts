@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../errors/index.js';
 import { Arg, createUnionType, Field, Int, ObjectType } from 'type-graphql';
-import { schemaFieldUrn } from '../../urn/index.js';
+import { schemaFieldUrn } from '../../services/index.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
