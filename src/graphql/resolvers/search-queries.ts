@@ -231,27 +231,32 @@ declareRootFields(SearchQueries, Query, {
     },
   ),
 
-  listOwnershipTypes: rootField(ListOwnershipTypesInput, ListOwnershipTypesResult, async (input, ctx) => {
-    const start = input.start ?? 0;
-    const res = await ctx.services.search.search({
-      entities: ['ownershipType'],
-      input: input.query || '*',
-      filter: toFilter(undefined, input.filters),
-      start,
-      count: Math.min(input.count ?? DEFAULT_PAGE.listOwnershipTypes, ctx.services.config.maxPageSize),
-      facets: [],
-    });
-    const ownershipTypes = toEntities(
-      ctx,
-      res.hits.map((h) => h.urn),
-    );
-    return make(ListOwnershipTypesResult, {
-      start,
-      count: ownershipTypes.length,
-      total: res.total,
-      ownershipTypes,
-    });
-  }),
+  listOwnershipTypes: rootField(
+    ListOwnershipTypesInput,
+    ListOwnershipTypesResult,
+    async (input, ctx) => {
+      const start = input.start ?? 0;
+      const res = await ctx.services.search.search({
+        entities: ['ownershipType'],
+        input: input.query || '*',
+        filter: toFilter(undefined, input.filters),
+        start,
+        count: Math.min(input.count ?? DEFAULT_PAGE.listOwnershipTypes, ctx.services.config.maxPageSize),
+        facets: [],
+      });
+      const ownershipTypes = toEntities(
+        ctx,
+        res.hits.map((h) => h.urn),
+      );
+      return make(ListOwnershipTypesResult, {
+        start,
+        count: ownershipTypes.length,
+        total: res.total,
+        ownershipTypes,
+      });
+    },
+    { nullable: false },
+  ),
 
   browseV2: rootField(BrowseV2Input, BrowseResultsV2, async (input, ctx) => {
     const types = input.types?.length ? input.types : input.type ? [input.type] : undefined;

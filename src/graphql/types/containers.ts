@@ -11,11 +11,13 @@ import {
   GlossaryNodeProperties,
   namedField,
 } from './kind-properties.js';
-import { aspectFields, named } from './aspect-fields.js';
+import { aspectFields, named, type AspectField } from './aspect-fields.js';
+import { Entity } from './entity.js';
+import { stringEnum } from './enums.js';
 import { parentChain } from './asset-context.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
-import { DataPlatform, idOf } from './people.js';
-import { fields, req, TableObjectType } from './field-table.js';
+import { DataPlatform, GlossaryTerm, idOf } from './people.js';
+import { fields, opt, optional, req, TableObjectType } from './field-table.js';
 
 /** The platform of an asset: its dataPlatformInstance's platform (DataHub's `platform` field). */
 function platformOf(ctx: GraphQLContext, v: Json | undefined): DataPlatform {
@@ -42,14 +44,52 @@ aspectFields(Container, {
   })),
 });
 
+export const IconLibrary = stringEnum('IconLibrary', ['MATERIAL'] as const);
+
+@TableObjectType()
+export class IconProperties extends fields({
+  iconLibrary: opt(IconLibrary),
+  ...optional(String, 'name', 'style'),
+}) {}
+
+/** How a domain or a glossary node is shown (its displayProperties aspect, as stored). */
+@TableObjectType()
+export class DisplayProperties extends fields({ colorHex: opt(String), icon: opt(IconProperties) }) {}
+
+const displayProperties: AspectField = {
+  type: DisplayProperties,
+  aspect: 'displayProperties',
+  read: (_, v) => v,
+};
+
+@TableObjectType()
+export class ParentDomainsResult extends fields({
+  count: req(Int),
+  domains: req(() => [Entity]),
+}) {}
+
 @ObjectType({ implements: KIND_INTERFACES, description: 'A domain: a business area that owns assets' })
 export class Domain extends kindBase('domain') {
   @Field(() => String) id(): string {
     return keyOf(this.ctx, this.urn).id ?? idOf(this.urn);
   }
+  /** The domains above this one, nearest first. */
+  @Field(() => ParentDomainsResult, { nullable: true })
+  async parentDomains(): Promise<ParentDomainsResult> {
+    const first = str((await this.aspect('domainProperties'))?.parentDomain);
+    const domains = await parentChain(
+      this.ctx,
+      first,
+      'domainProperties',
+      'parentDomain',
+      new Set([this.urn]),
+    );
+    return make(ParentDomainsResult, { count: domains.length, domains });
+  }
 }
 aspectFields(Domain, {
   properties: namedField(DomainProperties, 'domainProperties', byId),
+  displayProperties,
   parentDomain: {
     type: Domain,
     aspect: 'domainProperties',
@@ -80,6 +120,25 @@ aspectFields(GlossaryNode, {
   properties: namedField(GlossaryNodeProperties, 'glossaryNodeInfo', byId, (v) => ({
     description: str(v.definition),
   })),
+  displayProperties,
+});
+
+// A glossary term's nodes, nearest first (declared here, beside the nodes' own).
+aspectFields(GlossaryTerm, {
+  parentNodes: {
+    type: ParentNodesResult,
+    aspect: 'glossaryTermInfo',
+    read: async (ctx, v, urn) => {
+      const nodes = await parentChain(
+        ctx,
+        str(v.parentNode),
+        'glossaryNodeInfo',
+        'parentNode',
+        new Set([urn]),
+      );
+      return make(ParentNodesResult, { count: nodes.length, nodes });
+    },
+  },
 });
 
 @ObjectType({

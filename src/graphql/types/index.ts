@@ -6,12 +6,14 @@ import { registerEntityClasses, type EntityClass } from './entity-classes.js';
 import { EntityType, entityTypeName, entityTypeOfUrn } from './entity-type.js';
 import { CONTAINER_CLASSES } from './containers.js';
 import { aspectFields } from './aspect-fields.js';
+import { showEditableProperties } from './editable-properties.js';
 import { KIND_FIELDS } from './kind-fields.js';
 import { genericKindClasses } from './kind-types.js';
 import { showTestResults, Test } from './metadata-tests.js';
 import { MLFeature, MLFeatureTable, MLModel, MLModelGroup, MLPrimaryKey } from './ml.js';
 import { PIPELINE_CLASSES } from './pipelines.js';
 import { QUERY_CLASSES } from './queries.js';
+import { SchemaFieldEntity } from './schema-fields.js';
 import { CorpGroup, CorpUser, DataPlatform, GlossaryTerm, Tag } from './people.js';
 import { DataTypeEntity, EntityTypeEntity, StructuredPropertyEntity } from './structured-properties.js';
 
@@ -34,6 +36,7 @@ export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
   DATA_TYPE: DataTypeEntity,
   ENTITY_TYPE: EntityTypeEntity,
   TEST: Test,
+  SCHEMA_FIELD: SchemaFieldEntity,
 };
 
 Object.assign(ENTITY_CLASSES, CONTAINER_CLASSES, PIPELINE_CLASSES, QUERY_CLASSES);
@@ -43,8 +46,10 @@ Object.assign(ENTITY_CLASSES, genericKindClasses(new Set(Object.keys(ENTITY_CLAS
 for (const [kind, table] of Object.entries(KIND_FIELDS))
   aspectFields(ENTITY_CLASSES[entityTypeName(kind) as EntityType] as EntityClass, table);
 
-// `testResults` on every kind that has the aspect.
+// `testResults` on every kind that has the aspect; `editableProperties` on the kinds with a description of
+// their own beside the ingested one.
 showTestResults(ENTITY_CLASSES);
+showEditableProperties(ENTITY_CLASSES);
 
 registerEntityClasses(ENTITY_CLASSES);
 

@@ -160,6 +160,15 @@ export class CorpGroupProperties extends fields(
   optional(String, 'displayName', 'description', 'email', 'slack'),
 ) {}
 
+/** The older `CorpGroup.info`: the group's info with its admins and members (now relationships). */
+@TableObjectType()
+export class CorpGroupInfo extends fields({
+  ...optional(String, 'displayName', 'description', 'email'),
+  admins: opt(() => [CorpUser], { deprecationReason: 'Use relationships' }),
+  members: opt(() => [CorpUser], { deprecationReason: 'Use relationships' }),
+  groups: opt([String], { deprecationReason: 'Use relationships' }),
+}) {}
+
 @TableObjectType()
 export class CorpGroupEditableProperties extends fields(
   optional(String, 'description', 'slack', 'email', 'pictureLink'),
@@ -182,6 +191,22 @@ aspectFields(CorpGroup, {
         email: str(v.email),
         slack: str(v.slack),
       }),
+  },
+  info: {
+    type: CorpGroupInfo,
+    aspect: 'corpGroupInfo',
+    deprecationReason: 'Use properties',
+    read: (ctx, v) => {
+      const users = (urns: unknown) => strings(urns)?.map((u) => new CorpUser(ctx, u));
+      return make(CorpGroupInfo, {
+        displayName: str(v.displayName),
+        description: str(v.description),
+        email: str(v.email),
+        admins: users(v.admins),
+        members: users(v.members),
+        groups: strings(v.groups),
+      });
+    },
   },
   editableProperties: {
     type: CorpGroupEditableProperties,

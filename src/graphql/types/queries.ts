@@ -1,5 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
-import { list, make, STAMPS, stamps, str } from './common.js';
+import { customProperties, CustomPropertiesEntry, list, make, STAMPS, stamps, str } from './common.js';
+import { Entity } from './entity.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
 import {
@@ -21,6 +22,9 @@ export class QueryProperties extends fields({
   source: req(String),
   ...optional(String, 'name', 'description'),
   ...STAMPS,
+  /** The entity the query came from (a dashboard, a job...). */
+  origin: opt(Entity),
+  customProperties: opt([CustomPropertiesEntry]),
 }) {}
 
 @TableObjectType()
@@ -41,7 +45,7 @@ aspectFields(QueryEntity, {
   properties: {
     type: QueryProperties,
     aspect: 'queryProperties',
-    read: (_, v) => {
+    read: (ctx, v, urn) => {
       const statement = v.statement as Record<string, unknown> | undefined;
       return make(QueryProperties, {
         statement: make(QueryStatement, {
@@ -52,6 +56,8 @@ aspectFields(QueryEntity, {
         name: str(v.name),
         description: str(v.description),
         ...stamps(v),
+        origin: ctx.entity(str(v.origin) ?? ''),
+        customProperties: customProperties(v.customProperties, urn),
       });
     },
   },

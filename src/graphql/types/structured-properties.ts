@@ -5,7 +5,9 @@ import { entityBase, Entity } from './entity.js';
 import { EntityType, entityTypeOf } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { list, make, obj, str, strings, type Json } from './json.js';
+import { entityClass } from './entity-classes.js';
 import { fields, opt, optional, req, required, TableObjectType } from './field-table.js';
+import { Long } from './scalars.js';
 
 export const PropertyCardinality = stringEnum('PropertyCardinality', ['SINGLE', 'MULTIPLE'] as const);
 export type PropertyCardinality = keyof typeof PropertyCardinality;
@@ -113,6 +115,25 @@ export class TypeQualifier extends fields({
 }) {}
 
 @TableObjectType()
+/** DataHub's ResolvedAuditStamp: when, and the user who did it. */
+@TableObjectType()
+export class ResolvedAuditStamp extends fields({
+  time: req(Long),
+  actor: opt(() => entityClass(EntityType.CORP_USER)),
+}) {}
+
+/** A stamp of an aspect, its actor shown as a user (a system or group actor reads as no user). */
+const resolvedStamp = (ctx: GraphQLContext, v: unknown): ResolvedAuditStamp | undefined => {
+  const o = obj(v);
+  if (!o) return undefined;
+  const actor = ctx.entity(str(o.actor) ?? '');
+  return make(ResolvedAuditStamp, {
+    time: typeof o.time === 'number' ? o.time : 0,
+    actor: actor?.type === EntityType.CORP_USER ? actor : undefined,
+  });
+};
+
+@TableObjectType()
 export class StructuredPropertyDefinition extends fields({
   qualifiedName: req(String),
   ...optional(String, 'displayName', 'description'),
@@ -124,6 +145,7 @@ export class StructuredPropertyDefinition extends fields({
   immutable: req(Boolean),
   /** neohub: the definition's version string (yyyyMMddhhmmss), set by breaking changes. */
   version: opt(String),
+  ...optional(ResolvedAuditStamp, 'created', 'lastModified'),
 }) {}
 
 @TableObjectType()
@@ -166,6 +188,8 @@ export class StructuredPropertyEntity extends entityBase(
       entityTypes: strings(v.entityTypes).map((t) => new EntityTypeEntity(this.ctx, t)),
       immutable: v.immutable === true,
       version: str(v.version),
+      created: resolvedStamp(this.ctx, v.created),
+      lastModified: resolvedStamp(this.ctx, v.lastModified),
     });
   }
   @Field(() => StructuredPropertySettings, { nullable: true })

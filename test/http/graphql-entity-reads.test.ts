@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../../src/runtime.js';
+import { httpClient, post } from '../support/http.js';
+import { datasetUrn, mcp, schemaField, schemaMetadata, startTestServer, unique } from '../support/runtime.js';
+
+// What ingestion stores about datasets, pipelines, containers, models, groups, domains, glossaries,
+// schema fields and queries, read back through GraphQL with DataHub's names (issue 37).
+
+let rt: Runtime;
+beforeAll(async () => {
+  rt = await startTestServer();
+});
+afterAll(async () => rt?.stop());
+
+const { gqlOk: ok } = httpClient(() => rt.url, { gqlStatus: 200 });
+const ingest = async (proposals: unknown[]) => {
+  const res = await post(rt.url, '/aspects?action=ingestProposalBatch', { proposals });
+  expect(res.status).toBe(200);
+};
+const STAMP = { time: 1700000000000, actor: 'urn:li:corpuser:ann' };
+const DAY = 86_400_000;
+
+describe('GraphQL: entities read as DataHub shows them', () => {
+  it('editableProperties of flows, jobs, containers and ML assets', async () => {
+    const id = unique();
+    const flow = `urn:li:dataFlow:(airflow,er_${id},PROD)`;
+    const job = `urn:li:dataJob:(${flow},load)`;
+    const container = `urn:li:container:er_${id}`;
+    const model = `urn:li:mlModel:(urn:li:dataPlatform:sagemaker,er_${id},PROD)`;
+    const edited = (d: string) => ({ description: d, created: STAMP, lastModified: STAMP });
+    await ingest([
+      mcp(flow, 'editableDataFlowProperties', edited('the flow')),
+      mcp(job, 'editableDataJobProperties', edited('the job')),
+      mcp(container, 'editableContainerProperties', { description: 'the container' }),
+      mcp(model, 'editableMlModelProperties', { description: 'the model' }),
+    ]);
+    const Q = `query q($f: String!, $j: String!, $c: String!, $m: String!) {
+      dataFlow(urn: $f) { editableProperties { description } }
+      dataJob(urn: $j) { editableProperties { description } }
+      container(urn: $c) { editableProperties { description } }
+      mlModel(urn: $m) { editableProperties { description } } }`;
+    expect(await ok(Q, { f: flow, j: job, c: container, m: model })).toEqual({
+      dataFlow: { editableProperties: { description: 'the flow' } },
+      dataJob: { editableProperties: { description: 'the job' } },
+      container: { editableProperties: { description: 'the container' } },
+      mlModel: { editableProperties: { description: 'the model' } },
+    });
+  });
+
+  it("domains and glossaries: parents nearest first, display properties; a group's older info", async () => {
+    const id = unique();
+    const [top, mid, leaf] = ['top', 'mid', 'leaf'].map((n) => `urn:li:domain:er_${n}_${id}`) as [
+      string,
+      string,
+      string,
+    ];
+    const [root, node] = ['root', 'node'].map((n) => `urn:li:glossaryNode:er_${n}_${id}`) as [string, string];
+    const term = `urn:li:glossaryTerm:er_${id}`;
+    const group = `urn:li:corpGroup:er_${id}`;
+    const ann = `urn:li:corpuser:er_ann_${id}`;
+    const display = {
+      colorHex: '#ff0000',
+      icon: { iconLibrary: 'MATERIAL', name: 'Folder', style: 'Outlined' },
+    };
+    await ingest([
+      mcp(top, 'domainProperties', { name: 'Top' }),
+      mcp(mid, 'domainProperties', { name: 'Mid', parentDomain: top }),
+      mcp(leaf, 'domainProperties', { name: 'Leaf', parentDomain: mid }),
+      mcp(leaf, 'displayProperties', display),
+      mcp(root, 'glossaryNodeInfo', { definition: 'root', name: 'Root' }),
+      mcp(node, 'glossaryNodeInfo', { definition: 'node', name: 'Node', parentNode: root }),
+      mcp(node, 'displayProperties', { colorHex: '#00ff00' }),
+      mcp(term, 'glossaryTermInfo', { definition: 'd', termSource: 'INTERNAL', name: 'T', parentNode: node }),
+      mcp(group, 'corpGroupInfo', {
+        displayName: 'Eng',
+        email: 'eng@x',
+        admins: [ann],
+        members: [ann],
+        groups: [],
+      }),
+    ]);
+    const Q = `query q($d: String!, $n: String!, $t: String!, $g: String!) {
+      domain(urn: $d) { parentDomains { count domains { urn } } displayProperties { colorHex icon { iconLibrary name style } } }
+      glossaryNode(urn: $n) { displayProperties { colorHex icon { name } } parentNodes { count nodes { urn } } }
+      glossaryTerm(urn: $t) { parentNodes { count nodes { urn } } }
+      corpGroup(urn: $g) { info { displayName email admins { urn } members { urn } groups } } }`;
+    expect(await ok(Q, { d: leaf, n: node, t: term, g: group })).toEqual({
+      domain: {
+        parentDomains: { count: 2, domains: [{ urn: mid }, { urn: top }] },
+        displayProperties: display,
+      },
+      glossaryNode: {
+        displayProperties: { colorHex: '#00ff00', icon: null },
+        parentNodes: { count: 1, nodes: [{ urn: root }] },
+      },
+      glossaryTerm: { parentNodes: { count: 2, nodes: [{ urn: node }, { urn: root }] } },
+      corpGroup: {
+        info: {
+          displayName: 'Eng',
+          email: 'eng@x',
+          admins: [{ urn: ann }],
+          members: [{ urn: ann }],
+          groups: [],
+        },
+      },
+    });
+  });
+
+  it("a structured property's definition: when it was created and changed, and by whom", async () => {
+    const urn = `urn:li:structuredProperty:er_${unique()}`;
+    await ingest([
+      mcp(urn, 'propertyDefinition', {
+        qualifiedName: urn.split(':')[3],
+        valueType: 'urn:li:dataType:datahub.string',
+        entityTypes: ['urn:li:entityType:datahub.dataset'],
+        created: STAMP,
+        lastModified: { time: 1700000000500, actor: 'urn:li:corpuser:__datahub_system' },
+      }),
+    ]);
+    const Q = `query q($urn: String!) { structuredProperty(urn: $urn) { definition {
+      created { time actor { urn } } lastModified { time actor { urn } } } } }`;
+    expect((await ok(Q, { urn })).structuredProperty.definition).toEqual({
+      created: { time: STAMP.time, actor: { urn: STAMP.actor } },
+      lastModified: { time: 1700000000500, actor: { urn: 'urn:li:corpuser:__datahub_system' } },
+    });
+  });
+
+  it('schema fields as entities: path, parent and documentation; queries: origin and custom properties', async () => {
+    const id = unique();
+    const dataset = datasetUrn(`er_${id}`);
+    const field = `urn:li:schemaField:(${dataset},a%2Cb)`;
+    const dashboard = `urn:li:dashboard:(looker,er_${id})`;
+    const query = `urn:li:query:er_${id}`;
+    await ingest([
+      mcp(dataset, 'datasetProperties', { name: 'er' }),
+      mcp(field, 'documentation', {
+        documentations: [
+          {
+            documentation: 'The a,b column',
+            attribution: { time: 5, actor: 'urn:li:corpuser:ann', sourceDetail: { origin: 'dbt' } },
+          },
+        ],
+      }),
+      mcp(query, 'queryProperties', {
+        statement: { value: 'select 1', language: 'SQL' },
+        source: 'SYSTEM',
+        created: STAMP,
+        lastModified: STAMP,
+        origin: dashboard,
+        customProperties: { tool: 'looker' },
+      }),
+    ]);
+    const Q = `query q($f: String!, $q: String!) {
+      entity(urn: $f) { ... on SchemaFieldEntity { fieldPath parent { urn }
+        documentation { documentations { documentation attribution { time actor { urn } sourceDetail { key value } } } } } }
+      query: entity(urn: $q) { ... on QueryEntity { properties { origin { urn type } customProperties { key value } } } } }`;
+    expect(await ok(Q, { f: field, q: query })).toEqual({
+      entity: {
+        fieldPath: 'a,b',
+        parent: { urn: dataset },
+        documentation: {
+          documentations: [
+            {
+              documentation: 'The a,b column',
+              attribution: {
+                time: 5,
+                actor: { urn: 'urn:li:corpuser:ann' },
+                sourceDetail: [{ key: 'origin', value: 'dbt' }],
+              },
+            },
+          ],
+        },
+      },
+      query: {
+        properties: {
+          origin: { urn: dashboard, type: 'DASHBOARD' },
+          customProperties: [{ key: 'tool', value: 'looker' }],
+        },
+      },
+    });
+  });
+});
+
+describe('GraphQL: what ingestion stores about a dataset', () => {
+  it('schema: the platform schema, foreign keys, and each field as an entity', async () => {
+    const orders = datasetUrn(`dsr_orders_${unique()}`);
+    const users = datasetUrn(`dsr_users_${unique()}`);
+    const field = (d: string, p: string) => `urn:li:schemaField:(${d},${p})`;
+    await ingest([
+      mcp(orders, 'schemaMetadata', {
+        ...schemaMetadata([schemaField('id'), schemaField('user_id')]),
+        platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: 'CREATE TABLE orders (...)' } },
+        foreignKeys: [
+          {
+            name: 'fk_user',
+            foreignFields: [field(users, 'id')],
+            sourceFields: [field(orders, 'user_id')],
+            foreignDataset: users,
+          },
+        ],
+      }),
+      mcp(users, 'schemaMetadata', {
+        ...schemaMetadata([schemaField('id')]),
+        platformSchema: { 'com.linkedin.schema.EspressoSchema': { tableSchema: 'k', documentSchema: 'v' } },
+      }),
+    ]);
+    const Q = `query q($urn: String!) { dataset(urn: $urn) { schemaMetadata {
+      platformSchema { __typename ... on TableSchema { schema } ... on KeyValueSchema { keySchema valueSchema } }
+      foreignKeys { name foreignDataset { urn } foreignFields { urn } sourceFields { urn type } }
+      fields { fieldPath schemaFieldEntity { urn type } } } } }`;
+    const a = (await ok(Q, { urn: orders })).dataset.schemaMetadata;
+    expect(a.platformSchema).toEqual({ __typename: 'TableSchema', schema: 'CREATE TABLE orders (...)' });
+    expect(a.foreignKeys).toEqual([
+      {
+        name: 'fk_user',
+        foreignDataset: { urn: users },
+        foreignFields: [{ urn: field(users, 'id') }],
+        sourceFields: [{ urn: field(orders, 'user_id'), type: 'SCHEMA_FIELD' }],
+      },
+    ]);
+    expect(a.fields.map((f: Record<string, any>) => f.schemaFieldEntity)).toEqual([
+      { urn: field(orders, 'id'), type: 'SCHEMA_FIELD' },
+      { urn: field(orders, 'user_id'), type: 'SCHEMA_FIELD' },
+    ]);
+    const b = (await ok(Q, { urn: users })).dataset.schemaMetadata;
+    expect([b.platformSchema, b.foreignKeys]).toEqual([
+      { __typename: 'KeyValueSchema', keySchema: 'k', valueSchema: 'v' },
+      null,
+    ]);
+  });
+
+  it('a view: its logic and language, as viewProperties', async () => {
+    const view = datasetUrn(`dsr_view_${unique()}`);
+    await ingest([
+      mcp(view, 'viewProperties', {
+        materialized: false,
+        viewLogic: 'select * from orders',
+        formattedViewLogic: 'SELECT *\nFROM orders',
+        viewLanguage: 'SQL',
+      }),
+    ]);
+    const Q = `query q($urn: String!) { dataset(urn: $urn) { viewProperties { materialized logic formattedLogic language } } }`;
+    expect((await ok(Q, { urn: view })).dataset.viewProperties).toEqual({
+      materialized: false,
+      logic: 'select * from orders',
+      formattedLogic: 'SELECT *\nFROM orders',
+      language: 'SQL',
+    });
+  });
+
+  it('statsSummary: queries, users and top users of the last 30 days, from the usage statistics', async () => {
+    const urn = datasetUrn(`dsr_usage_${unique()}`);
+    const [ann, bob] = ['ann', 'bob'].map((u) => `urn:li:corpuser:dsr_${u}_${unique()}`) as [string, string];
+    const day = (n: number, queries: number, counts: [string, number][]) => ({
+      ...mcp(urn, 'datasetUsageStatistics', {
+        timestampMillis: Date.now() - n * DAY,
+        eventGranularity: { unit: 'DAY', multiple: 1 },
+        totalSqlQueries: queries,
+        uniqueUserCount: counts.length,
+        userCounts: counts.map(([user, count]) => ({ user, count })),
+      }),
+    });
+    await ingest([
+      day(1, 10, [
+        [ann, 3],
+        [bob, 7],
+      ]),
+      day(2, 5, [[ann, 5]]),
+      // Older than 30 days: not counted. Ann: 8 queries in the window, Bob 7.
+      day(40, 100, [[ann, 100]]),
+    ]);
+    const Q = `query q($urn: String!) { dataset(urn: $urn) { statsSummary {
+      queryCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } } } }`;
+    expect((await ok(Q, { urn })).dataset.statsSummary).toEqual({
+      queryCountLast30Days: 15,
+      uniqueUserCountLast30Days: 2,
+      topUsersLast30Days: [{ urn: ann }, { urn: bob }],
+    });
+    const none = datasetUrn(`dsr_unused_${unique()}`);
+    await ingest([mcp(none, 'datasetProperties', { name: 'unused' })]);
+    expect((await ok(Q, { urn: none })).dataset.statsSummary).toBeNull();
+  });
+});
