@@ -17,6 +17,7 @@ export const DEFAULT_PAGE = Object.freeze({
   listAccessTokens: 20,
   listTests: 20,
   listOwnershipTypes: 20,
+  listQueries: 20,
   relationships: 100,
   lineage: 100,
 });
@@ -130,6 +131,7 @@ export function datahubCostModel(opts: {
         case 'aggregateAcrossEntities':
           return SEARCH_WEIGHT;
         case 'listOwnershipTypes':
+        case 'listQueries':
           return SEARCH_WITHOUT_FACETS_WEIGHT;
         case 'browseV2':
           return BROWSE_WEIGHT;

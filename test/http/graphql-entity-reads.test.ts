@@ -181,6 +181,53 @@ describe('GraphQL: entities read as DataHub shows them', () => {
   });
 });
 
+describe('listQueries', () => {
+  it("finds a dataset's queries by subject, source and text, paged, as DataHub's MCP server asks", async () => {
+    const id = unique();
+    const [orders, users] = [datasetUrn(`lq_orders_${id}`), datasetUrn(`lq_users_${id}`)];
+    const q = (n: number, source: string, subjects: string[]) => {
+      const urn = `urn:li:query:lq_${n}_${id}`;
+      return [
+        mcp(urn, 'queryProperties', {
+          statement: { value: `select ${n} /* lq${id} */`, language: 'SQL' },
+          source,
+          name: `lq${id} query ${n}`,
+          created: STAMP,
+          lastModified: STAMP,
+        }),
+        mcp(urn, 'querySubjects', { subjects: subjects.map((entity) => ({ entity })) }),
+      ];
+    };
+    const res = await post(
+      rt.url,
+      '/aspects?action=ingestProposalBatch',
+      {
+        proposals: [
+          ...q(1, 'MANUAL', [orders]),
+          ...q(2, 'SYSTEM', [orders, users]),
+          ...q(3, 'SYSTEM', [users]),
+        ],
+      },
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+    expect(res.status).toBe(200);
+    const LIST = `query l($input: ListQueriesInput!) { listQueries(input: $input) {
+      start count total queries { urn properties { source name } } } }`;
+    const urns = async (input: Record<string, unknown>) =>
+      ((await ok(LIST, { input })).listQueries.queries as { urn: string }[])
+        .map((x) => x.urn.split('_')[1])
+        .sort();
+    expect(await urns({ datasetUrn: orders })).toEqual(['1', '2']);
+    expect(await urns({ datasetUrn: orders, source: 'SYSTEM' })).toEqual(['2']);
+    // As the MCP server sends it: the dataset as an OR filter on `entities`.
+    expect(
+      await urns({ orFilters: [{ and: [{ field: 'entities', values: [users] }] }], source: 'SYSTEM' }),
+    ).toEqual(['2', '3']);
+    const page = (await ok(LIST, { input: { query: `lq${id}`, start: 1, count: 1 } })).listQueries;
+    expect([page.start, page.count, page.total]).toEqual([1, 1, 3]);
+  });
+});
+
 describe('GraphQL: what ingestion stores about a dataset', () => {
   it('schema: the platform schema, foreign keys, and each field as an entity', async () => {
     const orders = datasetUrn(`dsr_orders_${unique()}`);

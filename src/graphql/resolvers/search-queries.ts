@@ -11,6 +11,7 @@ import {
   AutoCompleteMultipleInput,
   BrowseV2Input,
   ListOwnershipTypesInput,
+  ListQueriesInput,
   ScrollAcrossEntitiesInput,
   ScrollAcrossLineageInput,
   SearchAcrossEntitiesInput,
@@ -27,6 +28,7 @@ import {
   BrowseResultMetadata,
   BrowseResultsV2,
   ListOwnershipTypesResult,
+  ListQueriesResult,
   ScrollAcrossLineageResults,
   ScrollResults,
   SearchAcrossLineageResult,
@@ -254,6 +256,37 @@ declareRootFields(SearchQueries, Query, {
         total: res.total,
         ownershipTypes,
       });
+    },
+    { nullable: false },
+  ),
+
+  listQueries: rootField(
+    ListQueriesInput,
+    ListQueriesResult,
+    async (input, ctx) => {
+      const start = input.start ?? 0;
+      // The dataset and the source are conditions of every OR group (or the one group).
+      const extra = [
+        ...(input.datasetUrn ? [{ field: 'entities', values: [input.datasetUrn] }] : []),
+        ...(input.source ? [{ field: 'source', values: [input.source] }] : []),
+      ];
+      const groups = input.orFilters?.length
+        ? input.orFilters.map((g) => ({ and: [...(g.and ?? []), ...extra] }))
+        : [{ and: extra }];
+      const res = await ctx.services.search.search({
+        entities: ['query'],
+        input: input.query || '*',
+        filter: toFilter(groups.filter((g) => g.and.length)),
+        start,
+        count: Math.min(input.count ?? DEFAULT_PAGE.listQueries, ctx.services.config.maxPageSize),
+        facets: [],
+        sort: toSort(input.sortInput),
+      });
+      const queries = toEntities(
+        ctx,
+        res.hits.map((h) => h.urn),
+      );
+      return make(ListQueriesResult, { start, count: queries.length, total: res.total, queries });
     },
     { nullable: false },
   ),

@@ -124,3 +124,9 @@ export class ListOwnershipTypesResult extends fields({
   ...PAGE,
   ownershipTypes: req(() => [entityClass(EntityType.CUSTOM_OWNERSHIP_TYPE)]),
 }) {}
+
+@TableObjectType()
+export class ListQueriesResult extends fields({
+  ...PAGE,
+  queries: req(() => [entityClass(EntityType.QUERY)]),
+}) {}

@@ -206,3 +206,20 @@ export class ListOwnershipTypesInput extends fields({
   query: opt(String),
   filters: opt([FacetFilterInput]),
 }) {}
+
+export const QuerySource = stringEnum('QuerySource', ['MANUAL', 'SYSTEM'] as const);
+
+@TableInputType()
+export class SortQueriesInput extends fields({ sortCriterion: req(SortCriterion) }) {}
+
+/** A page of the catalog's queries: by text, source, the dataset they touch, and filters. */
+@TableInputType()
+export class ListQueriesInput extends fields({
+  ...optional(Int, 'start', 'count'),
+  query: opt(String),
+  source: opt(QuerySource),
+  /** Only the queries of this dataset (their subjects). */
+  datasetUrn: opt(String),
+  sortInput: opt(SortQueriesInput),
+  orFilters: opt([AndFilterInput]),
+}) {}
