@@ -83,7 +83,7 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** Live (unexpired) access tokens one actor may hold (NEOHUB_MAX_TOKENS_PER_ACTOR, default 50; 0 = no cap). */
   readonly maxTokensPerActor: number;
-  /** Deepest GraphQL selection (NEOHUB_GRAPHQL_MAX_DEPTH, default 15; 0 = no limit). */
+  /** Deepest GraphQL selection (NEOHUB_GRAPHQL_MAX_DEPTH, default 50 as DataHub's; 0 = no limit). */
   readonly graphqlMaxDepth: number;
   /**
    * Largest estimated cost of one GraphQL request, on both endpoints: each field 1, times the page sizes
@@ -167,7 +167,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rootToken: env.NEOHUB_ROOT_TOKEN || undefined,
     rateLimitPerMinute: int(env, 'NEOHUB_RATE_LIMIT_PER_MINUTE', 6000),
     maxTokensPerActor: int(env, 'NEOHUB_MAX_TOKENS_PER_ACTOR', 50),
-    graphqlMaxDepth: int(env, 'NEOHUB_GRAPHQL_MAX_DEPTH', 15),
+    graphqlMaxDepth: int(env, 'NEOHUB_GRAPHQL_MAX_DEPTH', 50),
     graphqlMaxCost: int(env, 'NEOHUB_GRAPHQL_MAX_COST', 100_000),
   });
 }
