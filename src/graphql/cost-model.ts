@@ -18,6 +18,8 @@ export const DEFAULT_PAGE = Object.freeze({
   listTests: 20,
   listOwnershipTypes: 20,
   listQueries: 20,
+  /** The members of a domain, a data product or a container. */
+  entities: 20,
   relationships: 100,
   lineage: 100,
 });
@@ -150,7 +152,9 @@ export function datahubCostModel(opts: {
           return 10;
         case 'entities': {
           const urns = getOwn(args, 'urns');
-          return root ? ROOT_WEIGHT + ENTITY_WEIGHT * (Array.isArray(urns) ? urns.length : 0) : 1;
+          if (root) return ROOT_WEIGHT + ENTITY_WEIGHT * (Array.isArray(urns) ? urns.length : 0);
+          // A domain's, data product's or container's members: a search (its total alone when count is 0).
+          return getOwn(inputOf(args), 'count') === 0 ? SEARCH_WITHOUT_FACETS_WEIGHT : SEARCH_WEIGHT;
         }
         default:
           return root ? ROOT_WEIGHT : 1;

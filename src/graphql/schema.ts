@@ -5,6 +5,7 @@ import { AccessTokenResolvers } from './resolvers/access-token-resolvers.js';
 import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
 import { SessionQueries } from './resolvers/session-queries.js';
+import { ContainerMembers, DataProductMembers, DomainMembers } from './resolvers/member-queries.js';
 import { AssetMutations } from './resolvers/asset-mutations.js';
 import { LabelMutations } from './resolvers/label-mutations.js';
 import { MetadataTestResolvers } from './resolvers/metadata-test-resolvers.js';
@@ -21,6 +22,9 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       EntityQueries,
       SearchQueries,
       SessionQueries,
+      DomainMembers,
+      ContainerMembers,
+      DataProductMembers,
       AssetMutations,
       LabelMutations,
       StructuredPropertyMutations,

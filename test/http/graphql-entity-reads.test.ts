@@ -181,6 +181,52 @@ describe('GraphQL: entities read as DataHub shows them', () => {
   });
 });
 
+describe('the members of a domain, a container and a data product', () => {
+  it("are searched with the caller's text and filters; a count of 0 answers the total alone", async () => {
+    const id = unique();
+    const domain = `urn:li:domain:mem_${id}`;
+    const container = `urn:li:container:mem_${id}`;
+    const product = `urn:li:dataProduct:mem_${id}`;
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => datasetUrn(`mem_${n}_${id}`)) as [string, string, string];
+    const res = await post(
+      rt.url,
+      '/aspects?action=ingestProposalBatch',
+      {
+        proposals: [
+          mcp(domain, 'domainProperties', { name: `mem ${id}` }),
+          mcp(container, 'containerProperties', { name: `mem ${id}` }),
+          ...[a, b, c].map((d) => mcp(d, 'datasetProperties', { name: d.split(',')[1] })),
+          ...[a, b].map((d) => mcp(d, 'domains', { domains: [domain] })),
+          ...[b, c].map((d) => mcp(d, 'container', { container })),
+          mcp(product, 'dataProductProperties', {
+            name: 'p',
+            assets: [{ destinationUrn: a }, { destinationUrn: c }],
+          }),
+          mcp(product, 'domains', { domains: [domain] }),
+        ],
+      },
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+    expect(res.status).toBe(200);
+    const Q = `query q($d: String!, $c: String!, $p: String!) {
+      domain(urn: $d) {
+        entities(input: { start: 0, count: 10 }) { total searchResults { entity { urn } } }
+        assets: entities(input: { start: 0, count: 0, filters: [{ field: "_entityType", negated: true, values: ["DATA_PRODUCT", "DOMAIN"] }] }) { total searchResults { entity { urn } } }
+        dataProducts: entities(input: { start: 0, count: 0, filters: [{ field: "_entityType", values: ["DATA_PRODUCT"] }] }) { total }
+      }
+      container(urn: $c) { entities(input: { filters: [{ field: "_entityType", values: ["DATASET"] }] }) { total searchResults { entity { urn } } } }
+      dataProduct(urn: $p) { entities(input: { query: "*", count: 10 }) { total searchResults { entity { urn } } } } }`;
+    const data = await ok(Q, { d: domain, c: container, p: product });
+    const urns = (r: Record<string, any>) =>
+      r.searchResults.map((x: Record<string, any>) => x.entity.urn).sort();
+    expect([data.domain.entities.total, urns(data.domain.entities)]).toEqual([3, [a, b, product].sort()]);
+    expect(data.domain.assets).toEqual({ total: 2, searchResults: [] });
+    expect(data.domain.dataProducts).toEqual({ total: 1 });
+    expect([data.container.entities.total, urns(data.container.entities)]).toEqual([2, [b, c].sort()]);
+    expect([data.dataProduct.entities.total, urns(data.dataProduct.entities)]).toEqual([2, [a, c].sort()]);
+  });
+});
+
 describe('listQueries', () => {
   it("finds a dataset's queries by subject, source and text, paged, as DataHub's MCP server asks", async () => {
     const id = unique();

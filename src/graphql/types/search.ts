@@ -223,3 +223,16 @@ export class ListQueriesInput extends fields({
   sortInput: opt(SortQueriesInput),
   orFilters: opt([AndFilterInput]),
 }) {}
+
+/** The members of a domain or a container (DataHub's `entities` of those): text, page and filters. */
+const MEMBERS = {
+  query: opt(String),
+  ...optional(Int, 'start', 'count'),
+  filters: opt([FacetFilterInput]),
+};
+
+@TableInputType()
+export class DomainEntitiesInput extends fields(MEMBERS) {}
+
+@TableInputType()
+export class ContainerEntitiesInput extends fields(MEMBERS) {}

@@ -1,0 +1,106 @@
+import { Arg, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import type { GraphQLContext } from '../context.js';
+import { DEFAULT_PAGE } from '../cost-model.js';
+import { make } from '../types/common.js';
+import { Container, DataProduct, Domain } from '../types/containers.js';
+import { list, obj, str } from '../types/json.js';
+import {
+  ContainerEntitiesInput,
+  DomainEntitiesInput,
+  SearchAcrossEntitiesInput,
+  type AndFilterInput,
+  type FacetFilterInput,
+} from '../types/search.js';
+import { SearchResults } from '../types/search-results.js';
+import { facetFields, present, toFacets, toFilter, toSearchResult, UNSCOPED } from './search-mapping.js';
+
+/** What the `entities` fields take: DataHub's DomainEntitiesInput and kin, or a SearchAcrossEntitiesInput. */
+type MembersInput = {
+  readonly query?: string | null;
+  readonly start?: number | null;
+  readonly count?: number | null;
+  readonly filters?: readonly FacetFilterInput[] | null;
+  readonly orFilters?: readonly AndFilterInput[] | null;
+};
+
+/**
+ * The members of a domain, a data product or a container, as DataHub's `entities` fields search them: the
+ * entities of the domain (its `domains` field), in the container (`container`), or among the product's
+ * assets; with the caller's text and filters (the membership is a condition of each of their OR groups).
+ */
+async function members(
+  ctx: GraphQLContext,
+  input: MembersInput | undefined | null,
+  member: { field: string; value: string } | { urns: string[] },
+): Promise<SearchResults> {
+  const start = input?.start ?? 0;
+  const count = input?.count ?? DEFAULT_PAGE.entities;
+  const extra = 'field' in member ? [{ field: member.field, values: [member.value] }] : [];
+  const groups = input?.orFilters?.length
+    ? input.orFilters.map((g) => ({ and: [...(g.and ?? []), ...extra] }))
+    : [{ and: [...(input?.filters ?? []), ...extra] }];
+  const res =
+    'urns' in member && !member.urns.length
+      ? { total: 0, hits: [], facets: {} }
+      : await ctx.services.search.search({
+          entities: [],
+          unscoped: UNSCOPED,
+          input: input?.query || '*',
+          filter: toFilter(groups.filter((g) => g.and.length)),
+          start,
+          count,
+          // A count alone (DataHub's MCP server asks `count: 0`) needs no facets.
+          facets: count === 0 ? [] : facetFields(ctx, [], undefined),
+          ...('urns' in member ? { urns: member.urns } : {}),
+        });
+  const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
+  return make(SearchResults, {
+    start,
+    count: results.length,
+    total: res.total,
+    searchResults: results,
+    facets: toFacets(ctx, res.facets, undefined),
+    suggestions: [],
+  });
+}
+
+@Resolver(() => Domain)
+export class DomainMembers {
+  @FieldResolver(() => SearchResults, { nullable: true })
+  entities(
+    @Root() domain: Domain,
+    @Arg('input', () => DomainEntitiesInput, { nullable: true }) input: DomainEntitiesInput | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<SearchResults> {
+    return members(ctx, input, { field: 'domains', value: domain.urn });
+  }
+}
+
+@Resolver(() => Container)
+export class ContainerMembers {
+  @FieldResolver(() => SearchResults, { nullable: true })
+  entities(
+    @Root() container: Container,
+    @Arg('input', () => ContainerEntitiesInput, { nullable: true }) input: ContainerEntitiesInput | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<SearchResults> {
+    return members(ctx, input, { field: 'container', value: container.urn });
+  }
+}
+
+@Resolver(() => DataProduct)
+export class DataProductMembers {
+  @FieldResolver(() => SearchResults, { nullable: true })
+  async entities(
+    @Root() product: DataProduct,
+    @Arg('input', () => SearchAcrossEntitiesInput, { nullable: true })
+    input: SearchAcrossEntitiesInput | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<SearchResults> {
+    const view = await ctx.entities.load(product.urn);
+    const assets = list(obj(view.aspects.dataProductProperties?.value)?.assets)
+      .map((a) => str(a.destinationUrn))
+      .filter(present);
+    return members(ctx, input, { urns: assets });
+  }
+}
