@@ -1,4 +1,5 @@
 import type { GraphQLContext } from '../context.js';
+import { Assertion, showAssertions } from './assertions.js';
 import { Chart, Dashboard } from './chart-dashboard.js';
 import { Dataset } from './dataset.js';
 import type { Entity } from './entity.js';
@@ -6,6 +7,8 @@ import { registerEntityClasses, type EntityClass } from './entity-classes.js';
 import { EntityType, entityTypeName, entityTypeOfUrn } from './entity-type.js';
 import { CONTAINER_CLASSES } from './containers.js';
 import { aspectFields } from './aspect-fields.js';
+import { showHealth } from './health.js';
+import { Incident, showIncidents } from './incidents.js';
 import { KIND_FIELDS } from './kind-fields.js';
 import { genericKindClasses } from './kind-types.js';
 import { showTestResults, Test } from './metadata-tests.js';
@@ -34,6 +37,8 @@ export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
   DATA_TYPE: DataTypeEntity,
   ENTITY_TYPE: EntityTypeEntity,
   TEST: Test,
+  ASSERTION: Assertion,
+  INCIDENT: Incident,
 };
 
 Object.assign(ENTITY_CLASSES, CONTAINER_CLASSES, PIPELINE_CLASSES, QUERY_CLASSES);
@@ -45,6 +50,10 @@ for (const [kind, table] of Object.entries(KIND_FIELDS))
 
 // `testResults` on every kind that has the aspect.
 showTestResults(ENTITY_CLASSES);
+// Data quality: `health` of the assets DataHub computes it for, `assertions` and `incidents` of assets.
+showHealth(ENTITY_CLASSES);
+showAssertions(ENTITY_CLASSES);
+showIncidents(ENTITY_CLASSES);
 
 registerEntityClasses(ENTITY_CLASSES);
 
