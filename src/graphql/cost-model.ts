@@ -22,6 +22,9 @@ export const DEFAULT_PAGE = Object.freeze({
   entities: 20,
   relationships: 100,
   lineage: 100,
+  assertions: 200,
+  incidents: 20,
+  runEvents: 100,
 });
 
 /** A paged field the table does not name is assumed to return this many. */
@@ -58,6 +61,11 @@ export const AUTOCOMPLETE_WEIGHT = 1_000;
  * visit cap (NEOHUB_LINEAGE_MAX_VISITED, 10,000) about twice that.
  */
 export const LINEAGE_HOP_WEIGHT = 2_000;
+/**
+ * Work of an asset's `health`: its incidents and assertions (two edge reads and their entities), and the
+ * latest run of each assertion, one time-series read each (counted here as a few; not measured).
+ */
+export const HEALTH_WEIGHT = 4 * ROOT_WEIGHT;
 /** Entity types autoCompleteForMultiple asks when none is named. */
 const ALL_TYPES = 15;
 const ROOT_TYPES = new Set(['Query', 'Mutation']);
@@ -125,6 +133,7 @@ export function datahubCostModel(opts: {
     },
     weight(parent, field, args) {
       const root = ROOT_TYPES.has(parent);
+      if (!root && field.name === 'health') return HEALTH_WEIGHT;
       if (!root && !field.args.length) return 1; // a result's own fields (e.g. `relationships` of a page)
       switch (field.name) {
         case 'searchAcrossEntities':
@@ -149,6 +158,9 @@ export function datahubCostModel(opts: {
         case 'lineage':
           return LINEAGE_HOP_WEIGHT * hops(args, opts.lineageHops);
         case 'relationships':
+        case 'assertions':
+        case 'incidents':
+        case 'runEvents':
           return 10;
         case 'entities': {
           const urns = getOwn(args, 'urns');

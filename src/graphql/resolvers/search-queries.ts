@@ -260,36 +260,31 @@ declareRootFields(SearchQueries, Query, {
     { nullable: false },
   ),
 
-  listQueries: rootField(
-    ListQueriesInput,
-    ListQueriesResult,
-    async (input, ctx) => {
-      const start = input.start ?? 0;
-      // The dataset and the source are conditions of every OR group (or the one group).
-      const extra = [
-        ...(input.datasetUrn ? [{ field: 'entities', values: [input.datasetUrn] }] : []),
-        ...(input.source ? [{ field: 'source', values: [input.source] }] : []),
-      ];
-      const groups = input.orFilters?.length
-        ? input.orFilters.map((g) => ({ and: [...(g.and ?? []), ...extra] }))
-        : [{ and: extra }];
-      const res = await ctx.services.search.search({
-        entities: ['query'],
-        input: input.query || '*',
-        filter: toFilter(groups.filter((g) => g.and.length)),
-        start,
-        count: Math.min(input.count ?? DEFAULT_PAGE.listQueries, ctx.services.config.maxPageSize),
-        facets: [],
-        sort: toSort(input.sortInput),
-      });
-      const queries = toEntities(
-        ctx,
-        res.hits.map((h) => h.urn),
-      );
-      return make(ListQueriesResult, { start, count: queries.length, total: res.total, queries });
-    },
-    { nullable: false },
-  ),
+  listQueries: rootField(ListQueriesInput, ListQueriesResult, async (input, ctx) => {
+    const start = input.start ?? 0;
+    // The dataset and the source are conditions of every OR group (or the one group).
+    const extra = [
+      ...(input.datasetUrn ? [{ field: 'entities', values: [input.datasetUrn] }] : []),
+      ...(input.source ? [{ field: 'source', values: [input.source] }] : []),
+    ];
+    const groups = input.orFilters?.length
+      ? input.orFilters.map((g) => ({ and: [...(g.and ?? []), ...extra] }))
+      : [{ and: extra }];
+    const res = await ctx.services.search.search({
+      entities: ['query'],
+      input: input.query || '*',
+      filter: toFilter(groups.filter((g) => g.and.length)),
+      start,
+      count: Math.min(input.count ?? DEFAULT_PAGE.listQueries, ctx.services.config.maxPageSize),
+      facets: [],
+      sort: toSort(input.sortInput),
+    });
+    const queries = toEntities(
+      ctx,
+      res.hits.map((h) => h.urn),
+    );
+    return make(ListQueriesResult, { start, count: queries.length, total: res.total, queries });
+  }),
 
   browseV2: rootField(BrowseV2Input, BrowseResultsV2, async (input, ctx) => {
     const types = input.types?.length ? input.types : input.type ? [input.type] : undefined;

@@ -1,4 +1,5 @@
 import type { GraphQLContext } from '../context.js';
+import { Assertion, showAssertions } from './assertions.js';
 import { Chart, Dashboard } from './chart-dashboard.js';
 import { Dataset } from './dataset.js';
 import type { Entity } from './entity.js';
@@ -7,6 +8,8 @@ import { EntityType, entityTypeName, entityTypeOfUrn } from './entity-type.js';
 import { CONTAINER_CLASSES } from './containers.js';
 import { aspectFields } from './aspect-fields.js';
 import { showEditableProperties } from './editable-properties.js';
+import { showHealth } from './health.js';
+import { Incident, showIncidents } from './incidents.js';
 import { KIND_FIELDS } from './kind-fields.js';
 import { genericKindClasses } from './kind-types.js';
 import { showTestResults, Test } from './metadata-tests.js';
@@ -37,6 +40,8 @@ export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
   ENTITY_TYPE: EntityTypeEntity,
   TEST: Test,
   SCHEMA_FIELD: SchemaFieldEntity,
+  ASSERTION: Assertion,
+  INCIDENT: Incident,
 };
 
 Object.assign(ENTITY_CLASSES, CONTAINER_CLASSES, PIPELINE_CLASSES, QUERY_CLASSES);
@@ -50,6 +55,10 @@ for (const [kind, table] of Object.entries(KIND_FIELDS))
 // their own beside the ingested one.
 showTestResults(ENTITY_CLASSES);
 showEditableProperties(ENTITY_CLASSES);
+// Data quality: `health` of the assets DataHub computes it for, `assertions` and `incidents` of assets.
+showHealth(ENTITY_CLASSES);
+showAssertions(ENTITY_CLASSES);
+showIncidents(ENTITY_CLASSES);
 
 registerEntityClasses(ENTITY_CLASSES);
 

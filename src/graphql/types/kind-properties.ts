@@ -68,8 +68,6 @@ export class DataProcessInstanceProperties extends fields(NAMED) {}
 @TableObjectType()
 export class MLModelDeploymentProperties extends fields({ ...NAMED, status: opt(String) }) {}
 @TableObjectType()
-export class AssertionInfo extends fields({ type: req(String), ...DESCRIBED }) {}
-@TableObjectType()
 export class NotebookInfo extends fields({ title: opt(String), ...DESCRIBED }) {}
 @TableObjectType()
 export class QueryStatement extends fields(required(String, 'value', 'language')) {}

@@ -4,7 +4,6 @@ import { Entity } from './entity.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
 import {
-  AssertionInfo,
   described,
   MLModelDeploymentProperties,
   namedField,
@@ -76,16 +75,6 @@ aspectFields(QueryEntity, {
   },
 });
 
-@ObjectType({ implements: KIND_INTERFACES, description: 'An assertion: a data quality check on an asset' })
-export class Assertion extends kindBase('assertion') {}
-aspectFields(Assertion, {
-  info: {
-    type: AssertionInfo,
-    aspect: 'assertionInfo',
-    read: (_, v, urn) => make(AssertionInfo, { type: str(v.type) ?? 'CUSTOM', ...described(v, urn) }),
-  },
-});
-
 @ObjectType({ implements: KIND_INTERFACES, description: 'A notebook (Jupyter, Hex, Databricks...)' })
 export class Notebook extends kindBase('notebook') {
   @Field(() => String) tool(): string {
@@ -116,7 +105,6 @@ aspectFields(MLModelDeployment, {
 
 export const QUERY_CLASSES = {
   [EntityType.QUERY]: QueryEntity,
-  [EntityType.ASSERTION]: Assertion,
   [EntityType.NOTEBOOK]: Notebook,
   [EntityType.MLMODEL_DEPLOYMENT]: MLModelDeployment,
 };

@@ -5,9 +5,7 @@ import { Entity } from './entity.js';
 import { fields, opt, req, TableObjectType } from './field-table.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { Long } from './scalars.js';
-
-@TableObjectType()
-export class StringMapEntry extends fields({ key: req(String), value: opt(String) }) {}
+import { stringMap, StringMapEntry } from './string-map.js';
 
 /** Who or what wrote a piece of metadata, and when. */
 @TableObjectType()
@@ -45,9 +43,7 @@ export const documentation: AspectField = {
                   time: num(a.time) ?? 0,
                   actor,
                   source: ctx.entity(str(a.source) ?? ''),
-                  sourceDetail: Object.entries(obj(a.sourceDetail) ?? {}).map(([key, value]) =>
-                    make(StringMapEntry, { key, value: str(value) }),
-                  ),
+                  sourceDetail: stringMap(a.sourceDetail),
                 })
               : undefined,
         });

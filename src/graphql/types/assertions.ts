@@ -1,0 +1,751 @@
+import { Arg, Field, Float, Int, ObjectType } from 'type-graphql';
+import type { GraphQLContext } from '../context.js';
+import { DEFAULT_PAGE } from '../cost-model.js';
+import { aspectFields } from './aspect-fields.js';
+import {
+  AuditStamp,
+  customProperties,
+  CustomPropertiesEntry,
+  list,
+  make,
+  num,
+  obj,
+  str,
+  strings,
+  type Json,
+} from './common.js';
+import { SchemaFieldDataType } from './dataset.js';
+import { argField, entityArgFields } from './entity-arg-fields.js';
+import { entityClass, type EntityClass } from './entity-classes.js';
+import type { Entity } from './entity.js';
+import { EntityType, entityTypeOfUrn } from './entity-type.js';
+import { stringEnum } from './enums.js';
+import { fields, opt, optional, req, required, TableObjectType } from './field-table.js';
+import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
+import { DataPlatform } from './people.js';
+import { Long } from './scalars.js';
+import { stringMap, StringMapEntry } from './string-map.js';
+import { FilterInput, timeseriesValues } from './timeseries.js';
+
+/*
+ * DataHub's assertions: the `Assertion` entity, its `assertionInfo` with each kind's definition, its runs
+ * (the `assertionRunEvent` time series), and `Dataset.assertions`. The records mirror the aspect's, so
+ * they are served as stored; only what differs is mapped here: URNs named `entity` in the aspect are
+ * `entityUrn`, schema field URNs are `{urn, path}`, string maps are lists of entries.
+ */
+
+export const AssertionType = stringEnum('AssertionType', [
+  'DATASET',
+  'FRESHNESS',
+  'VOLUME',
+  'SQL',
+  'FIELD',
+  'DATA_SCHEMA',
+  'CUSTOM',
+] as const);
+export type AssertionType = keyof typeof AssertionType;
+
+const AssertionSourceType = stringEnum('AssertionSourceType', ['NATIVE', 'EXTERNAL', 'INFERRED'] as const);
+const AssertionStdParameterType = stringEnum('AssertionStdParameterType', [
+  'STRING',
+  'NUMBER',
+  'LIST',
+  'SET',
+  'UNKNOWN',
+] as const);
+const DatasetAssertionScope = stringEnum('DatasetAssertionScope', [
+  'DATASET_COLUMN',
+  'DATASET_ROWS',
+  'DATASET_STORAGE_SIZE',
+  'DATASET_SCHEMA',
+  'UNKNOWN',
+] as const);
+const AssertionStdAggregation = stringEnum('AssertionStdAggregation', [
+  'IDENTITY',
+  'MEAN',
+  'MEDIAN',
+  'UNIQUE_COUNT',
+  'UNIQUE_PROPOTION',
+  'NULL_COUNT',
+  'NULL_PROPORTION',
+  'STDDEV',
+  'MIN',
+  'MAX',
+  'SUM',
+  'COLUMNS',
+  'COLUMN_COUNT',
+  'ROW_COUNT',
+  '_NATIVE_',
+] as const);
+const AssertionStdOperator = stringEnum('AssertionStdOperator', [
+  'BETWEEN',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'EQUAL_TO',
+  'NOT_EQUAL_TO',
+  'NULL',
+  'NOT_NULL',
+  'CONTAIN',
+  'END_WITH',
+  'START_WITH',
+  'REGEX_MATCH',
+  'IN',
+  'NOT_IN',
+  'IS_TRUE',
+  'IS_FALSE',
+  '_NATIVE_',
+] as const);
+const FreshnessAssertionType = stringEnum('FreshnessAssertionType', [
+  'DATASET_CHANGE',
+  'DATA_JOB_RUN',
+] as const);
+const FreshnessAssertionScheduleType = stringEnum('FreshnessAssertionScheduleType', [
+  'CRON',
+  'FIXED_INTERVAL',
+  'SINCE_THE_LAST_CHECK',
+] as const);
+const DateInterval = stringEnum('DateInterval', [
+  'SECOND',
+  'MINUTE',
+  'HOUR',
+  'DAY',
+  'WEEK',
+  'MONTH',
+  'YEAR',
+] as const);
+const DatasetFilterType = stringEnum('DatasetFilterType', ['SQL'] as const);
+const VolumeAssertionType = stringEnum('VolumeAssertionType', [
+  'ROW_COUNT_TOTAL',
+  'ROW_COUNT_CHANGE',
+  'INCREMENTING_SEGMENT_ROW_COUNT_TOTAL',
+  'INCREMENTING_SEGMENT_ROW_COUNT_CHANGE',
+] as const);
+const AssertionValueChangeType = stringEnum('AssertionValueChangeType', ['ABSOLUTE', 'PERCENTAGE'] as const);
+const IncrementingSegmentFieldTransformerType = stringEnum('IncrementingSegmentFieldTransformerType', [
+  'TIMESTAMP_MS_TO_MINUTE',
+  'TIMESTAMP_MS_TO_HOUR',
+  'TIMESTAMP_MS_TO_DATE',
+  'TIMESTAMP_MS_TO_MONTH',
+  'TIMESTAMP_MS_TO_YEAR',
+  'FLOOR',
+  'CEILING',
+  'NATIVE',
+] as const);
+const SqlAssertionType = stringEnum('SqlAssertionType', ['METRIC', 'METRIC_CHANGE'] as const);
+const FieldAssertionType = stringEnum('FieldAssertionType', ['FIELD_VALUES', 'FIELD_METRIC'] as const);
+const FieldTransformType = stringEnum('FieldTransformType', ['LENGTH'] as const);
+const FieldValuesFailThresholdType = stringEnum('FieldValuesFailThresholdType', [
+  'COUNT',
+  'PERCENTAGE',
+] as const);
+const FieldMetricType = stringEnum('FieldMetricType', [
+  'UNIQUE_COUNT',
+  'UNIQUE_PERCENTAGE',
+  'NULL_COUNT',
+  'NULL_PERCENTAGE',
+  'MIN',
+  'MAX',
+  'MEAN',
+  'MEDIAN',
+  'STDDEV',
+  'NEGATIVE_COUNT',
+  'NEGATIVE_PERCENTAGE',
+  'ZERO_COUNT',
+  'ZERO_PERCENTAGE',
+  'MIN_LENGTH',
+  'MAX_LENGTH',
+  'EMPTY_COUNT',
+  'EMPTY_PERCENTAGE',
+] as const);
+const SchemaAssertionCompatibility = stringEnum('SchemaAssertionCompatibility', [
+  'EXACT_MATCH',
+  'SUPERSET',
+  'SUBSET',
+] as const);
+const AssertionActionType = stringEnum('AssertionActionType', [
+  'RAISE_INCIDENT',
+  'RESOLVE_INCIDENT',
+] as const);
+export const AssertionRunStatus = stringEnum('AssertionRunStatus', ['COMPLETE'] as const);
+export const AssertionResultType = stringEnum('AssertionResultType', [
+  'INIT',
+  'SUCCESS',
+  'FAILURE',
+  'ERROR',
+] as const);
+const AssertionResultErrorType = stringEnum('AssertionResultErrorType', [
+  'SOURCE_CONNECTION_ERROR',
+  'SOURCE_QUERY_FAILED',
+  'INVALID_PARAMETERS',
+  'INSUFFICIENT_DATA',
+  'INVALID_SOURCE_TYPE',
+  'UNSUPPORTED_PLATFORM',
+  'CUSTOM_SQL_ERROR',
+  'FIELD_ASSERTION_ERROR',
+  'UNKNOWN_ERROR',
+] as const);
+const AssertionResultSeverity = stringEnum('AssertionResultSeverity', ['LOW', 'MEDIUM', 'HIGH'] as const);
+const PartitionType = stringEnum('PartitionType', ['FULL_TABLE', 'QUERY', 'PARTITION'] as const);
+
+// ---- The definitions (assertionInfo) ----
+
+@TableObjectType()
+export class AssertionStdParameter extends fields({
+  value: req(String),
+  type: req(AssertionStdParameterType),
+}) {}
+
+@TableObjectType()
+export class AssertionStdParameters extends fields(
+  optional(AssertionStdParameter, 'value', 'maxValue', 'minValue'),
+) {}
+
+/** A column an assertion names: its schemaField URN and the column's path in it. */
+@TableObjectType()
+export class SchemaFieldRef extends fields(required(String, 'urn', 'path')) {}
+
+@TableObjectType()
+export class SchemaFieldSpec extends fields(required(String, 'path', 'type', 'nativeType')) {}
+
+@TableObjectType()
+export class DatasetFilter extends fields({ type: req(DatasetFilterType), sql: opt(String) }) {}
+
+/** The conditions of the standard assertions: an operator and its parameters. */
+const CONDITION = { operator: req(AssertionStdOperator), parameters: req(AssertionStdParameters) };
+
+/** What DatasetAssertionInfo and CustomAssertionInfo share (after their own first fields). */
+const NATIVE = {
+  nativeType: opt(String),
+  nativeParameters: opt([StringMapEntry]),
+  logic: opt(String),
+};
+
+@TableObjectType()
+export class DatasetAssertionInfo extends fields({
+  datasetUrn: req(String),
+  scope: req(DatasetAssertionScope),
+  fields: opt([SchemaFieldRef]),
+  aggregation: opt(AssertionStdAggregation),
+  operator: req(AssertionStdOperator),
+  parameters: opt(AssertionStdParameters),
+  ...NATIVE,
+}) {}
+
+@TableObjectType()
+export class FreshnessCronSchedule extends fields({
+  ...required(String, 'cron', 'timezone'),
+  windowStartOffsetMs: opt(Long),
+}) {}
+
+@TableObjectType()
+export class FixedIntervalSchedule extends fields({ unit: req(DateInterval), multiple: req(Int) }) {}
+
+@TableObjectType()
+export class FreshnessAssertionSchedule extends fields({
+  type: req(FreshnessAssertionScheduleType),
+  cron: opt(FreshnessCronSchedule),
+  fixedInterval: opt(FixedIntervalSchedule),
+}) {}
+
+@TableObjectType()
+export class FreshnessAssertionInfo extends fields({
+  entityUrn: req(String),
+  type: req(FreshnessAssertionType),
+  schedule: req(FreshnessAssertionSchedule),
+  filter: opt(DatasetFilter),
+}) {}
+
+@TableObjectType()
+export class RowCountTotal extends fields(CONDITION) {}
+
+@TableObjectType()
+export class RowCountChange extends fields({ type: req(AssertionValueChangeType), ...CONDITION }) {}
+
+@TableObjectType()
+export class IncrementingSegmentFieldTransformer extends fields({
+  type: req(IncrementingSegmentFieldTransformerType),
+  nativeType: opt(String),
+}) {}
+
+@TableObjectType()
+export class IncrementingSegmentSpec extends fields({
+  field: req(SchemaFieldSpec),
+  transformer: opt(IncrementingSegmentFieldTransformer),
+}) {}
+
+@TableObjectType()
+export class IncrementingSegmentRowCountTotal extends fields({
+  segment: req(IncrementingSegmentSpec),
+  ...CONDITION,
+}) {}
+
+@TableObjectType()
+export class IncrementingSegmentRowCountChange extends fields({
+  segment: req(IncrementingSegmentSpec),
+  type: req(AssertionValueChangeType),
+  ...CONDITION,
+}) {}
+
+@TableObjectType()
+export class VolumeAssertionInfo extends fields({
+  entityUrn: req(String),
+  type: req(VolumeAssertionType),
+  rowCountTotal: opt(RowCountTotal),
+  rowCountChange: opt(RowCountChange),
+  incrementingSegmentRowCountTotal: opt(IncrementingSegmentRowCountTotal),
+  incrementingSegmentRowCountChange: opt(IncrementingSegmentRowCountChange),
+  filter: opt(DatasetFilter),
+}) {}
+
+@TableObjectType()
+export class SqlAssertionInfo extends fields({
+  type: req(SqlAssertionType),
+  entityUrn: req(String),
+  statement: req(String),
+  changeType: opt(AssertionValueChangeType),
+  ...CONDITION,
+}) {}
+
+@TableObjectType()
+export class FieldTransform extends fields({ type: req(FieldTransformType) }) {}
+
+@TableObjectType()
+export class FieldValuesFailThreshold extends fields({
+  type: req(FieldValuesFailThresholdType),
+  value: req(Long),
+}) {}
+
+@TableObjectType()
+export class FieldValuesAssertion extends fields({
+  field: req(SchemaFieldSpec),
+  transform: opt(FieldTransform),
+  operator: req(AssertionStdOperator),
+  parameters: opt(AssertionStdParameters),
+  failThreshold: req(FieldValuesFailThreshold),
+  excludeNulls: req(Boolean),
+}) {}
+
+@TableObjectType()
+export class FieldMetricAssertion extends fields({
+  field: req(SchemaFieldSpec),
+  metric: req(FieldMetricType),
+  operator: req(AssertionStdOperator),
+  parameters: opt(AssertionStdParameters),
+}) {}
+
+@TableObjectType()
+export class FieldAssertionInfo extends fields({
+  type: req(FieldAssertionType),
+  entityUrn: req(String),
+  fieldValuesAssertion: opt(FieldValuesAssertion),
+  fieldMetricAssertion: opt(FieldMetricAssertion),
+  filter: opt(DatasetFilter),
+}) {}
+
+@TableObjectType()
+export class SchemaAssertionField extends fields({
+  path: req(String),
+  type: req(SchemaFieldDataType),
+  nativeType: opt(String),
+}) {}
+
+@TableObjectType()
+export class SchemaAssertionInfo extends fields({
+  entityUrn: req(String),
+  fields: req([SchemaAssertionField]),
+  compatibility: req(SchemaAssertionCompatibility),
+}) {}
+
+@TableObjectType()
+export class CustomAssertionInfo extends fields({
+  ...required(String, 'type', 'entityUrn'),
+  field: opt(SchemaFieldRef),
+  fields: opt([SchemaFieldRef]),
+  scope: opt(DatasetAssertionScope),
+  aggregation: opt(AssertionStdAggregation),
+  operator: opt(AssertionStdOperator),
+  parameters: opt(AssertionStdParameters),
+  ...NATIVE,
+}) {}
+
+@TableObjectType()
+export class AssertionSource extends fields({
+  type: req(AssertionSourceType),
+  created: opt(AuditStamp),
+}) {}
+
+@TableObjectType()
+export class AssertionInfo extends fields({
+  type: req(AssertionType),
+  /** The asset the assertion is about, when the aspect names it. */
+  entityUrn: opt(String),
+  datasetAssertion: opt(DatasetAssertionInfo),
+  freshnessAssertion: opt(FreshnessAssertionInfo),
+  volumeAssertion: opt(VolumeAssertionInfo),
+  sqlAssertion: opt(SqlAssertionInfo),
+  fieldAssertion: opt(FieldAssertionInfo),
+  schemaAssertion: opt(SchemaAssertionInfo),
+  customAssertion: opt(CustomAssertionInfo),
+  ...optional(String, 'description', 'note', 'externalUrl'),
+  customProperties: opt([CustomPropertiesEntry]),
+  source: opt(AssertionSource),
+  lastUpdated: opt(AuditStamp),
+}) {}
+
+@TableObjectType()
+export class AssertionAction extends fields({ type: req(AssertionActionType) }) {}
+
+@TableObjectType()
+export class AssertionActions extends fields(required([AssertionAction], 'onSuccess', 'onFailure')) {}
+
+// ---- Reading the stored definition ----
+
+/** A schemaField URN as a SchemaFieldRef (the path is the URN's second key part). */
+function fieldRef(ctx: GraphQLContext, urn: string): SchemaFieldRef {
+  let path: string | undefined;
+  try {
+    path = keyOf(ctx, urn).fieldPath;
+  } catch {
+    // Not a URN the registry knows: the path stays empty.
+  }
+  return make(SchemaFieldRef, { urn, path: path ?? '' });
+}
+
+/** The model's aggregation UNIQUE_PROPORTION under DataHub's GraphQL spelling of it. */
+const aggregation = (v: unknown): string | undefined => {
+  const a = str(v);
+  return a === 'UNIQUE_PROPORTION' ? 'UNIQUE_PROPOTION' : a;
+};
+
+/** A fixed interval; the model's QUARTER (which DateInterval lacks) as three months. */
+function fixedInterval(v: unknown): Json | undefined {
+  const f = obj(v);
+  if (!f || f.unit !== 'QUARTER') return f;
+  return { unit: 'MONTH', multiple: (num(f.multiple) ?? 1) * 3 };
+}
+
+/** A schema field's type record (`{"com.linkedin.schema.NumberType": {}}`) as a SchemaFieldDataType. */
+function fieldType(f: Json): string {
+  const record =
+    Object.keys(obj(obj(f.type)?.type) ?? {})[0]
+      ?.split('.')
+      .pop() ?? '';
+  const name = record.replace(/Type$/, '').toUpperCase();
+  if (name === 'RECORD') return SchemaFieldDataType.STRUCT;
+  return Object.hasOwn(SchemaFieldDataType, name) ? name : SchemaFieldDataType.NULL;
+}
+
+/** What each kind's definition shows of its stored record, by the name of its field in AssertionInfo. */
+const DEFINITIONS: Readonly<Record<string, (ctx: GraphQLContext, v: Json) => Json>> = {
+  datasetAssertion: (ctx, v) => ({
+    ...v,
+    datasetUrn: str(v.dataset) ?? '',
+    fields: strings(v.fields).map((u) => fieldRef(ctx, u)),
+    aggregation: aggregation(v.aggregation),
+    nativeParameters: stringMap(v.nativeParameters) ?? [],
+  }),
+  freshnessAssertion: (_, v) => {
+    const schedule = obj(v.schedule) ?? {};
+    return {
+      ...v,
+      entityUrn: str(v.entity),
+      schedule: { ...schedule, fixedInterval: fixedInterval(schedule.fixedInterval) },
+    };
+  },
+  volumeAssertion: (_, v) => ({ ...v, entityUrn: str(v.entity) }),
+  sqlAssertion: (_, v) => ({ ...v, entityUrn: str(v.entity) }),
+  fieldAssertion: (_, v) => ({ ...v, entityUrn: str(v.entity) }),
+  schemaAssertion: (_, v) => ({
+    entityUrn: str(v.entity),
+    compatibility: str(v.compatibility) ?? 'EXACT_MATCH',
+    fields: list(obj(v.schema)?.fields).map((f) => ({
+      path: str(f.fieldPath) ?? '',
+      type: fieldType(f),
+      nativeType: str(f.nativeDataType),
+    })),
+  }),
+  customAssertion: (ctx, v) => {
+    const field = str(v.field);
+    return {
+      ...v,
+      entityUrn: str(v.entity),
+      field: field ? fieldRef(ctx, field) : undefined,
+      fields: Array.isArray(v.fields) ? strings(v.fields).map((u) => fieldRef(ctx, u)) : undefined,
+      aggregation: aggregation(v.aggregation),
+      nativeParameters: stringMap(v.nativeParameters),
+    };
+  },
+};
+
+/** The `assertionInfo` aspect as AssertionInfo; its note is the `assertionNote` aspect's when there is one. */
+function assertionInfo(ctx: GraphQLContext, v: Json, urn: string, note: Json | undefined): AssertionInfo {
+  const definitions = Object.fromEntries(
+    Object.entries(DEFINITIONS).flatMap(([name, read]) => {
+      const d = obj(v[name]);
+      return d ? [[name, read(ctx, d)]] : [];
+    }),
+  );
+  return {
+    ...v,
+    ...definitions,
+    note: str(note?.content) ?? str(obj(v.note)?.content),
+    customProperties: customProperties(v.customProperties, urn),
+  } as unknown as AssertionInfo;
+}
+
+/** The URN of the asset an assertion is about: the aspect's `entityUrn`, or its definition's entity. */
+export function asserteeOf(v: Json): string | undefined {
+  return (
+    str(v.entityUrn) ??
+    str(obj(v.datasetAssertion)?.dataset) ??
+    [
+      'freshnessAssertion',
+      'volumeAssertion',
+      'sqlAssertion',
+      'fieldAssertion',
+      'schemaAssertion',
+      'customAssertion',
+    ]
+      .map((k) => str(obj(v[k])?.entity))
+      .find((u) => u !== undefined)
+  );
+}
+
+// ---- Runs (assertionRunEvent) ----
+
+/** Our words for each kind of evaluation error (the field a newer DataHub has). */
+const ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  SOURCE_CONNECTION_ERROR: 'The data source could not be reached.',
+  SOURCE_QUERY_FAILED: 'A query against the data source failed.',
+  INVALID_PARAMETERS: 'The assertion has invalid parameters.',
+  INSUFFICIENT_DATA: 'There was not enough data to evaluate the assertion.',
+  INVALID_SOURCE_TYPE: 'The assertion source type does not suit this asset.',
+  UNSUPPORTED_PLATFORM: 'The data platform does not support this assertion.',
+  CUSTOM_SQL_ERROR: 'The custom SQL of the assertion failed.',
+  FIELD_ASSERTION_ERROR: 'The column assertion could not be evaluated.',
+  UNKNOWN_ERROR: 'The assertion could not be evaluated.',
+};
+
+@TableObjectType()
+export class AssertionResultError extends fields({
+  type: req(AssertionResultErrorType),
+  properties: opt([StringMapEntry]),
+  /** A sentence saying what the error type means. */
+  displayMessage: opt(String),
+}) {}
+
+@TableObjectType()
+export class AssertionResult extends fields({
+  type: req(AssertionResultType),
+  ...optional(Long, 'rowCount', 'missingCount', 'unexpectedCount'),
+  actualAggValue: opt(Float),
+  externalUrl: opt(String),
+  nativeResults: opt([StringMapEntry]),
+  error: opt(AssertionResultError),
+  severity: opt(AssertionResultSeverity),
+}) {}
+
+@TableObjectType()
+export class BatchSpec extends fields({
+  ...optional(String, 'nativeBatchId', 'query'),
+  limit: opt(Int),
+  customProperties: opt([StringMapEntry]),
+}) {}
+
+@TableObjectType()
+export class PartitionSpec extends fields({
+  type: req(PartitionType),
+  partition: opt(String),
+}) {}
+
+@TableObjectType()
+export class AssertionRunEvent extends fields({
+  timestampMillis: req(Long),
+  lastObservedMillis: opt(Long),
+  ...required(String, 'assertionUrn', 'asserteeUrn', 'runId'),
+  status: req(AssertionRunStatus),
+  batchSpec: opt(BatchSpec),
+  partitionSpec: opt(PartitionSpec),
+  runtimeContext: opt([StringMapEntry]),
+  result: opt(AssertionResult),
+}) {}
+
+@TableObjectType()
+export class AssertionRunEventsResult extends fields({
+  ...required(Int, 'total', 'failed', 'succeeded', 'errored'),
+  runEvents: req([AssertionRunEvent]),
+}) {}
+
+/** A stored run event as AssertionRunEvent: its string maps as entries. */
+function runEvent(e: Json, lastObserved: number | undefined): AssertionRunEvent {
+  const result = obj(e.result);
+  const error = obj(result?.error);
+  const batch = obj(e.batchSpec);
+  const partition = obj(e.partitionSpec);
+  return {
+    ...e,
+    lastObservedMillis: lastObserved,
+    batchSpec: batch && { ...batch, customProperties: stringMap(batch.customProperties) },
+    partitionSpec: partition && { type: partition.type, partition: partition.partition },
+    runtimeContext: stringMap(e.runtimeContext),
+    result: result && {
+      ...result,
+      nativeResults: stringMap(result.nativeResults),
+      error: error && {
+        ...error,
+        properties: stringMap(error.properties),
+        displayMessage: ERROR_MESSAGES[str(error.type) ?? ''],
+      },
+    },
+  } as unknown as AssertionRunEvent;
+}
+
+const RUN_EVENT = 'assertionRunEvent';
+
+/**
+ * The latest complete run of an assertion on `assertee`, if any: the newest run, or (when that one is
+ * about another asset) the newest of those about it.
+ */
+export async function latestRun(
+  ctx: GraphQLContext,
+  assertion: string,
+  assertee: string,
+): Promise<AssertionRunEvent | undefined> {
+  const about = (e: Json) => e.asserteeUrn === assertee && e.status === AssertionRunStatus.COMPLETE;
+  const [newest] = await timeseriesValues(ctx, assertion, RUN_EVENT, { limit: 1 });
+  if (!newest) return undefined;
+  if (about(newest.value)) return runEvent(newest.value, newest.lastObserved);
+  const [found] = await timeseriesValues(ctx, assertion, RUN_EVENT, {
+    limit: 1,
+    and: [
+      { field: 'asserteeUrn', values: [assertee] },
+      { field: 'status', values: [AssertionRunStatus.COMPLETE] },
+    ],
+  });
+  return found && runEvent(found.value, found.lastObserved);
+}
+
+// ---- The entity ----
+
+/** The platform of an assertion that names none (DataHub's). */
+const UNKNOWN_PLATFORM = 'urn:li:dataPlatform:unknown';
+
+@ObjectType({ implements: KIND_INTERFACES, description: 'An assertion: a data quality check on an asset' })
+export class Assertion extends kindBase('assertion') {
+  @Field(() => AssertionInfo, { nullable: true })
+  async info(): Promise<AssertionInfo | undefined> {
+    const v = await this.aspect('assertionInfo');
+    return v && assertionInfo(this.ctx, v, this.urn, await this.aspect('assertionNote'));
+  }
+
+  /** The platform that runs the assertion (its dataPlatformInstance's), DataHub's unknown one otherwise. */
+  @Field(() => DataPlatform)
+  async platform(): Promise<DataPlatform> {
+    const p = str((await this.aspect('dataPlatformInstance'))?.platform);
+    return new DataPlatform(this.ctx, p ?? UNKNOWN_PLATFORM);
+  }
+
+  /** The dataset the assertion is about (null when it is about another kind of asset). */
+  @Field(() => entityClass(EntityType.DATASET), { nullable: true })
+  async dataset(): Promise<Entity | undefined> {
+    const v = await this.aspect('assertionInfo');
+    const urn = v && asserteeOf(v);
+    return urn && entityTypeOfUrn(urn) === EntityType.DATASET ? this.ctx.entity(urn) : undefined;
+  }
+
+  /**
+   * The assertion's runs, newest first (`limit`, 100 unless asked); the counts are of the runs returned.
+   * Every stored run is COMPLETE (the model's one status), so `status` keeps them all.
+   */
+  @Field(() => AssertionRunEventsResult, { nullable: true })
+  async runEvents(
+    @Arg('status', () => AssertionRunStatus, { nullable: true }) status?: string,
+    @Arg('startTimeMillis', () => Long, { nullable: true }) startTimeMillis?: number,
+    @Arg('endTimeMillis', () => Long, { nullable: true }) endTimeMillis?: number,
+    @Arg('filter', () => FilterInput, { nullable: true }) filter?: FilterInput,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ): Promise<AssertionRunEventsResult> {
+    const values = await timeseriesValues(this.ctx, this.urn, RUN_EVENT, {
+      startTimeMillis: startTimeMillis ?? undefined,
+      endTimeMillis: endTimeMillis ?? undefined,
+      limit: limit ?? DEFAULT_PAGE.runEvents,
+      and: filter?.and,
+    });
+    const runEvents = values
+      .map((r) => runEvent(r.value, r.lastObserved))
+      .filter((e) => !status || e.status === status);
+    const counted = (type: string) =>
+      runEvents.filter((e) => e.status === AssertionRunStatus.COMPLETE && e.result?.type === type).length;
+    return make(AssertionRunEventsResult, {
+      total: runEvents.length,
+      failed: counted(AssertionResultType.FAILURE),
+      succeeded: counted(AssertionResultType.SUCCESS),
+      errored: counted(AssertionResultType.ERROR),
+      runEvents,
+    });
+  }
+}
+aspectFields(Assertion, {
+  actions: {
+    type: AssertionActions,
+    aspect: 'assertionActions',
+    read: (_, v) => v,
+  },
+});
+
+@TableObjectType()
+export class EntityAssertionsResult extends fields({
+  ...required(Int, 'start', 'count', 'total'),
+  assertions: req([Assertion]),
+}) {}
+
+const ASSERTS = 'Asserts';
+
+/** Whether an entity the request read is a soft-deleted one. */
+const removed = (aspects: Readonly<Record<string, { value: Json }>>): boolean =>
+  aspects.status?.value.removed === true;
+
+/**
+ * The assertions about an entity (the `Asserts` edges of their assertionInfo): a page of their URNs, in
+ * URN order, and how many there are.
+ */
+export async function assertionsOf(
+  ctx: GraphQLContext,
+  urn: string,
+  start: number,
+  count: number,
+  includeSoftDeleted: boolean,
+): Promise<{ total: number; returned: number; urns: string[] }> {
+  const page = await ctx.services.reads.relationships(urn, [ASSERTS], 'INCOMING', start, count);
+  const candidates = page.relationships
+    .map((r) => r.entity)
+    .filter((u) => entityTypeOfUrn(u) === EntityType.ASSERTION);
+  const views = await Promise.all(candidates.map((u) => ctx.entities.load(u)));
+  const urns = views
+    .filter((v) => Object.keys(v.aspects).length && (includeSoftDeleted || !removed(v.aspects)))
+    .map((v) => v.urn);
+  return { total: page.total, returned: page.relationships.length, urns };
+}
+
+/** Declares DataHub's `assertions` on the dataset type (the one kind DataHub lists them on). */
+export function showAssertions(classes: Partial<Record<EntityType, EntityClass>>): void {
+  const dataset = classes[EntityType.DATASET];
+  if (!dataset) return;
+  entityArgFields(dataset, {
+    assertions: argField({
+      type: EntityAssertionsResult,
+      args: { ...optional(Int, 'start', 'count'), includeSoftDeleted: opt(Boolean) },
+      resolve: async (entity, ctx, { start = 0, count = DEFAULT_PAGE.assertions, includeSoftDeleted }) => {
+        const found = await assertionsOf(ctx, entity.urn, start, count, includeSoftDeleted ?? false);
+        return make(EntityAssertionsResult, {
+          start,
+          count: found.returned,
+          total: found.total,
+          assertions: found.urns.map((u) => new Assertion(ctx, u)),
+        });
+      },
+    }),
+  });
+}
