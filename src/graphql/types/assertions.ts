@@ -14,7 +14,7 @@ import {
   strings,
   type Json,
 } from './common.js';
-import { SchemaFieldDataType } from './dataset.js';
+import { fieldDataType, SchemaFieldDataType } from './dataset.js';
 import { argField, entityArgFields } from './entity-arg-fields.js';
 import { entityClass, type EntityClass } from './entity-classes.js';
 import type { Entity } from './entity.js';
@@ -426,17 +426,6 @@ function fixedInterval(v: unknown): Json | undefined {
   return { unit: 'MONTH', multiple: (num(f.multiple) ?? 1) * 3 };
 }
 
-/** A schema field's type record (`{"com.linkedin.schema.NumberType": {}}`) as a SchemaFieldDataType. */
-function fieldType(f: Json): string {
-  const record =
-    Object.keys(obj(obj(f.type)?.type) ?? {})[0]
-      ?.split('.')
-      .pop() ?? '';
-  const name = record.replace(/Type$/, '').toUpperCase();
-  if (name === 'RECORD') return SchemaFieldDataType.STRUCT;
-  return Object.hasOwn(SchemaFieldDataType, name) ? name : SchemaFieldDataType.NULL;
-}
-
 /** What each kind's definition shows of its stored record, by the name of its field in AssertionInfo. */
 const DEFINITIONS: Readonly<Record<string, (ctx: GraphQLContext, v: Json) => Json>> = {
   datasetAssertion: (ctx, v) => ({
@@ -462,7 +451,7 @@ const DEFINITIONS: Readonly<Record<string, (ctx: GraphQLContext, v: Json) => Jso
     compatibility: str(v.compatibility) ?? 'EXACT_MATCH',
     fields: list(obj(v.schema)?.fields).map((f) => ({
       path: str(f.fieldPath) ?? '',
-      type: fieldType(f),
+      type: fieldDataType(f),
       nativeType: str(f.nativeDataType),
     })),
   }),

@@ -62,6 +62,12 @@ const FIELD_TYPES: Record<string, SchemaFieldDataType> = {
   UnionType: SchemaFieldDataType.UNION,
 };
 
+/** A schema field's type record (`{"com.linkedin.schema.NumberType": {}}`) as a SchemaFieldDataType. */
+export function fieldDataType(f: Json): SchemaFieldDataType {
+  const record = Object.keys(obj(obj(f.type)?.type) ?? {})[0] ?? '';
+  return FIELD_TYPES[record.split('.').pop() ?? ''] ?? SchemaFieldDataType.NULL;
+}
+
 @TableObjectType()
 export class DatasetProperties extends fields({
   name: req(String),
@@ -307,14 +313,13 @@ export class Dataset extends platformKeyed('dataset', datasetKeyOf) {
           })
         : undefined,
       fields: list(v.fields).map((f) => {
-        const typeRecord = Object.keys(obj(obj(f.type)?.type) ?? {})[0] ?? '';
         return make(SchemaField, {
           fieldPath: str(f.fieldPath) ?? '',
           jsonPath: str(f.jsonPath),
           label: str(f.label),
           nullable: f.nullable === true,
           description: str(f.description),
-          type: FIELD_TYPES[typeRecord.split('.').pop() ?? ''] ?? SchemaFieldDataType.NULL,
+          type: fieldDataType(f),
           nativeDataType: str(f.nativeDataType),
           recursive: f.recursive === true,
           ...fieldLabels(this.ctx, f, this.urn),
