@@ -20,6 +20,7 @@ export const DEFAULT_PAGE = Object.freeze({
   listQueries: 20,
   /** The members of a domain, a data product or a container. */
   entities: 20,
+  relatedDocuments: 10,
   relationships: 100,
   lineage: 100,
   assertions: 200,
@@ -143,6 +144,7 @@ export function datahubCostModel(opts: {
           return SEARCH_WEIGHT;
         case 'listOwnershipTypes':
         case 'listQueries':
+        case 'relatedDocuments':
           return SEARCH_WITHOUT_FACETS_WEIGHT;
         case 'browseV2':
           return BROWSE_WEIGHT;

@@ -227,6 +227,83 @@ describe('the members of a domain, a container and a data product', () => {
   });
 });
 
+describe('documents', () => {
+  it('read as DataHub shows them, and listed as the related documents of the assets they name', async () => {
+    const id = unique();
+    const dataset = datasetUrn(`doc_${id}`);
+    const [guide, child, other] = ['guide', 'child', 'other'].map(
+      (n) => `urn:li:document:doc_${n}_${id}`,
+    ) as [string, string, string];
+    const info = (title: string, extra: Record<string, unknown> = {}) => ({
+      title,
+      contents: { text: `${title} text` },
+      status: { state: 'PUBLISHED' },
+      created: STAMP,
+      lastModified: STAMP,
+      ...extra,
+    });
+    const res = await post(
+      rt.url,
+      '/aspects?action=ingestProposalBatch',
+      {
+        proposals: [
+          mcp(dataset, 'datasetProperties', { name: 'doc' }),
+          mcp(
+            guide,
+            'documentInfo',
+            info('Guide', {
+              source: { sourceType: 'EXTERNAL', externalUrl: 'https://wiki/guide' },
+              relatedAssets: [{ asset: dataset }],
+              relatedDocuments: [{ document: other }],
+              customProperties: { team: 'data' },
+            }),
+          ),
+          mcp(guide, 'subTypes', { typeNames: ['Runbook'] }),
+          mcp(
+            child,
+            'documentInfo',
+            info('Child', { relatedAssets: [{ asset: dataset }], parentDocument: { document: guide } }),
+          ),
+          mcp(other, 'documentInfo', info('Other')),
+        ],
+      },
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+    expect(res.status).toBe(200);
+    const Q = `query q($urn: String!, $d: String!) {
+      entities(urns: [$urn]) { ... on Document { urn type subType exists platform { urn }
+        info { title contents { text } source { sourceType externalUrl } status { state }
+          created { time actor { urn } } relatedAssets { asset { urn } } relatedDocuments { document { urn } }
+          parentDocument { document { urn } } customProperties { key value } } } }
+      dataset(urn: $d) {
+        all: relatedDocuments(input: { start: 0, count: 10 }) { start count total documents { urn info { title } } }
+        roots: relatedDocuments(input: { rootOnly: true }) { total documents { urn } } } }`;
+    const data = await ok(Q, { urn: guide, d: dataset });
+    expect(data.entities[0]).toEqual({
+      urn: guide,
+      type: 'DOCUMENT',
+      subType: 'Runbook',
+      exists: true,
+      platform: { urn: 'urn:li:dataPlatform:datahub' },
+      info: {
+        title: 'Guide',
+        contents: { text: 'Guide text' },
+        source: { sourceType: 'EXTERNAL', externalUrl: 'https://wiki/guide' },
+        status: { state: 'PUBLISHED' },
+        created: { time: STAMP.time, actor: { urn: STAMP.actor } },
+        relatedAssets: [{ asset: { urn: dataset } }],
+        relatedDocuments: [{ document: { urn: other } }],
+        parentDocument: null,
+        customProperties: [{ key: 'team', value: 'data' }],
+      },
+    });
+    const titles = (r: Record<string, any>) =>
+      r.documents.map((d: Record<string, any>) => d.info?.title ?? d.urn).sort();
+    expect([data.dataset.all.total, titles(data.dataset.all)]).toEqual([2, ['Child', 'Guide']]);
+    expect(data.dataset.roots).toEqual({ total: 1, documents: [{ urn: guide }] });
+  });
+});
+
 describe('listQueries', () => {
   it("finds a dataset's queries by subject, source and text, paged, as DataHub's MCP server asks", async () => {
     const id = unique();

@@ -8,6 +8,7 @@ import { EntityType, entityTypeName, entityTypeOfUrn } from './entity-type.js';
 import { CONTAINER_CLASSES } from './containers.js';
 import { aspectFields } from './aspect-fields.js';
 import { showEditableProperties } from './editable-properties.js';
+import { Document, showRelatedDocuments } from './documents.js';
 import { showHealth } from './health.js';
 import { Incident, showIncidents } from './incidents.js';
 import { KIND_FIELDS } from './kind-fields.js';
@@ -40,6 +41,7 @@ export const ENTITY_CLASSES: Partial<Record<EntityType, EntityClass>> = {
   ENTITY_TYPE: EntityTypeEntity,
   TEST: Test,
   SCHEMA_FIELD: SchemaFieldEntity,
+  DOCUMENT: Document,
   ASSERTION: Assertion,
   INCIDENT: Incident,
 };
@@ -55,6 +57,7 @@ for (const [kind, table] of Object.entries(KIND_FIELDS))
 // their own beside the ingested one.
 showTestResults(ENTITY_CLASSES);
 showEditableProperties(ENTITY_CLASSES);
+showRelatedDocuments(ENTITY_CLASSES);
 // Data quality: `health` of the assets DataHub computes it for, `assertions` and `incidents` of assets.
 showHealth(ENTITY_CLASSES);
 showAssertions(ENTITY_CLASSES);

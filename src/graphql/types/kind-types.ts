@@ -20,7 +20,7 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
   entityType: 'EntityTypeEntity',
   structuredProperty: 'StructuredPropertyEntity',
   api: 'ApiEntity',
-  document: 'DocumentEntity',
+  document: 'Document',
   role: 'RoleEntity',
   service: 'ServiceEntity',
 };

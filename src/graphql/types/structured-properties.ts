@@ -123,7 +123,7 @@ export class ResolvedAuditStamp extends fields({
 }) {}
 
 /** A stamp of an aspect, its actor shown as a user (a system or group actor reads as no user). */
-const resolvedStamp = (ctx: GraphQLContext, v: unknown): ResolvedAuditStamp | undefined => {
+export const resolvedStamp = (ctx: GraphQLContext, v: unknown): ResolvedAuditStamp | undefined => {
   const o = obj(v);
   if (!o) return undefined;
   const actor = ctx.entity(str(o.actor) ?? '');
