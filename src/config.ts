@@ -36,7 +36,7 @@ export interface Config {
    * 0 = no cap).
    */
   readonly maxBatchProposals: number;
-  /** Version reported at /config as acryldata/datahub (NEOHUB_REPORTED_VERSION, default v1.3.0). */
+  /** Version reported at /config as acryldata/datahub (NEOHUB_REPORTED_VERSION, default v1.4.0). */
   readonly reportedVersion: string;
   /** Run the search-sync worker in this process (NEOHUB_SEARCH_SYNC, default true; `false` to run it elsewhere). */
   readonly searchSync: boolean;
@@ -150,7 +150,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxBodyBytes: int(env, 'NEOHUB_MAX_BODY_BYTES', 32 * 1024 * 1024),
     maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
     maxBatchProposals: int(env, 'NEOHUB_MAX_BATCH_PROPOSALS', 200),
-    reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v1.3.0',
+    reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v1.4.0',
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
     searchSyncThread: (env.NEOHUB_SEARCH_SYNC_THREAD ?? 'true').toLowerCase() !== 'false',
     testResultsSync: (env.NEOHUB_TEST_RESULTS_SYNC ?? 'true').toLowerCase() !== 'false',

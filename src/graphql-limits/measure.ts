@@ -55,6 +55,11 @@ interface Part extends Size {
 }
 
 const NONE: Part = { depth: 0, cost: 0, once: 0 };
+const add = (a: Part, b: Part): Part => ({
+  depth: Math.max(a.depth, b.depth),
+  cost: a.cost + b.cost,
+  once: a.once + b.once,
+});
 
 /**
  * The depth and cost of one operation, fragments expanded, with its variables. Each fragment is measured
@@ -94,22 +99,36 @@ class Measure {
       if (def.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(def.name.value, def);
   }
 
+  /**
+   * A selection set's size. Under an abstract type (an interface or a union), what is selected `on` one
+   * object type resolves only for the objects of that type: the cost is that of the fields every object
+   * resolves plus the costliest object type's own, not the sum over all types (an entity preview that
+   * selects on thirty kinds costs what the costliest kind costs).
+   */
   of(set: SelectionSetNode, parent: GraphQLNamedType | undefined): Part {
     let depth = 0;
-    let cost = 0;
-    let once = 0;
+    let common: Part = NONE;
+    const byType = new Map<string, Part>();
+    const abstract = parent !== undefined && !isObjectType(parent);
     for (const sel of set.selections) {
       let size: Part;
+      let on: GraphQLNamedType | undefined;
       if (sel.kind === Kind.FIELD) size = this.field(sel, parent);
       else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        const on = sel.typeCondition ? this.schema.getType(sel.typeCondition.name.value) : parent;
-        size = this.of(sel.selectionSet, on ?? undefined);
-      } else size = this.fragment(sel.name.value);
+        on = sel.typeCondition ? (this.schema.getType(sel.typeCondition.name.value) ?? undefined) : parent;
+        size = this.of(sel.selectionSet, on);
+      } else {
+        size = this.fragment(sel.name.value);
+        const def = this.fragments.get(sel.name.value);
+        on = def ? (this.schema.getType(def.typeCondition.name.value) ?? undefined) : undefined;
+      }
       depth = Math.max(depth, size.depth);
-      cost += size.cost;
-      once += size.once;
+      if (abstract && on && isObjectType(on)) byType.set(on.name, add(byType.get(on.name) ?? NONE, size));
+      else common = add(common, size);
     }
-    return { depth, cost, once };
+    let costliest = NONE;
+    for (const part of byType.values()) if (part.cost > costliest.cost) costliest = part;
+    return { ...add(common, costliest), depth };
   }
 
   private field(node: FieldNode, parent: GraphQLNamedType | undefined): Part {

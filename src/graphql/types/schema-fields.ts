@@ -2,6 +2,8 @@ import { Field, ObjectType } from 'type-graphql';
 import { aspectFields, type AspectField } from './aspect-fields.js';
 import { list, make, num, obj, str } from './common.js';
 import { Entity } from './entity.js';
+import { entityClass } from './entity-classes.js';
+import { EntityType } from './entity-type.js';
 import { fields, opt, req, TableObjectType } from './field-table.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { Long } from './scalars.js';
@@ -51,6 +53,16 @@ export const documentation: AspectField = {
     }),
 };
 
+@TableObjectType()
+export class BusinessAttributeAssociation extends fields({
+  businessAttribute: req(() => entityClass(EntityType.BUSINESS_ATTRIBUTE)),
+  associatedUrn: req(String),
+}) {}
+
+/** The business attribute of a schema field (its `businessAttributes` aspect). */
+@TableObjectType()
+export class BusinessAttributes extends fields({ businessAttribute: opt(BusinessAttributeAssociation) }) {}
+
 /** A field path as DataHub escapes it in a schema field's URN (`,`, `(` and `)`), unescaped. */
 const unescaped = (p: string): string => p.replace(/%2C/gi, ',').replace(/%28/g, '(').replace(/%29/g, ')');
 
@@ -65,4 +77,18 @@ export class SchemaFieldEntity extends kindBase('schemaField') {
     return this.ctx.entity(keyOf(this.ctx, this.urn).parent ?? '');
   }
 }
-aspectFields(SchemaFieldEntity, { documentation });
+aspectFields(SchemaFieldEntity, {
+  documentation,
+  businessAttributes: {
+    type: BusinessAttributes,
+    aspect: 'businessAttributes',
+    read: (ctx, v, urn) => {
+      const attribute = str(obj(v.businessAttribute)?.businessAttributeUrn);
+      const entity = attribute ? ctx.entity(attribute) : undefined;
+      return make(BusinessAttributes, {
+        businessAttribute:
+          entity && make(BusinessAttributeAssociation, { businessAttribute: entity, associatedUrn: urn }),
+      });
+    },
+  },
+});
