@@ -109,3 +109,23 @@ def test_write_tools(emitter, graph, server, token, unique):
     owners = graph.get_aspect(e["raw"], m.OwnershipClass).owners
     assert any(o.owner == e["user"] and o.typeUrn == "urn:li:ownershipType:__system__business_owner" for o in owners)
     assert graph.get_aspect(e["orders"], m.GlobalTagsClass).tags == []
+
+
+def test_structured_property_tools(emitter, graph, server, token, unique):
+    e = estate(emitter, graph, unique)
+    prop = f"urn:li:structuredProperty:mcp_tier_{unique}"
+    emitter.emit_mcp(MetadataChangeProposalWrapper(entityUrn=prop, aspect=m.StructuredPropertyDefinitionClass(
+        qualifiedName=f"mcp_tier_{unique}", valueType="urn:li:dataType:datahub.string",
+        entityTypes=["urn:li:entityType:datahub.dataset"], displayName="Tier")))
+    _, [added] = run_tools(server, token, [
+        ("add_structured_properties", {"property_values": {prop: ["gold"]}, "entity_urns": [e["raw"], e["orders"]]}),
+    ])
+    assert not added.is_error, added.text[:2000]
+    for urn in (e["raw"], e["orders"]):
+        values = graph.get_aspect(urn, m.StructuredPropertiesClass).properties
+        assert [(v.propertyUrn, v.values) for v in values] == [(prop, ["gold"])]
+    _, [removed] = run_tools(server, token, [
+        ("remove_structured_properties", {"property_urns": [prop], "entity_urns": [e["raw"]]}),
+    ])
+    assert not removed.is_error, removed.text[:2000]
+    assert graph.get_aspect(e["raw"], m.StructuredPropertiesClass).properties == []
