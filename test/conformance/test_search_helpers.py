@@ -50,3 +50,13 @@ def test_restore_indices(emitter, graph, unique):
     graph.restore_indices(urn_pattern=urn)
     result = wait_for_index(graph, {"input": word, "entity": "dataset", "start": 0, "count": 10}, 1)
     assert [e["entity"] for e in result["value"]["entities"]] == [urn]
+
+
+def test_search_diagnose(server, token):
+    """`datahub search diagnose` pings GraphQL's appConfig, then reports what search neohub has."""
+    from ingest_support import cli_env, run_cli, tail
+
+    done = run_cli(cli_env(server, token), "search", "diagnose")
+    assert done.returncode == 0, tail(done)
+    assert "Search is working" in done.stdout, tail(done)
+    assert "Semantic search is NOT available" in done.stdout, tail(done)

@@ -107,3 +107,39 @@ describe('globalViewsSettings', () => {
     expect(read.errors?.[0]?.extensions?.code).toBe(403);
   });
 });
+
+describe('appConfig', () => {
+  it("answers what neohub does, to every role, as DataHub's web app and scripts read it", async () => {
+    const res = await as(t.reader).gql(`{ appConfig {
+      appVersion authConfig { tokenAuthEnabled allowNoExpiry allowedAccessTokenDurations }
+      analyticsConfig { enabled } policiesConfig { enabled platformPrivileges { type } }
+      lineageConfig { supportsImpactAnalysis } telemetryConfig { enableThirdPartyLogging }
+      testsConfig { enabled } viewsConfig { enabled } searchBarConfig { apiVariant }
+      featureFlags { nestedDomainsEnabled schemaFieldCLLEnabled metricsEnabled showBrowseV2 }
+      semanticSearchConfig { enabled enabledEntities } visualConfig { appTitle } } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.appConfig).toEqual({
+      appVersion: 'v1.4.0',
+      authConfig: {
+        tokenAuthEnabled: true,
+        allowNoExpiry: true,
+        allowedAccessTokenDurations: expect.arrayContaining(['ONE_HOUR', 'ONE_MONTH', 'NO_EXPIRY']),
+      },
+      analyticsConfig: { enabled: false },
+      policiesConfig: { enabled: false, platformPrivileges: [] },
+      lineageConfig: { supportsImpactAnalysis: true },
+      telemetryConfig: { enableThirdPartyLogging: false },
+      testsConfig: { enabled: true },
+      viewsConfig: { enabled: false },
+      searchBarConfig: { apiVariant: 'AUTOCOMPLETE_FOR_MULTIPLE' },
+      featureFlags: {
+        nestedDomainsEnabled: true,
+        schemaFieldCLLEnabled: true,
+        metricsEnabled: false,
+        showBrowseV2: true,
+      },
+      semanticSearchConfig: { enabled: false, enabledEntities: [] },
+      visualConfig: { appTitle: null },
+    });
+  });
+});

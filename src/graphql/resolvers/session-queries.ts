@@ -2,6 +2,7 @@ import { Ctx, Query, Resolver } from 'type-graphql';
 import { asSystem, currentCaller, SYSTEM_CALLER } from '../../auth/index.js';
 import type { GraphQLContext } from '../context.js';
 import { obj, str } from '../types/json.js';
+import { AppConfig, appConfig } from '../types/app-config.js';
 import { AuthenticatedUser, GlobalViewsSettings, platformPrivileges } from '../types/session.js';
 import { CorpUser } from '../types/people.js';
 
@@ -16,6 +17,12 @@ export class SessionQueries {
   me(@Ctx() ctx: GraphQLContext): AuthenticatedUser {
     const caller = currentCaller() ?? SYSTEM_CALLER;
     return { corpUser: new CorpUser(ctx, caller.actor), platformPrivileges: platformPrivileges(caller.role) };
+  }
+
+  /** What neohub does, as DataHub's web app and scripts read it first (`datahub search diagnose`). */
+  @Query(() => AppConfig, { nullable: true })
+  appConfig(@Ctx() ctx: GraphQLContext): AppConfig {
+    return appConfig({ version: ctx.services.config.reportedVersion, auth: ctx.services.config.auth });
   }
 
   /**
