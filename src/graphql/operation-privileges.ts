@@ -14,6 +14,7 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   updateStructuredProperty: 'admin',
   deleteStructuredProperty: 'admin',
   batchAssignRole: 'admin',
+  createGroup: 'admin',
   createTest: 'admin',
   updateTest: 'admin',
   deleteTest: 'admin',

@@ -55,6 +55,9 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     setDeprecation: 'write',
     updateName: 'write',
     createTag: 'write',
+    createDomain: 'write',
+    createGlossaryEntity: 'write',
+    createGroup: 'admin',
     updateDataset: 'write',
   },
   entityApi: {

@@ -461,6 +461,65 @@ describe('GraphQL mutations', () => {
     expect(all.ownershipTypes.map((o: Record<string, any>) => o.urn).sort()).toEqual(urns);
   });
 
+  it('createDomain, createGlossaryNode/Term and createGroup: new entities their creator owns', async () => {
+    const id = unique();
+    const f = await fixture();
+    const top = await ok(
+      `mutation { createDomain(input: {id: "top_${id}", name: "Top", description: "all"}) }`,
+    );
+    expect(top.createDomain).toBe(`urn:li:domain:top_${id}`);
+    const sub = await ok(
+      `mutation { createDomain(input: {name: "Sub", parentDomain: "urn:li:domain:top_${id}",
+         owners: [{ownerUrn: "${f.user}", ownerEntityType: CORP_USER, type: BUSINESS_OWNER}]}) }`,
+    );
+    expect(sub.createDomain).toMatch(/^urn:li:domain:[0-9a-f-]{36}$/);
+    const node = (await ok(`mutation { createGlossaryNode(input: {id: "node_${id}", name: "Finance"}) }`))
+      .createGlossaryNode;
+    const term = (
+      await ok(
+        `mutation { createGlossaryTerm(input: {id: "term_${id}", name: "Revenue", description: "money in", parentNode: "${node}"}) }`,
+      )
+    ).createGlossaryTerm;
+    const group = (
+      await ok(
+        `mutation { createGroup(input: {id: "grp_${id}", name: "Data Eng", description: "builders"}) }`,
+      )
+    ).createGroup;
+    const Q = `query q($d: String!, $t: String!, $g: String!) {
+      domain(urn: $d) { properties { name } parentDomain { urn } ownership { owners { owner { ... on CorpUser { urn } } type } } }
+      glossaryTerm(urn: $t) { properties { name description termSource } parentNodes { nodes { urn } } ownership { owners { type } } }
+      corpGroup(urn: $g) { properties { displayName description } } }`;
+    expect(await ok(Q, { d: sub.createDomain, t: term, g: group })).toEqual({
+      domain: {
+        properties: { name: 'Sub' },
+        parentDomain: { urn: `urn:li:domain:top_${id}` },
+        ownership: {
+          owners: [
+            { owner: { urn: 'urn:li:corpuser:__datahub_system' }, type: 'TECHNICAL_OWNER' },
+            { owner: { urn: f.user }, type: 'BUSINESS_OWNER' },
+          ],
+        },
+      },
+      glossaryTerm: {
+        properties: { name: 'Revenue', description: 'money in', termSource: 'INTERNAL' },
+        parentNodes: { nodes: [{ urn: node }] },
+        ownership: { owners: [{ type: 'TECHNICAL_OWNER' }] },
+      },
+      corpGroup: { properties: { displayName: 'Data Eng', description: 'builders' } },
+    });
+    const again = await gql(`mutation { createDomain(input: {id: "top_${id}", name: "Again"}) }`);
+    expect([again.errors?.[0]?.extensions.type, again.errors?.[0]?.message]).toEqual([
+      'BAD_REQUEST',
+      'This Domain already exists!',
+    ]);
+    const orphan = await gql(
+      `mutation { createGlossaryTerm(input: {name: "X", parentNode: "urn:li:glossaryNode:absent_${id}"}) }`,
+    );
+    expect(orphan.errors?.[0]?.extensions.type).toBe('NOT_FOUND');
+    const unnamed = await gql(`mutation { createGroup(input: {name: ""}) }`);
+    expect(unnamed.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+  });
+
   it('a bad URN is a BAD_REQUEST and writes nothing', async () => {
     const res = await gql(`mutation { addTag(input: {tagUrn: "urn:li:tag:x", resourceUrn: "not a urn"}) }`);
     expect(res.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');

@@ -3,12 +3,16 @@ import type { GraphQLContext } from '../context.js';
 import { Dataset } from '../types/dataset.js';
 import {
   BatchUpdateDeprecationInput,
+  CreateDomainInput,
+  CreateGlossaryEntityInput,
+  CreateGroupInput,
   CreateTagInput,
   DatasetUpdateInput,
   DescriptionUpdateInput,
   UpdateDeprecationInput,
   UpdateNameInput,
 } from '../types/mutation-inputs.js';
+import { ownerRef } from './label-mutations.js';
 import { declareRootFields, edit, rootField } from './root-fields.js';
 
 /** Edits of assets as a whole: descriptions, deprecation, names, new tags, and updateDataset. */
@@ -48,5 +52,17 @@ declareRootFields(AssetMutations, Mutation, {
     ),
   ),
   createTag: rootField(CreateTagInput, String, (i, ctx) => ctx.services.edits.createTag(i, ctx.writer)),
+  createDomain: rootField(CreateDomainInput, String, async (i, ctx) => {
+    const urn = await ctx.services.edits.createDomain(i, ctx.writer);
+    if (i.owners?.length) await ctx.services.edits.addOwners([urn], i.owners.map(ownerRef), ctx.writer);
+    return urn;
+  }),
+  createGlossaryTerm: rootField(CreateGlossaryEntityInput, String, (i, ctx) =>
+    ctx.services.edits.createGlossaryEntity('glossaryTerm', i, ctx.writer),
+  ),
+  createGlossaryNode: rootField(CreateGlossaryEntityInput, String, (i, ctx) =>
+    ctx.services.edits.createGlossaryEntity('glossaryNode', i, ctx.writer),
+  ),
+  createGroup: rootField(CreateGroupInput, String, (i, ctx) => ctx.services.edits.createGroup(i, ctx.writer)),
   updateName: edit(UpdateNameInput, (i, ctx) => ctx.services.edits.updateName(i.urn, i.name, ctx.writer)),
 });

@@ -35,7 +35,7 @@ const refs = (rs: readonly (Ref | null | undefined)[]) => rs.map((r) => ref(r as
 const urns = (rs: readonly (Ref | null | undefined)[]) => rs.map((r) => (r as Ref).resourceUrn);
 
 /** An owner of the input; its URN must be of its `ownerEntityType`. */
-const ownerRef = (o: OwnerInput): OwnerRef => {
+export const ownerRef = (o: OwnerInput): OwnerRef => {
   const expected = o.ownerEntityType === 'CORP_GROUP' ? 'urn:li:corpGroup:' : 'urn:li:corpuser:';
   if (!o.ownerUrn.startsWith(expected))
     throw new BadRequestError(`Owner ${o.ownerUrn} is not a ${o.ownerEntityType} URN (${expected}...)`);

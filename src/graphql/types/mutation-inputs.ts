@@ -159,8 +159,25 @@ export class BatchUpdateDeprecationInput extends fields({
   replacement: opt(String),
 }) {}
 
+/** What creating an entity with a name takes: its id (a new one when none), name and description. */
+const NEW_ENTITY = { id: opt(String), name: name(), description: optionalText() };
+
 @TableInputType()
-export class CreateTagInput extends fields({ id: opt(String), name: name(), description: optionalText() }) {}
+export class CreateTagInput extends fields(NEW_ENTITY) {}
+
+@TableInputType()
+export class CreateDomainInput extends fields({
+  ...NEW_ENTITY,
+  parentDomain: opt(String),
+  /** Owners besides its creator. */
+  owners: opt([OwnerInput]),
+}) {}
+
+@TableInputType()
+export class CreateGlossaryEntityInput extends fields({ ...NEW_ENTITY, parentNode: opt(String) }) {}
+
+@TableInputType()
+export class CreateGroupInput extends fields(NEW_ENTITY) {}
 
 @TableInputType()
 export class UpdateNameInput extends fields({ name: name(), urn: req(String) }) {}
