@@ -37,6 +37,12 @@ export interface CostModel {
    * multiply it. Absent: every field is multiplied.
    */
   once?(parent: string, field: GraphQLField<unknown, unknown>): boolean;
+  /**
+   * The object types a field of an abstract type (an interface or a union) can return here, when fewer
+   * than the schema allows (the kinds a lineage walk can reach): what the selection selects `on` other
+   * types is not counted. Absent: every type.
+   */
+  types?(parent: string, field: GraphQLField<unknown, unknown>): ReadonlySet<string> | undefined;
 }
 
 export interface Size {
@@ -105,7 +111,7 @@ class Measure {
    * resolves plus the costliest object type's own, not the sum over all types (an entity preview that
    * selects on thirty kinds costs what the costliest kind costs).
    */
-  of(set: SelectionSetNode, parent: GraphQLNamedType | undefined): Part {
+  of(set: SelectionSetNode, parent: GraphQLNamedType | undefined, types?: ReadonlySet<string>): Part {
     let depth = 0;
     let common: Part = NONE;
     const byType = new Map<string, Part>();
@@ -116,15 +122,16 @@ class Measure {
       if (sel.kind === Kind.FIELD) size = this.field(sel, parent);
       else if (sel.kind === Kind.INLINE_FRAGMENT) {
         on = sel.typeCondition ? (this.schema.getType(sel.typeCondition.name.value) ?? undefined) : parent;
-        size = this.of(sel.selectionSet, on);
+        size = this.of(sel.selectionSet, on, on && !isObjectType(on) ? types : undefined);
       } else {
-        size = this.fragment(sel.name.value);
+        size = this.fragment(sel.name.value, types);
         const def = this.fragments.get(sel.name.value);
         on = def ? (this.schema.getType(def.typeCondition.name.value) ?? undefined) : undefined;
       }
       depth = Math.max(depth, size.depth);
-      if (abstract && on && isObjectType(on)) byType.set(on.name, add(byType.get(on.name) ?? NONE, size));
-      else common = add(common, size);
+      if (abstract && on && isObjectType(on)) {
+        if (!types || types.has(on.name)) byType.set(on.name, add(byType.get(on.name) ?? NONE, size));
+      } else common = add(common, size);
     }
     let costliest = NONE;
     for (const part of byType.values()) if (part.cost > costliest.cost) costliest = part;
@@ -134,8 +141,9 @@ class Measure {
   private field(node: FieldNode, parent: GraphQLNamedType | undefined): Part {
     const name = node.name.value;
     const def = this.fieldDef(parent, name);
+    const types = def && parent ? this.model.types?.(parent.name, def) : undefined;
     const child = node.selectionSet
-      ? this.of(node.selectionSet, def ? getNamedType(def.type) : this.introspectionType(name))
+      ? this.of(node.selectionSet, def ? getNamedType(def.type) : this.introspectionType(name), types)
       : NONE;
     const adds = parent?.name === '__Type' && name === 'ofType' ? 0 : 1;
     if (!def || !parent || name.startsWith('__') || parent.name.startsWith('__'))
@@ -160,15 +168,19 @@ class Measure {
     }
   }
 
-  private fragment(name: string): Part {
-    const known = this.sizes.get(name);
+  /** A fragment's size where the types it may apply to are `types` (measured once for each). */
+  private fragment(name: string, types?: ReadonlySet<string>): Part {
+    const key = types ? `${name} ${[...types].sort().join(',')}` : name;
+    const known = this.sizes.get(key);
     if (known) return known;
     const def = this.fragments.get(name);
     if (!def || this.measuring.has(name)) return NONE;
     this.measuring.add(name);
-    const size = this.of(def.selectionSet, this.schema.getType(def.typeCondition.name.value) ?? undefined);
+    const on = this.schema.getType(def.typeCondition.name.value) ?? undefined;
+    // The narrowing holds where the fragment is on an abstract type; on an object type it has no say.
+    const size = this.of(def.selectionSet, on, on && !isObjectType(on) ? types : undefined);
     this.measuring.delete(name);
-    this.sizes.set(name, size);
+    this.sizes.set(key, size);
     return size;
   }
 

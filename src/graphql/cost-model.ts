@@ -70,6 +70,8 @@ export const HEALTH_WEIGHT = 4 * ROOT_WEIGHT;
 /** Entity types autoCompleteForMultiple asks when none is named. */
 const ALL_TYPES = 15;
 const ROOT_TYPES = new Set(['Query', 'Mutation']);
+/** The results of lineage searches and walks, whose `entity` is of a kind lineage reaches. */
+const LINEAGE_RESULTS = new Set(['SearchAcrossLineageResult', 'LineageRelationship']);
 
 const PAGE_ARGS = ['count', 'limit', 'first'] as const;
 
@@ -120,12 +122,17 @@ function searchWeight(args: Readonly<Record<string, unknown>>): number {
 export function datahubCostModel(opts: {
   readonly lineageHops: number;
   readonly maxHops: number;
+  /** The GraphQL object types of the kinds lineage reaches: what a lineage result can be. */
+  readonly lineageTypes?: ReadonlySet<string>;
 }): CostModel {
   const hops = (args: Readonly<Record<string, unknown>>, fallback: number): number => {
     const asked = getOwn(inputOf(args), 'maxHops');
     return Math.min(opts.maxHops, typeof asked === 'number' && asked > 0 ? asked : fallback);
   };
   return {
+    types(parent, field) {
+      return field.name === 'entity' && LINEAGE_RESULTS.has(parent) ? opts.lineageTypes : undefined;
+    },
     size(_parent, field, args) {
       if (field.name === 'entities' && Array.isArray(getOwn(args, 'urns')))
         return (getOwn(args, 'urns') as unknown[]).length;

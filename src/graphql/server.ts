@@ -4,13 +4,14 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
 import { NeohubError } from '../errors/index.js';
-import type { Services } from '../services/index.js';
+import { lineageKinds, type Services } from '../services/index.js';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError } from './errors.js';
 import type { Config } from '../config.js';
 import { queryLimits, type GraphqlLimits } from '../graphql-limits/index.js';
 import { datahubCostModel } from './cost-model.js';
 import { LINEAGE_FIELD_HOPS } from './types/entity.js';
+import { typeNameOf } from './types/kind-types.js';
 import { operationPrivileges } from './operation-privileges.js';
 import { graphqlSchema } from './schema.js';
 
@@ -69,6 +70,7 @@ export async function apolloServer(
         datahubCostModel({
           lineageHops: LINEAGE_FIELD_HOPS,
           maxHops: services.config.lineageMaxHops,
+          lineageTypes: new Set([...lineageKinds(services.registry)].map(typeNameOf)),
         }),
       ),
       operationPrivileges(),

@@ -80,6 +80,7 @@ export { ReferenceService, type DeleteReferencesResult } from './reference-servi
 export { TimelineService, type ChangeTransaction, type TimelineQuery } from './timeline-service.js';
 export { CHANGE_CATEGORIES, type ChangeEvent } from './changes/index.js';
 export {
+  lineageKinds,
   LineageService,
   type LineageDirection,
   type LineageRequest,

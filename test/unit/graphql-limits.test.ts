@@ -312,3 +312,29 @@ describe('the error a client gets', () => {
     }
   });
 });
+
+describe('the cost of a selection under an interface', () => {
+  /** The cost a query is refused with under a cost limit of 1 (its measured cost). */
+  const costOf = (query: string, model: CostModel = DATAHUB): number => {
+    const [message] = errors(query, { maxDepth: 0, maxCost: 1 }, {}, { schema, model });
+    return Number(/costs (\d+)/.exec(message ?? '')?.[1]);
+  };
+  const domain = 'entities(input: {count: 5}) { total }';
+  const product = 'entities(input: {query: "*", count: 5}) { total }';
+
+  it("is the costliest object type's, not the sum over the types it selects on", () => {
+    const one = costOf(`{ entity(urn: "urn:li:domain:x") { urn ... on Domain { ${domain} } } }`);
+    const both = costOf(
+      `{ entity(urn: "urn:li:domain:x") { urn ... on Domain { ${domain} } ... on DataProduct { ${product} } } }`,
+    );
+    expect(one).toBeGreaterThan(SEARCH_WEIGHT);
+    expect(both).toBe(one);
+  });
+
+  it('counts only the types a lineage result can be, when the model knows them', () => {
+    const query = `{ searchAcrossLineage(input: {urn: "urn:li:dataset:(urn:li:dataPlatform:x,y,PROD)", direction: UPSTREAM, count: 10}) {
+      searchResults { entity { urn ... on Domain { ${domain} } } } } }`;
+    const narrowed = datahubCostModel({ lineageHops: 10, maxHops: 10, lineageTypes: new Set(['Dataset']) });
+    expect(costOf(query, narrowed)).toBeLessThan(costOf(query) - 10 * SEARCH_WEIGHT);
+  });
+});

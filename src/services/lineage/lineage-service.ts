@@ -47,6 +47,23 @@ export interface LineageLimits {
 }
 
 /**
+ * The kinds (registry names) lineage edges join, what a lineage walk can reach: those a lineage edge
+ * points at, and those with an aspect that holds lineage edges.
+ */
+export function lineageKinds(registry: Registry): ReadonlySet<string> {
+  const kinds = new Set<string>();
+  const lineageAspects = new Set<string>();
+  for (const a of registry.allAspects())
+    for (const r of a.relationships ?? [])
+      if (r.isLineage) {
+        lineageAspects.add(a.name);
+        for (const t of r.entityTypes ?? []) kinds.add(registry.findEntity(t)?.name ?? t);
+      }
+  for (const e of registry.allEntities()) if (e.aspects.some((a) => lineageAspects.has(a))) kinds.add(e.name);
+  return kinds;
+}
+
+/**
  * Multi-hop lineage over every lineage edge of the registry (`isLineage`), upstream or downstream. An
  * edge's direction is its annotation's: `A -DownstreamOf-> B` makes B upstream of A, while edges marked
  * `isUpstream: false` (`MemberOf`, `Produces`, `UsedBy`) point downstream. A walk from a field
@@ -56,6 +73,7 @@ export class LineageService {
   private readonly filters: Record<LineageDirection, string>;
   /** Entity kinds that own or are the target of a lineage edge; only they take part in a walk. */
   private readonly lineageKinds: ReadonlySet<string>;
+
   private readonly labelFilter: string;
 
   constructor(
@@ -66,17 +84,10 @@ export class LineageService {
   ) {
     const up = new Set<string>();
     const down = new Set<string>();
-    const lineageAspects = new Set<string>();
-    const kinds = new Set<string>();
     for (const a of registry.allAspects())
       for (const r of a.relationships ?? [])
-        if (r.isLineage) {
-          (r.isUpstream === false ? down : up).add(r.name);
-          lineageAspects.add(a.name);
-          for (const t of r.entityTypes ?? []) kinds.add(registry.findEntity(t)?.name ?? t);
-        }
-    for (const e of registry.allEntities())
-      if (e.aspects.some((a) => lineageAspects.has(a))) kinds.add(e.name);
+        if (r.isLineage) (r.isUpstream === false ? down : up).add(r.name);
+    const kinds = lineageKinds(registry);
     this.lineageKinds = kinds;
     this.labelFilter = registry
       .allEntities()
