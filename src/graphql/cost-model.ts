@@ -21,6 +21,9 @@ export const DEFAULT_PAGE = Object.freeze({
   /** The members of a domain, a data product or a container. */
   entities: 20,
   relatedDocuments: 10,
+  /** A dataset's latest profiles and operations when the request gives no `limit`. */
+  datasetProfiles: 100,
+  operations: 100,
   relationships: 100,
   lineage: 100,
   assertions: 200,

@@ -418,6 +418,86 @@ describe('GraphQL: what ingestion stores about a dataset', () => {
     });
   });
 
+  it('profiles and operations: newest first, in a range, as stored', async () => {
+    const urn = datasetUrn(`dsr_prof_${unique()}`);
+    const t0 = 1700000000000;
+    const profile = (n: number) =>
+      mcp(urn, 'datasetProfile', {
+        timestampMillis: t0 + n * DAY,
+        rowCount: 100 * n,
+        columnCount: 2,
+        partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' },
+        fieldProfiles: [
+          {
+            fieldPath: 'amount',
+            uniqueCount: 10 * n,
+            uniqueProportion: 0.5,
+            nullCount: 0,
+            min: '1',
+            max: '99',
+            quantiles: [{ quantile: '0.5', value: '42' }],
+            distinctValueFrequencies: [{ value: '42', frequency: 3 }],
+            sampleValues: ['1', '42'],
+          },
+        ],
+      });
+    await ingest([
+      profile(1),
+      profile(2),
+      profile(3),
+      mcp(urn, 'operation', {
+        timestampMillis: t0,
+        lastUpdatedTimestamp: t0 - 5,
+        operationType: 'INSERT',
+        actor: 'urn:li:corpuser:etl',
+        numAffectedRows: 7,
+        affectedDatasets: [urn],
+        partitionSpec: { type: 'PARTITION', partition: 'ds=2023-11-14' },
+        customProperties: { job: 'nightly' },
+      }),
+    ]);
+    const Q = `query q($urn: String!, $start: Long) { dataset(urn: $urn) {
+      datasetProfiles(startTimeMillis: $start, limit: 5) { timestampMillis rowCount columnCount
+        partitionSpec { type partition }
+        fieldProfiles { fieldPath uniqueCount uniqueProportion nullCount min max sampleValues
+          quantiles { quantile value } distinctValueFrequencies { value frequency } } }
+      latest: datasetProfiles(limit: 1) { rowCount }
+      operations { timestampMillis lastUpdatedTimestamp operationType actor numAffectedRows partition
+        customProperties { key value } } } }`;
+    const d = (await ok(Q, { urn, start: t0 + 2 * DAY })).dataset;
+    expect(d.datasetProfiles.map((p: Record<string, any>) => p.rowCount)).toEqual([300, 200]);
+    expect(d.datasetProfiles[0]).toMatchObject({
+      timestampMillis: t0 + 3 * DAY,
+      columnCount: 2,
+      partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' },
+      fieldProfiles: [
+        {
+          fieldPath: 'amount',
+          uniqueCount: 30,
+          uniqueProportion: 0.5,
+          nullCount: 0,
+          min: '1',
+          max: '99',
+          sampleValues: ['1', '42'],
+          quantiles: [{ quantile: '0.5', value: '42' }],
+          distinctValueFrequencies: [{ value: '42', frequency: 3 }],
+        },
+      ],
+    });
+    expect(d.latest).toEqual([{ rowCount: 300 }]);
+    expect(d.operations).toEqual([
+      {
+        timestampMillis: t0,
+        lastUpdatedTimestamp: t0 - 5,
+        operationType: 'INSERT',
+        actor: 'urn:li:corpuser:etl',
+        numAffectedRows: 7,
+        partition: 'ds=2023-11-14',
+        customProperties: [{ key: 'job', value: 'nightly' }],
+      },
+    ]);
+  });
+
   it('statsSummary: queries, users and top users of the last 30 days, from the usage statistics', async () => {
     const urn = datasetUrn(`dsr_usage_${unique()}`);
     const [ann, bob] = ['ann', 'bob'].map((u) => `urn:li:corpuser:dsr_${u}_${unique()}`) as [string, string];

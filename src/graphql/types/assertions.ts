@@ -15,6 +15,7 @@ import {
   type Json,
 } from './common.js';
 import { fieldDataType, SchemaFieldDataType } from './dataset.js';
+import { PartitionSpec } from './dataset-timeseries.js';
 import { argField, entityArgFields } from './entity-arg-fields.js';
 import { entityClass, type EntityClass } from './entity-classes.js';
 import type { Entity } from './entity.js';
@@ -187,7 +188,6 @@ const AssertionResultErrorType = stringEnum('AssertionResultErrorType', [
   'UNKNOWN_ERROR',
 ] as const);
 const AssertionResultSeverity = stringEnum('AssertionResultSeverity', ['LOW', 'MEDIUM', 'HIGH'] as const);
-const PartitionType = stringEnum('PartitionType', ['FULL_TABLE', 'QUERY', 'PARTITION'] as const);
 
 // ---- The definitions (assertionInfo) ----
 
@@ -541,12 +541,6 @@ export class BatchSpec extends fields({
   ...optional(String, 'nativeBatchId', 'query'),
   limit: opt(Int),
   customProperties: opt([StringMapEntry]),
-}) {}
-
-@TableObjectType()
-export class PartitionSpec extends fields({
-  type: req(PartitionType),
-  partition: opt(String),
 }) {}
 
 @TableObjectType()

@@ -2,6 +2,8 @@ import type { GraphQLContext } from '../context.js';
 import { Assertion, showAssertions } from './assertions.js';
 import { Chart, Dashboard } from './chart-dashboard.js';
 import { Dataset } from './dataset.js';
+// A dataset's profiles and operations, declared on Dataset when loaded.
+import './dataset-timeseries.js';
 import type { Entity } from './entity.js';
 import { registerEntityClasses, type EntityClass } from './entity-classes.js';
 import { EntityType, entityTypeName, entityTypeOfUrn } from './entity-type.js';
