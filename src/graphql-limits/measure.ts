@@ -61,6 +61,14 @@ interface Part extends Size {
 }
 
 const NONE: Part = { depth: 0, cost: 0, once: 0 };
+/** A set of type names as a key (worked out once per set: a request spreads fragments many times). */
+const keys = new WeakMap<ReadonlySet<string>, string>();
+const typesKey = (types: ReadonlySet<string>): string => {
+  let key = keys.get(types);
+  if (key === undefined) keys.set(types, (key = [...types].sort().join(',')));
+  return key;
+};
+
 const add = (a: Part, b: Part): Part => ({
   depth: Math.max(a.depth, b.depth),
   cost: a.cost + b.cost,
@@ -170,7 +178,7 @@ class Measure {
 
   /** A fragment's size where the types it may apply to are `types` (measured once for each). */
   private fragment(name: string, types?: ReadonlySet<string>): Part {
-    const key = types ? `${name} ${[...types].sort().join(',')}` : name;
+    const key = types ? `${name} ${typesKey(types)}` : name;
     const known = this.sizes.get(key);
     if (known) return known;
     const def = this.fragments.get(name);

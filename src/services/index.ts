@@ -72,7 +72,7 @@ export { integerParam, PARAMETERS, type Bound, type ParamName } from './param-bo
 export { EntityApiService, type AspectWrite, type CreateMode } from './entity-api-service.js';
 export { EditService, type ResourceRef } from './edit-service.js';
 export { linkRow, ownerRow, SYSTEM_TYPE_PREFIX, type LinkRef, type OwnerRef } from './edit-rows.js';
-export { schemaFieldUrn } from './changes/diff.js';
+export { schemaFieldPath, schemaFieldUrn } from './changes/diff.js';
 export type { DatasetUpdate, TagsUpdate } from './dataset-update.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
 export { TraceService, type AspectTrace, type WriteStatus } from './trace-service.js';

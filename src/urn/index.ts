@@ -3,6 +3,7 @@ export {
   makeUrn,
   entityTypeOf,
   isControlCharacter,
+  schemaFieldPath,
   schemaFieldUrn,
   type ParsedUrn,
 } from './urn.js';

@@ -121,6 +121,10 @@ export function makeUrn(entityType: string, parts: readonly string[]): string {
 export const schemaFieldUrn = (entityUrn: string, fieldPath: string): string =>
   `urn:li:schemaField:(${entityUrn},${fieldPath.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/,/g, '%2C')})`;
 
+/** A field path as it stands in a schema field's URN, unescaped (the inverse of `schemaFieldUrn`'s). */
+export const schemaFieldPath = (escaped: string): string =>
+  escaped.replace(/%2C/gi, ',').replace(/%28/g, '(').replace(/%29/g, ')');
+
 export const entityTypeOf = (urn: string): string | undefined => {
   const p = parseUrn(urn);
   return typeof p === 'string' ? undefined : p.entityType;

@@ -12,7 +12,7 @@ import {
   type FacetFilterInput,
 } from '../types/search.js';
 import { SearchResults } from '../types/search-results.js';
-import { facetFields, present, toFacets, toFilter, toSearchResult, UNSCOPED } from './search-mapping.js';
+import { facetFields, filterWith, present, toFacets, toSearchResult, UNSCOPED } from './search-mapping.js';
 
 /** What the `entities` fields take: DataHub's DomainEntitiesInput and kin, or a SearchAcrossEntitiesInput. */
 type MembersInput = {
@@ -35,10 +35,7 @@ async function members(
 ): Promise<SearchResults> {
   const start = input?.start ?? 0;
   const count = input?.count ?? DEFAULT_PAGE.entities;
-  const extra = 'field' in member ? [{ field: member.field, values: [member.value] }] : [];
-  const groups = input?.orFilters?.length
-    ? input.orFilters.map((g) => ({ and: [...(g.and ?? []), ...extra] }))
-    : [{ and: [...(input?.filters ?? []), ...extra] }];
+  const own = 'field' in member ? [{ field: member.field, values: [member.value] }] : [];
   const res =
     'urns' in member && !member.urns.length
       ? { total: 0, hits: [], facets: {} }
@@ -46,7 +43,7 @@ async function members(
           entities: [],
           unscoped: UNSCOPED,
           input: input?.query || '*',
-          filter: toFilter(groups.filter((g) => g.and.length)),
+          filter: filterWith(input?.orFilters, input?.filters, own),
           start,
           count,
           // A count alone (DataHub's MCP server asks `count: 0`) needs no facets.

@@ -57,6 +57,21 @@ export function toFilter(
   return { or: groups.map((and) => ({ and: and.map(criterion) })) };
 }
 
+/**
+ * GraphQL filters with conditions of the field's own (a domain's members, a dataset's queries) added to
+ * each of their OR groups, or, without `orFilters`, to the one conjunction of `filters`.
+ */
+export function filterWith(
+  orFilters: readonly AndFilterInput[] | undefined | null,
+  filters: readonly FacetFilterInput[] | undefined | null,
+  conditions: readonly FacetFilterInput[],
+): Filter | undefined {
+  const groups = orFilters?.length
+    ? orFilters.map((g) => ({ and: [...(g.and ?? []), ...conditions] }))
+    : [{ and: [...(filters ?? []), ...conditions] }];
+  return toFilter(groups.filter((g) => g.and.length));
+}
+
 function criterion(f: FacetFilterInput): Criterion {
   const condition = f.condition ?? 'EQUAL';
   if (UNSUPPORTED.has(condition))

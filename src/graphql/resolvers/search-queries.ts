@@ -40,6 +40,7 @@ import {
   nextScrollId,
   entityNames,
   facetFields,
+  filterWith,
   present,
   toEntities,
   toFacets,
@@ -263,17 +264,14 @@ declareRootFields(SearchQueries, Query, {
   listQueries: rootField(ListQueriesInput, ListQueriesResult, async (input, ctx) => {
     const start = input.start ?? 0;
     // The dataset and the source are conditions of every OR group (or the one group).
-    const extra = [
+    const own = [
       ...(input.datasetUrn ? [{ field: 'entities', values: [input.datasetUrn] }] : []),
       ...(input.source ? [{ field: 'source', values: [input.source] }] : []),
     ];
-    const groups = input.orFilters?.length
-      ? input.orFilters.map((g) => ({ and: [...(g.and ?? []), ...extra] }))
-      : [{ and: extra }];
     const res = await ctx.services.search.search({
       entities: ['query'],
       input: input.query || '*',
-      filter: toFilter(groups.filter((g) => g.and.length)),
+      filter: filterWith(input.orFilters, undefined, own),
       start,
       count: Math.min(input.count ?? DEFAULT_PAGE.listQueries, ctx.services.config.maxPageSize),
       facets: [],

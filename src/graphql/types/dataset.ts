@@ -3,6 +3,7 @@ import { Arg, createUnionType, Field, Int, ObjectType } from 'type-graphql';
 import { schemaFieldUrn } from '../../services/index.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
+import { timeseriesValues } from './timeseries.js';
 import { stringEnum } from './enums.js';
 import { BrowsableEntity, FabricType } from './asset.js';
 import type { GraphQLContext } from '../context.js';
@@ -244,17 +245,14 @@ export class Dataset extends platformKeyed('dataset', datasetKeyOf) {
   @Field(() => DatasetStatsSummary, { nullable: true })
   async statsSummary(): Promise<DatasetStatsSummary | undefined> {
     const since = Date.now() - STATS_DAYS * DAY_MS;
-    const rows = await this.ctx.services.reads.timeseries({
-      urn: this.urn,
-      aspect: 'datasetUsageStatistics',
+    const rows = await timeseriesValues(this.ctx, this.urn, 'datasetUsageStatistics', {
       startTimeMillis: since,
       limit: STATS_ROWS,
     });
     if (!rows.length) return undefined;
     let queries = 0;
     const users = new Map<string, number>();
-    for (const r of rows) {
-      const v = JSON.parse(r.value) as Json;
+    for (const { value: v } of rows) {
       queries += num(v.totalSqlQueries) ?? 0;
       for (const u of list(v.userCounts)) {
         const user = str(u.user);

@@ -1,6 +1,8 @@
 import { Int } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { AssertionResultType, AssertionType, assertionsOf, latestRun } from './assertions.js';
+import { AssertionType } from './assertion-info.js';
+import { AssertionResultType, latestRun } from './assertion-runs.js';
+import { assertionsOf } from './assertions.js';
 import { make, str } from './common.js';
 import { argField, entityArgFields } from './entity-arg-fields.js';
 import type { EntityClass } from './entity-classes.js';

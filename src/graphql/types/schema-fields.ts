@@ -1,4 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
+import { schemaFieldPath } from '../../services/index.js';
 import { aspectFields, type AspectField } from './aspect-fields.js';
 import { list, make, num, obj, str } from './common.js';
 import { Entity } from './entity.js';
@@ -63,14 +64,11 @@ export class BusinessAttributeAssociation extends fields({
 @TableObjectType()
 export class BusinessAttributes extends fields({ businessAttribute: opt(BusinessAttributeAssociation) }) {}
 
-/** A field path as DataHub escapes it in a schema field's URN (`,`, `(` and `)`), unescaped. */
-const unescaped = (p: string): string => p.replace(/%2C/gi, ',').replace(/%28/g, '(').replace(/%29/g, ')');
-
 /** A field of a dataset's schema as an entity of its own: `urn:li:schemaField:(<dataset>,<path>)`. */
 @ObjectType({ implements: KIND_INTERFACES, description: "A field of a dataset's schema, as an entity" })
 export class SchemaFieldEntity extends kindBase('schemaField') {
   @Field(() => String) fieldPath(): string {
-    return unescaped(keyOf(this.ctx, this.urn).fieldPath ?? '');
+    return schemaFieldPath(keyOf(this.ctx, this.urn).fieldPath ?? '');
   }
   /** The dataset (or other entity) whose schema has the field. */
   @Field(() => Entity) parent(): Entity | undefined {

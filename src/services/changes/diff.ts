@@ -37,7 +37,7 @@ export function keyedDiff<T>(
   return { added, removed, kept };
 }
 
-export { schemaFieldUrn } from '../../urn/index.js';
+export { schemaFieldPath, schemaFieldUrn } from '../../urn/index.js';
 
 /** A v2 field path as people read it: `[version=2.0].[type=struct].a.[type=int].b` -> `a.b`. */
 export const readablePath = (path: string): string =>
