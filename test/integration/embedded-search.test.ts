@@ -13,7 +13,13 @@ const exec = new Executor(createDriver(g.uri, g.user, g.password), createLogger(
 afterAll(() => exec.close());
 
 searchIndexContract('embedded Neo4j full-text', async () => {
-  const index = new EmbeddedSearchIndex(exec, defaultRegistry());
+  // The contract asserts exact counts after every write: the default policy keeps a count exact when it
+  // was cheap (under 250 ms), which a count over the shared test database on a busy machine may not be
+  // (a facet count took longer once, and its value was served a write late). Here no count is
+  // "expensive"; serving expensive ones at newer versions is tested below.
+  const index = new EmbeddedSearchIndex(exec, defaultRegistry(), 'search', {
+    expensiveMs: Number.POSITIVE_INFINITY,
+  });
   await index.init();
   return index;
 });
