@@ -1,8 +1,9 @@
 /**
  * The one change-log follower (issue 36) with a handler of the test's own: a follower that stalls and
  * loses its lease moves no checkpoint after the one that took over; one that starts at the head sees only
- * what comes after; a second follower of the same name waits while the first holds the lease. The
- * compacted log (gap recovery) is in the retention test of `http/events.test.ts`, which compacts.
+ * what comes after; a second follower of the same name waits while the first holds the lease, and stops at
+ * once when told to. The compacted log (gap recovery) is in the retention test of `http/events.test.ts`,
+ * which compacts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
@@ -102,6 +103,18 @@ describe('the change-log follower', () => {
 
       const other = new ChangeLogFollower(state, new Recorder(), log, { name, label: 'other' });
       await expect(other.runOnce()).rejects.toThrow(/held by another process/);
+
+      // A standby waits a third of its lease between tries (here 200 s); told to stop, it stops at once.
+      const standby = new ChangeLogFollower(state, new Recorder(), log, {
+        name,
+        label: 'standby',
+        leaseMs: 600_000,
+      });
+      standby.start();
+      await sleep(200);
+      expect(standby.active).toBe(false);
+      const stopped = standby.stop().then(() => 'stopped');
+      expect(await Promise.race([stopped, sleep(5_000).then(() => 'still waiting')])).toBe('stopped');
     } finally {
       await follower.stop();
     }
