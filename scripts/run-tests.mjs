@@ -37,10 +37,11 @@ const only = process.argv[2];
  * LANES. The run is CPU-bound on a two-core machine, so it goes in two lanes of about a core each, on
  * two Neo4j databases (the tests of one lane never see the other's writes, leases or change log):
  *   node:   lint, then the vitest tiers int and e2e (files one after another, sharing their modules),
- *           then the Meilisearch half;
+ *           then the Meilisearch half, then the fault tests of local mode and Meilisearch;
  *   python: the virtualenvs, the format check and the unit tier (while the second database starts), then
  *           DataHub's Python client and schemathesis against a neohub server on the second database,
- *           then the fault tests (each with processes of its own).
+ *           then the other fault tests (each fault test runs processes of its own: the two halves of
+ *           the tier end the lanes together).
  * Tried and left (decision 0045): both lanes on one database (one JVM's JIT instead of two, about 60
  * CPU-s less) breaks tests that must hold the search lease or see the change log compacted.
  */
@@ -75,6 +76,10 @@ async function main() {
     await vitest('int', ['--project', 'int'], env);
     await vitest('e2e', ['--project', 'e2e'], env);
     await meiliHalf(env, await meili);
+    await vitest('fault (local mode, Meilisearch)', ['--project', 'fault', ...NODE_LANE_FAULTS], {
+      ...env,
+      ...FAULT_ENV,
+    });
   })();
   const pythonLane = (async () => {
     // While the second database starts: the format check, and the unit tier, which checks the committed
@@ -84,12 +89,19 @@ async function main() {
     await vitest('unit', ['--project', 'unit', '--fileParallelism']);
     const env = await second;
     await pythonSuites(env, venvs);
-    await vitest('fault', ['--project', 'fault'], { ...env, ...FAULT_ENV });
+    const others = NODE_LANE_FAULTS.flatMap((f) => ['--exclude', f]);
+    await vitest('fault', ['--project', 'fault', ...others], { ...env, ...FAULT_ENV });
   })();
   const ended = await Promise.allSettled([nodeLane, pythonLane]);
   const broken = ended.find((e) => e.status === 'rejected');
   if (broken) throw broken.reason;
 }
+
+/** The fault tests the node lane runs once its tiers are done (about 35 s of the tier's 95). */
+const NODE_LANE_FAULTS = [
+  'test/integration/local-mode.test.ts',
+  'test/integration/fault-meili-restart.test.ts',
+];
 
 /**
  * The fault tier's environment: the local Neo4j servers its tests start live seconds, and without C2

@@ -1,2 +1,3 @@
 export { measureOperation, type CostModel, type Size } from './measure.js';
 export { checkLimits, queryLimits, type GraphqlLimits } from './plugin.js';
+export { selectsField } from './selection.js';

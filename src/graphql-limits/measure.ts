@@ -13,12 +13,15 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { selectsField } from './selection.js';
 
 /**
  * What a field costs, told by the API that serves it. `size` is how many times the field's selection is
  * resolved (the page size of a list it returns: its `count`, `limit` or `first`, or the default the
  * resolver uses); `weight` is the work of the field itself (1 for a plain field; more for one that
- * searches, scrolls or walks lineage). Both see the field's argument values, variables included.
+ * searches, scrolls or walks lineage). Both see the field's argument values, variables included; the
+ * weight also sees what the field's selection selects (work a field skips when a part of its answer is
+ * not asked for is not counted).
  */
 export interface CostModel {
   size(
@@ -30,6 +33,8 @@ export interface CostModel {
     parent: string,
     field: GraphQLField<unknown, unknown>,
     args: Readonly<Record<string, unknown>>,
+    /** Whether the field's selection selects a field of this name (a search's `facets`, say). */
+    selects: (name: string) => boolean,
   ): number;
   /**
    * Whether a field of a page object is resolved once per page rather than once per item (a
@@ -158,7 +163,9 @@ class Measure {
       return { depth: adds + child.depth, cost: 1 + child.cost, once: 0 };
     const args = this.args(def, node);
     const size = Math.max(1, this.model.size(parent.name, def, args));
-    const weight = Math.max(1, this.model.weight(parent.name, def, args));
+    const selects = (field: string): boolean =>
+      selectsField(node.selectionSet, field, (f) => this.fragments.get(f));
+    const weight = Math.max(1, this.model.weight(parent.name, def, args, selects));
     const cost = weight + child.once + size * (child.cost - child.once);
     return {
       depth: adds + child.depth,

@@ -7,17 +7,21 @@ import { getOwn, isJsonObject, lookup } from '../json/index.js';
  * defaults from, and the cost model too.
  */
 export const DEFAULT_PAGE = Object.freeze({
+  search: 10,
   searchAcrossEntities: 10,
   scrollAcrossEntities: 10,
   searchAcrossLineage: 10,
   scrollAcrossLineage: 10,
   autoComplete: 10,
   autoCompleteForMultiple: 10,
+  browse: 10,
   browseV2: 20,
   listAccessTokens: 20,
   listTests: 20,
   listOwnershipTypes: 20,
   listQueries: 20,
+  listUsers: 20,
+  listGroups: 20,
   /** The members of a domain, a data product or a container. */
   entities: 20,
   relatedDocuments: 10,
@@ -53,8 +57,18 @@ export const ENTITY_WEIGHT = 10;
  * for a match-all query over 23,000 documents, uncached, a few at a time), in fields' worth.
  */
 export const SEARCH_WEIGHT = 25_000;
-/** Work of one search or scroll asked with `searchFlags.skipAggregates` (its total alone: 17–39 ms). */
+/**
+ * Work of one search or scroll without its facet counts (`searchFlags.skipAggregates`, or no `facets`
+ * selected): its total alone, 17–39 ms for a match-all query over 23,000 documents.
+ */
 export const SEARCH_WITHOUT_FACETS_WEIGHT = 4_000;
+/**
+ * Work of the members of one domain, container or data product without facet counts: a search the index
+ * narrows by the parent's URN (a page of members and their total, in time with the members). The members
+ * of the different parents in a page of results add up to at most the catalog, and the same parent's are
+ * counted once per index version (the search's result cache): taken here as a tenth of a total of all.
+ */
+export const MEMBER_SEARCH_WEIGHT = 400;
 /** Work of one browse (groups of every match: 70–130 ms at the root of 23,000 datasets). */
 export const BROWSE_WEIGHT = 15_000;
 /** Work of one autocomplete query, per entity type it asks (2–20 ms). */
@@ -107,11 +121,46 @@ const inputOf = (args: Readonly<Record<string, unknown>>): Record<string, unknow
   return isJsonObject(input) ? input : {};
 };
 
-/** A search's work: with its facet counts unless `searchFlags.skipAggregates` asks it to skip them. */
-function searchWeight(args: Readonly<Record<string, unknown>>): number {
+/**
+ * Whether a search counts its facets: when its selection asks for them and `searchFlags.skipAggregates`
+ * does not skip them (the resolvers count nothing else).
+ */
+function countsFacets(args: Readonly<Record<string, unknown>>, selects: (name: string) => boolean): boolean {
   const flags = getOwn(inputOf(args), 'searchFlags');
-  const skips = isJsonObject(flags) && getOwn(flags, 'skipAggregates') === true;
-  return skips ? SEARCH_WITHOUT_FACETS_WEIGHT : SEARCH_WEIGHT;
+  return selects('facets') && !(isJsonObject(flags) && getOwn(flags, 'skipAggregates') === true);
+}
+
+/** A search's work: with its facet counts, or its total alone. */
+const searchWeight = (args: Readonly<Record<string, unknown>>, selects: (name: string) => boolean): number =>
+  countsFacets(args, selects) ? SEARCH_WEIGHT : SEARCH_WITHOUT_FACETS_WEIGHT;
+
+/**
+ * The hops a lineage search may take: those it asks (`maxHops`), else the deepest degree its filters
+ * keep (`degree` 1 and 2: two hops; `3+` keeps them all), else `fallback`; never more than `max`.
+ */
+function lineageHops(args: Readonly<Record<string, unknown>>, fallback: number, max: number): number {
+  const input = inputOf(args);
+  const asked = getOwn(input, 'maxHops');
+  if (typeof asked === 'number' && asked > 0) return Math.min(max, asked);
+  const deepest = deepestDegree(getOwn(input, 'orFilters'));
+  return Math.min(max, deepest ?? fallback);
+}
+
+/** The deepest degree every OR group of the filters keeps, when each keeps only degrees 1 and 2. */
+function deepestDegree(orFilters: unknown): number | undefined {
+  if (!Array.isArray(orFilters) || !orFilters.length) return undefined;
+  let deepest = 0;
+  for (const group of orFilters) {
+    const and = isJsonObject(group) ? getOwn(group, 'and') : undefined;
+    const degree = Array.isArray(and)
+      ? and.find((c) => isJsonObject(c) && getOwn(c, 'field') === 'degree' && getOwn(c, 'negated') !== true)
+      : undefined;
+    const values = isJsonObject(degree) ? getOwn(degree, 'values') : undefined;
+    if (!Array.isArray(values) || !values.length || !values.every((v) => v === '1' || v === '2'))
+      return undefined;
+    deepest = Math.max(deepest, ...values.map(Number));
+  }
+  return deepest;
 }
 
 /**
@@ -128,10 +177,8 @@ export function datahubCostModel(opts: {
   /** The GraphQL object types of the kinds lineage reaches: what a lineage result can be. */
   readonly lineageTypes?: ReadonlySet<string>;
 }): CostModel {
-  const hops = (args: Readonly<Record<string, unknown>>, fallback: number): number => {
-    const asked = getOwn(inputOf(args), 'maxHops');
-    return Math.min(opts.maxHops, typeof asked === 'number' && asked > 0 ? asked : fallback);
-  };
+  const hops = (args: Readonly<Record<string, unknown>>, fallback: number): number =>
+    lineageHops(args, fallback, opts.maxHops);
   return {
     types(parent, field) {
       return field.name === 'entity' && LINEAGE_RESULTS.has(parent) ? opts.lineageTypes : undefined;
@@ -142,20 +189,22 @@ export function datahubCostModel(opts: {
       if (!isPaged(field)) return 1;
       return askedPage(args) ?? lookup<number>(DEFAULT_PAGE, field.name) ?? OTHER_PAGE;
     },
-    weight(parent, field, args) {
+    weight(parent, field, args, selects) {
       const root = ROOT_TYPES.has(parent);
       if (!root && field.name === 'health') return HEALTH_WEIGHT;
       if (!root && !field.args.length) return 1; // a result's own fields (e.g. `relationships` of a page)
       switch (field.name) {
+        case 'search':
         case 'searchAcrossEntities':
         case 'scrollAcrossEntities':
-          return searchWeight(args);
+          return searchWeight(args, selects);
         case 'aggregateAcrossEntities':
           return SEARCH_WEIGHT;
         case 'listOwnershipTypes':
         case 'listQueries':
         case 'relatedDocuments':
           return SEARCH_WITHOUT_FACETS_WEIGHT;
+        case 'browse':
         case 'browseV2':
           return BROWSE_WEIGHT;
         case 'autoComplete':
@@ -166,7 +215,7 @@ export function datahubCostModel(opts: {
         }
         case 'searchAcrossLineage':
         case 'scrollAcrossLineage':
-          return searchWeight(args) + LINEAGE_HOP_WEIGHT * hops(args, opts.maxHops);
+          return searchWeight(args, selects) + LINEAGE_HOP_WEIGHT * hops(args, opts.maxHops);
         case 'lineage':
           return LINEAGE_HOP_WEIGHT * hops(args, opts.lineageHops);
         case 'relationships':
@@ -177,8 +226,8 @@ export function datahubCostModel(opts: {
         case 'entities': {
           const urns = getOwn(args, 'urns');
           if (root) return ROOT_WEIGHT + ENTITY_WEIGHT * (Array.isArray(urns) ? urns.length : 0);
-          // A domain's, data product's or container's members: a search (its total alone when count is 0).
-          return getOwn(inputOf(args), 'count') === 0 ? SEARCH_WITHOUT_FACETS_WEIGHT : SEARCH_WEIGHT;
+          // A domain's, data product's or container's members: a search narrowed by the parent's URN.
+          return countsFacets(args, selects) ? SEARCH_WEIGHT : MEMBER_SEARCH_WEIGHT;
         }
         default:
           return root ? ROOT_WEIGHT : 1;

@@ -15,9 +15,22 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   deleteStructuredProperty: 'admin',
   batchAssignRole: 'admin',
   createGroup: 'admin',
+  addGroupMembers: 'admin',
+  removeGroupMembers: 'admin',
+  updateCorpGroupProperties: 'admin',
+  updateUserStatus: 'admin',
+  removeUser: 'admin',
+  removeGroup: 'admin',
+  /** A user's own properties; another user's need Admin (checked by the service). */
+  updateCorpUserProperties: 'read',
   createTest: 'admin',
   updateTest: 'admin',
   deleteTest: 'admin',
+};
+
+/** What a root field of a query needs beyond `read`, which the route already demands. */
+export const QUERY_PRIVILEGES: Readonly<Record<string, Privilege>> = {
+  listGroups: 'admin',
 };
 
 /** The root field names a selection set selects, through inline fragments and fragment spreads. */
@@ -42,10 +55,14 @@ export function operationPrivileges<C extends object>(): ApolloServerPlugin<C> {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document }) {
-          if (operation?.operation !== 'mutation') return;
-          for (const name of rootFields(operation.selectionSet, document))
-            if (name !== '__typename')
-              requirePrivilege(MUTATION_PRIVILEGES[name] ?? 'write', `run the mutation ${name}`);
+          if (operation?.operation === 'mutation')
+            for (const name of rootFields(operation.selectionSet, document))
+              if (name !== '__typename')
+                requirePrivilege(MUTATION_PRIVILEGES[name] ?? 'write', `run the mutation ${name}`);
+          if (operation?.operation === 'query')
+            for (const name of rootFields(operation.selectionSet, document))
+              if (Object.hasOwn(QUERY_PRIVILEGES, name))
+                requirePrivilege(QUERY_PRIVILEGES[name] as Privilege, `run the query ${name}`);
         },
       };
     },

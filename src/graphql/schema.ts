@@ -4,6 +4,7 @@ import { buildSchema } from 'type-graphql';
 import { AccessTokenResolvers } from './resolvers/access-token-resolvers.js';
 import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
+import { PeopleResolvers } from './resolvers/people-resolvers.js';
 import { SessionQueries } from './resolvers/session-queries.js';
 import { ContainerMembers, DataProductMembers, DomainMembers } from './resolvers/member-queries.js';
 import { AssetMutations } from './resolvers/asset-mutations.js';
@@ -29,6 +30,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       LabelMutations,
       StructuredPropertyMutations,
       AccessTokenResolvers,
+      PeopleResolvers,
       MetadataTestResolvers,
     ],
     orphanedTypes: Object.values(ENTITY_CLASSES),

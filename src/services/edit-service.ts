@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { AspectExistsError, BadRequestError, NotFoundError } from '../errors/index.js';
-import type { Registry } from '../registry/index.js';
+import { BadRequestError } from '../errors/index.js';
 import { datasetAspects, deprecationModifier, type DatasetUpdate } from './dataset-update.js';
 import { linkRow, ownerRow, SYSTEM_TYPE_PREFIX, type LinkRef, type OwnerRef } from './edit-rows.js';
-import type { IngestService } from './ingest-service.js';
-import type { AspectJson, AspectModifier, Proposal, WriteContext } from './proposal.js';
-import type { EnvelopedAspect, ReadService } from './read-service.js';
+import { EditBase } from './edit-base.js';
+import type { AspectJson, AspectModifier, WriteContext } from './proposal.js';
+import type { EnvelopedAspect } from './read-service.js';
 
 /** An entity, or one field of a dataset's schema (`subResource` is its field path). */
 export interface ResourceRef {
@@ -14,24 +12,16 @@ export interface ResourceRef {
   readonly subResourceType?: string | null | undefined;
 }
 
-const TAG_EXISTS = 'This Tag already exists!';
 const list = (v: unknown): AspectJson[] =>
   Array.isArray(v) ? v.filter((x): x is AspectJson => !!x && typeof x === 'object') : [];
 
 /**
  * Edits of metadata the way DataHub's UI and GraphQL make them: tags, terms, owners, links,
  * descriptions, deprecation, names. Each edit checks that what it refers to exists, then is one
- * read-modify-write of whole aspects through the one write path (computed under the entity's write lock,
- * so concurrent edits never lose each other's changes). Several resources are edited in one batch: all
- * or nothing.
+ * read-modify-write of whole aspects (EditBase). Several resources are edited in one batch: all or
+ * nothing.
  */
-export class EditService {
-  constructor(
-    private readonly registry: Registry,
-    private readonly ingest: IngestService,
-    private readonly reads: ReadService,
-  ) {}
-
+export class EditService extends EditBase {
   /** Tags onto entities or schema fields: all of them, or (one missing) none. */
   async addTags(rs: readonly ResourceRef[], tagUrns: readonly string[], ctx: WriteContext): Promise<void> {
     for (const r of rs) this.registry.parseEntityUrn(r.urn);
@@ -236,121 +226,6 @@ export class EditService {
     ]);
   }
 
-  /** A new tag; its URN is `urn:li:tag:<id>` (a random id when none is given). Fails if it exists. */
-  async createTag(
-    t: { id?: string | null; name: string; description?: string | null },
-    ctx: WriteContext,
-  ): Promise<string> {
-    const value = { name: t.name, ...(t.description ? { description: t.description } : {}) };
-    return this.createEntity('tag', t, TAG_EXISTS, [['tagProperties', value]], ctx);
-  }
-
-  /** A new domain (under another when `parentDomain` names one), owned by its creator. */
-  async createDomain(
-    d: { id?: string | null; name: string; description?: string | null; parentDomain?: string | null },
-    ctx: WriteContext,
-  ): Promise<string> {
-    if (d.parentDomain) await this.requireAll([d.parentDomain], 'domain');
-    const value = {
-      name: d.name,
-      ...(d.description ? { description: d.description } : {}),
-      ...(d.parentDomain ? { parentDomain: d.parentDomain } : {}),
-      created: this.stamp(ctx),
-    };
-    return this.createEntity(
-      'domain',
-      d,
-      'This Domain already exists!',
-      [['domainProperties', value]],
-      ctx,
-      true,
-    );
-  }
-
-  /** A new glossary term or node (under the node `parentNode` names), owned by its creator. */
-  async createGlossaryEntity(
-    kind: 'glossaryTerm' | 'glossaryNode',
-    g: { id?: string | null; name: string; description?: string | null; parentNode?: string | null },
-    ctx: WriteContext,
-  ): Promise<string> {
-    if (g.parentNode) await this.requireAll([g.parentNode], 'glossaryNode');
-    const value = {
-      name: g.name,
-      definition: g.description ?? '',
-      ...(kind === 'glossaryTerm' ? { termSource: 'INTERNAL' } : {}),
-      ...(g.parentNode ? { parentNode: g.parentNode } : {}),
-    };
-    const exists = `This Glossary ${kind === 'glossaryTerm' ? 'Term' : 'Node'} already exists!`;
-    return this.createEntity(kind, g, exists, [[`${kind}Info`, value]], ctx, true);
-  }
-
-  /** A new group of users, made in the catalog (its origin NATIVE). */
-  async createGroup(
-    g: { id?: string | null; name: string; description?: string | null },
-    ctx: WriteContext,
-  ): Promise<string> {
-    const info = {
-      displayName: g.name,
-      ...(g.description ? { description: g.description } : {}),
-      admins: [],
-      members: [],
-      groups: [],
-    };
-    const aspects: [string, AspectJson][] = [
-      ['corpGroupInfo', info],
-      ['origin', { type: 'NATIVE' }],
-    ];
-    return this.createEntity('corpGroup', g, 'This Group already exists!', aspects, ctx);
-  }
-
-  /**
-   * A new entity of a kind whose key is one id (`urn:li:<kind>:<id>`, a new UUID when none is given),
-   * with its first aspects, created in one batch; refused when it exists. Its creator becomes its owner
-   * when `owned` (DataHub's domains and glossary entries).
-   */
-  private async createEntity(
-    kind: string,
-    e: { id?: string | null; name: string },
-    exists: string,
-    aspects: readonly [string, AspectJson][],
-    ctx: WriteContext,
-    owned = false,
-  ): Promise<string> {
-    const id = e.id?.trim() || randomUUID();
-    const urn = this.registry.parseEntityUrn(`urn:li:${kind}:${id}`).parsed.urn;
-    if (!e.name.trim()) throw new BadRequestError('name must not be empty');
-    const [existing] = await this.reads.entities([urn]);
-    if (Object.keys(existing?.aspects ?? {}).length) throw new BadRequestError(exists);
-    const all = owned
-      ? [
-          ...aspects,
-          [
-            'ownership',
-            {
-              owners: [ownerRow({ owner: ctx.actor, type: 'TECHNICAL_OWNER' })],
-              lastModified: this.stamp(ctx),
-            },
-          ] as [string, AspectJson],
-        ]
-      : aspects;
-    await this.ingest
-      .ingest(
-        all.map(([aspectName, value], i) => ({
-          entityUrn: urn,
-          // The first aspect creates the entity (refused if a concurrent create got there first).
-          changeType: i === 0 ? 'CREATE_ENTITY' : 'UPSERT',
-          aspectName,
-          aspect: { value },
-        })),
-        ctx,
-      )
-      .catch((err: unknown) => {
-        if (err instanceof AspectExistsError) throw new BadRequestError(exists);
-        throw err;
-      });
-    return urn;
-  }
-
   /** Replaces whole aspects of an existing entity (DataHub's updateDataset and its kin). */
   private async replaceAspects(urn: string, aspects: Record<string, AspectModifier>, ctx: WriteContext) {
     const names = Object.keys(aspects);
@@ -360,20 +235,6 @@ export class EditService {
       names.map((a) => this.modify(resource, a, aspects[a] as AspectModifier)),
       ctx,
     );
-  }
-
-  private stamp(ctx: WriteContext): { time: number; actor: string } {
-    return { time: ctx.now ?? Date.now(), actor: ctx.actor };
-  }
-
-  // ---- helpers
-
-  private modify(urn: string, aspectName: string, modify: AspectModifier): Proposal {
-    return { entityUrn: urn, changeType: 'UPSERT', aspectName, modify };
-  }
-
-  private async write([proposal, ctx]: [Proposal, WriteContext]): Promise<void> {
-    await this.ingest.ingest([proposal], ctx);
   }
 
   /**
@@ -448,45 +309,6 @@ export class EditService {
       ),
       ctx,
     );
-  }
-
-  /** The normalized URN of an existing entity whose kind has the aspect (400 or 404 otherwise). */
-  private async requireEntity(urn: string, aspect: string): Promise<string> {
-    return (await this.requireEntities([urn], aspect === 'description' ? [] : [aspect]))[0] as string;
-  }
-
-  /** The normalized URNs of existing entities whose kinds have the aspects, read in one call. */
-  private async requireEntities(urns: readonly string[], aspects: readonly string[]): Promise<string[]> {
-    if (!urns.length) return [];
-    const parsed = urns.map((u) => {
-      const { entity, parsed: p } = this.registry.parseEntityUrn(u);
-      for (const a of aspects) this.registry.aspectOf(entity, a);
-      return p.urn;
-    });
-    const views = await this.reads.entities(parsed);
-    const missing = parsed.filter((_, i) => !Object.keys(views[i]?.aspects ?? {}).length);
-    if (missing.length) throw new NotFoundError(`Entity ${missing[0]} does not exist`);
-    return parsed;
-  }
-
-  private async requireAll(urns: readonly string[], ...types: string[]): Promise<void> {
-    this.checkUrns(urns, ...types);
-    const views = await this.reads.entities(urns);
-    const missing = urns.filter((_, i) => !Object.keys(views[i]?.aspects ?? {}).length);
-    if (missing.length) throw new NotFoundError(`Entity ${missing.join(', ')} does not exist`);
-  }
-
-  private checkUrns(urns: readonly string[], ...types: string[]): void {
-    if (!urns.length) throw new BadRequestError(`No ${types.join(' or ')} URNs given`);
-    for (const u of urns) {
-      const { entity } = this.registry.parseEntityUrn(u);
-      if (!types.includes(entity.name)) throw new BadRequestError(`${u} is not a ${types.join(' or ')} URN`);
-    }
-  }
-
-  private async aspectOf(urn: string, aspect: string): Promise<AspectJson | undefined> {
-    const [view] = await this.reads.entities([urn]);
-    return (view?.aspects[aspect] as EnvelopedAspect | undefined)?.value;
   }
 }
 

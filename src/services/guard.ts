@@ -54,11 +54,24 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     setDescription: 'write',
     setDeprecation: 'write',
     updateName: 'write',
+    updateDataset: 'write',
+  },
+  creates: {
     createTag: 'write',
     createDomain: 'write',
     createGlossaryEntity: 'write',
     createGroup: 'admin',
-    updateDataset: 'write',
+  },
+  people: {
+    listUsers: 'read',
+    listGroups: 'admin',
+    addGroupMembers: 'admin',
+    removeGroupMembers: 'admin',
+    /** The user themself, or an Admin (checked inside). */
+    updateUserProperties: 'read',
+    updateGroupProperties: 'admin',
+    setUserStatus: 'admin',
+    remove: 'admin',
   },
   entityApi: {
     entityKind: 'read',

@@ -6,6 +6,8 @@ import type { ChangeLogStore, EntityStore, RunStore } from '../store/index.js';
 import { EventsService } from './events/index.js';
 import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadata-tests/index.js';
 import { IngestService } from './ingest-service.js';
+import { CreateService } from './create-service.js';
+import { PeopleService } from './people-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage/lineage-search-service.js';
@@ -186,12 +188,15 @@ export function createServices(p: ServiceParts): Services {
     log: p.log.child({ module: 'metadata-tests' }),
   });
   p.operations.register(SWEEP_TASK, (params, progress) => tests.sweepTask(params, progress));
+  const references = new ReferenceService(p.registry, p.store, p.ingest);
   return Object.freeze({
     config: p.config,
     registry: p.registry,
     ingest: p.ingest,
     reads,
     edits: new EditService(p.registry, p.ingest, reads),
+    creates: new CreateService(p.registry, p.ingest, reads),
+    people: new PeopleService(p.registry, p.ingest, reads, p.search, references),
     entityApi: new EntityApiService(p.registry, reads, p.ingest, p.config.maxPageSize),
     lineage,
     search: p.search,
@@ -201,7 +206,7 @@ export function createServices(p: ServiceParts): Services {
     traces: new TraceService(p.registry, p.store, p.search),
     runs,
     timeline: new TimelineService(p.registry, p.store),
-    references: new ReferenceService(p.registry, p.store, p.ingest),
+    references,
     events: new EventsService(p.registry, p.changeLog),
     tests,
     auth: p.auth,

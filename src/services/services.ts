@@ -3,6 +3,8 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
 import type { SearchService } from '../../search-sync/service/index.js';
+import type { CreateService } from './create-service.js';
+import type { PeopleService } from './people-service.js';
 import type { EditService } from './edit-service.js';
 import type { EntityApiService } from './entity-api-service.js';
 import type { EventsService } from './events/index.js';
@@ -26,6 +28,8 @@ export interface Services {
   readonly ingest: IngestService;
   readonly reads: ReadService;
   readonly edits: EditService;
+  readonly creates: CreateService;
+  readonly people: PeopleService;
   readonly entityApi: EntityApiService;
   readonly lineage: LineageService;
   readonly search: SearchService;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Privilege } from '../../src/auth/index.js';
-import { MUTATION_PRIVILEGES } from '../../src/graphql/operation-privileges.js';
+import { MUTATION_PRIVILEGES, QUERY_PRIVILEGES } from '../../src/graphql/operation-privileges.js';
 import { privilegeOf, type Policy } from '../../src/http/route-policy.js';
 import type { Runtime } from '../../src/runtime.js';
 import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
@@ -645,9 +645,6 @@ const INTROSPECTION = `query {
 }
 fragment T on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } }`;
 
-/** What a query needs beyond `read`, where its content decides (none so far). */
-const QUERY_PRIVILEGES: Readonly<Record<string, Privilege>> = {};
-
 interface Operation {
   readonly kind: 'query' | 'mutation';
   readonly name: string;
@@ -805,6 +802,8 @@ describe('authorization matrix over the GraphQL operations', () => {
     expect(ops.filter((o) => o.kind === 'mutation').length).toBeGreaterThan(10);
     const mutations = new Set(ops.filter((o) => o.kind === 'mutation').map((o) => o.name));
     expect(Object.keys(MUTATION_PRIVILEGES).filter((m) => !mutations.has(m))).toEqual([]);
+    const queries = new Set(ops.filter((o) => o.kind === 'query').map((o) => o.name));
+    expect(Object.keys(QUERY_PRIVILEGES).filter((q) => !queries.has(q))).toEqual([]);
     const work = ops.flatMap((op) =>
       CASES.filter((c) => !c.writesOnly || RANK[op.needs] > RANK.read).map((c) => ({ op, c })),
     );

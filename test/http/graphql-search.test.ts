@@ -216,6 +216,62 @@ describe('GraphQL: search', () => {
       metadata: { path: ['prod', root], totalNumEntities: 3 },
     });
   });
+
+  it('the older search, browse and browsePaths answer as DataHub scripts read them', async () => {
+    const root = `gqlold${unique()}`;
+    const [t1, t2, t3] = [1, 2, 3].map((i) => datasetUrn(`${root}_${i}`)) as [string, string, string];
+    const chart = `urn:li:chart:(looker,${root}_chart)`;
+    await ingest([
+      mcp(t1, 'browsePaths', { paths: [`/prod/${root}/db1`, `/dev/${root}`] }),
+      mcp(t1, 'datasetProperties', { name: `${root} one` }),
+      mcp(t2, 'browsePaths', { paths: [`/prod/${root}/db1`] }),
+      mcp(t3, 'browsePaths', { paths: [`/prod/${root}/db2`] }),
+      mcp(chart, 'chartInfo', {
+        title: `${root} chart`,
+        description: '',
+        lastModified: { created: audit, lastModified: audit },
+      }),
+    ]);
+    const search = await gql(
+      `query ($q: String!) { search(input: {type: DATASET, query: $q, start: 0, count: 10}) {
+        start count total searchResults { entity { urn } } facets { field } } }`,
+      { q: root },
+    );
+    expect(search.errors).toBeUndefined();
+    expect(search.data?.search).toMatchObject({ start: 0, count: 3, total: 3 });
+    expect(search.data?.search.searchResults.map((r: any) => r.entity.urn).sort()).toEqual(
+      [t1, t2, t3].sort(),
+    );
+    expect(search.data?.search.facets.map((f: any) => f.field)).toContain('platform');
+
+    const browse = `query ($p: [String!]) { browse(input: {type: DATASET, path: $p, start: 0, count: 1}) {
+      start count total entities { urn } groups { name count } metadata { path totalNumEntities } } }`;
+    const top = await gql(browse, { p: ['prod', root] });
+    expect(top.errors).toBeUndefined();
+    expect(top.data?.browse).toEqual({
+      start: 0,
+      count: 0,
+      total: 0,
+      entities: [],
+      groups: [
+        { name: 'db1', count: 2 },
+        { name: 'db2', count: 1 },
+      ],
+      metadata: { path: ['prod', root], totalNumEntities: 3 },
+    });
+    const db1 = (await gql(browse, { p: ['prod', root, 'db1'] })).data?.browse;
+    expect(db1).toMatchObject({ start: 0, count: 1, total: 2, groups: [] });
+    expect([t1, t2]).toContain(db1.entities[0].urn);
+
+    const paths = await gql(`query ($u: String!) { browsePaths(input: {type: DATASET, urn: $u}) { path } }`, {
+      u: t1,
+    });
+    expect(paths.data?.browsePaths).toEqual([{ path: ['prod', root, 'db1'] }, { path: ['dev', root] }]);
+    const none = await gql(`query ($u: String!) { browsePaths(input: {type: CHART, urn: $u}) { path } }`, {
+      u: chart,
+    });
+    expect(none.data?.browsePaths).toEqual([]);
+  });
 });
 
 describe('GraphQL: search across lineage', () => {

@@ -1,25 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import type { Runtime } from '../../src/runtime.js';
-import { useAuthServer, type TestTokens } from '../support/auth.js';
-import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAuthGraphql, type TestTokens } from '../support/auth.js';
 import { mcp, unique } from '../support/runtime.js';
 
 // The caller and its settings, as DataHub's web app and MCP server ask for them first (issue 37).
 
-let rt: Runtime;
+const { as, tokens, ingest } = useAuthGraphql();
 let t: TestTokens;
-useAuthServer({}, (started, tokens) => {
-  rt = started;
-  t = tokens;
+beforeAll(() => {
+  t = tokens();
 });
-
-const { as } = httpClient(() => rt.url, { headers: { ...JSON_CONTENT, ...RESTLI }, gqlStatus: 200 });
-const SYNC = { 'X-DataHub-Sync-Index-Update': 'true' };
-
-async function ingest(proposals: unknown[]): Promise<void> {
-  const res = await as(t.root).call('POST', '/aspects?action=ingestProposalBatch', { proposals }, SYNC);
-  expect(res.status).toBe(200);
-}
 
 const ME = `{ me {
   corpUser { urn type username exists

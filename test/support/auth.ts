@@ -1,8 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { asSystem, newToken, tokenId } from '../../src/auth/index.js';
 import { createLogger } from '../../src/logger.js';
 import type { Runtime } from '../../src/runtime.js';
 import { AuthStore, createDriver, Executor } from '../../src/store/index.js';
+import { httpClient, JSON_CONTENT, RESTLI, type HttpClient } from './http.js';
 import { graphTarget, startTestServer, unique } from './runtime.js';
 
 /** A server with authentication on, and its root token. */
@@ -29,6 +30,40 @@ export function useAuthServer(
     ready(rt, await mintTokens(rt, started.root));
   });
   afterAll(async () => rt?.stop());
+}
+
+/**
+ * A GraphQL suite with authentication on (`useAuthServer`): a client of its server (answers HTTP 200, as
+ * DataHub's GraphQL does), the suite's tokens once it started, and a batch ingest as root that waits for
+ * the search index.
+ */
+export function useAuthGraphql(env: Record<string, string> = {}): {
+  as: HttpClient['as'];
+  tokens: () => TestTokens;
+  runtime: () => Runtime;
+  ingest: (proposals: unknown[]) => Promise<void>;
+} {
+  let rt: Runtime | undefined;
+  let t: TestTokens | undefined;
+  useAuthServer(env, (started, tokens) => {
+    rt = started;
+    t = tokens;
+  });
+  const runtime = () => rt as Runtime;
+  const tokens = () => t as TestTokens;
+  const { as } = httpClient(() => runtime().url, { headers: { ...JSON_CONTENT, ...RESTLI }, gqlStatus: 200 });
+  const ingest = async (proposals: unknown[]): Promise<void> => {
+    const res = await as(tokens().root).call(
+      'POST',
+      '/aspects?action=ingestProposalBatch',
+      { proposals },
+      {
+        'X-DataHub-Sync-Index-Update': 'true',
+      },
+    );
+    expect(res.status).toBe(200);
+  };
+  return { as, tokens, runtime, ingest };
 }
 
 /** The tokens every auth test needs: one per role, and the ways a token can be bad. */

@@ -148,12 +148,17 @@ describe("DataHub's GraphQL: round trips, searches and walks weigh their measure
   });
 
   it('refuses the 99 aliased searches main admitted; a search skipping its facets weighs less', () => {
-    const searches = (n: number, flags = ''): string =>
-      aliases(n, (i) => `searchAcrossEntities(input: { query: "q${i}", count: 10${flags} }) { total }`);
+    const searches = (n: number, flags = '', select = 'total facets { field }'): string =>
+      aliases(n, (i) => `searchAcrossEntities(input: { query: "q${i}", count: 10${flags} }) { ${select} }`);
     expect(onGql(searches(99))).toContain('cost limit (NEOHUB_GRAPHQL_MAX_COST) is 100000');
-    expect(gqlCost(searches(1))).toBe(SEARCH_WEIGHT + 10);
+    expect(gqlCost(searches(1))).toBe(SEARCH_WEIGHT + 30);
     const skip = ', searchFlags: { skipAggregates: true }';
-    expect(gqlCost(searches(1, skip))).toBe(SEARCH_WITHOUT_FACETS_WEIGHT + 10);
+    expect(gqlCost(searches(1, skip))).toBe(SEARCH_WITHOUT_FACETS_WEIGHT + 30);
+    // Facets not asked for are not counted, nor weighed.
+    expect(gqlCost(searches(1, '', 'total'))).toBe(SEARCH_WITHOUT_FACETS_WEIGHT + 10);
+    expect(gqlCost(searches(1, '', 'total ... on SearchResults { facets { field } }'))).toBe(
+      SEARCH_WEIGHT + 30,
+    );
     expect(onGql(searches(3))).toBeUndefined();
     expect(onGql(searches(4))).toContain('NEOHUB_GRAPHQL_MAX_COST');
     expect(onGql(searches(20, skip))).toBeUndefined();
@@ -169,10 +174,15 @@ describe("DataHub's GraphQL: round trips, searches and walks weigh their measure
     );
     const lineage = (hops: string): number =>
       gqlCost(
-        `{ searchAcrossLineage(input: { urn: "${URN}", direction: DOWNSTREAM, query: "*", count: 1${hops} }) { total } }`,
+        `{ searchAcrossLineage(input: { urn: "${URN}", direction: DOWNSTREAM, query: "*", count: 1${hops} }) { total facets { field } } }`,
       );
-    expect(lineage('')).toBe(SEARCH_WEIGHT + 10 * LINEAGE_HOP_WEIGHT + 1);
-    expect(lineage(', maxHops: 2')).toBe(SEARCH_WEIGHT + 2 * LINEAGE_HOP_WEIGHT + 1);
+    expect(lineage('')).toBe(SEARCH_WEIGHT + 10 * LINEAGE_HOP_WEIGHT + 3);
+    expect(lineage(', maxHops: 2')).toBe(SEARCH_WEIGHT + 2 * LINEAGE_HOP_WEIGHT + 3);
+    // A filter that keeps degrees 1 and 2 only needs two hops (DataHub's MCP server sends one).
+    const degrees = (values: string) =>
+      `, orFilters: [{ and: [{ field: "degree", condition: EQUAL, values: [${values}] }] }]`;
+    expect(lineage(degrees('"1", "2"'))).toBe(SEARCH_WEIGHT + 2 * LINEAGE_HOP_WEIGHT + 3);
+    expect(lineage(degrees('"1", "2", "3+"'))).toBe(SEARCH_WEIGHT + 10 * LINEAGE_HOP_WEIGHT + 3);
     // The `lineage` field walks one hop unless asked.
     expect(
       gqlCost(`{ dataset(urn: "${URN}") { lineage(input: { direction: UPSTREAM, count: 1 }) { total } } }`),

@@ -1,11 +1,14 @@
 import { Mutation, Query, Resolver } from 'type-graphql';
-import { BadRequestError } from '../../errors/index.js';
+import { currentCaller } from '../../auth/index.js';
+import { BadRequestError, ForbiddenError } from '../../errors/index.js';
 import { DEFAULT_PAGE } from '../cost-model.js';
 import {
   AccessToken,
+  type AccessTokenDuration,
   AccessTokenMetadata,
   BatchAssignRoleInput,
   CreateAccessTokenInput,
+  GetAccessTokenInput,
   ListAccessTokenInput,
   ListAccessTokenResult,
 } from '../types/access-tokens.js';
@@ -27,6 +30,40 @@ function tokenFilters(filters: readonly FacetFilterInput[]): { field: string; va
     seen.add(f.field);
     return { field: f.field, value: values[0] as string };
   });
+}
+
+/** ISO-8601 durations with the same length as one of DataHub's token durations. */
+const ISO_DURATIONS: Readonly<Record<string, AccessTokenDuration>> = {
+  PT1H: 'ONE_HOUR',
+  P1D: 'ONE_DAY',
+  P7D: 'ONE_WEEK',
+  P1W: 'ONE_WEEK',
+  P30D: 'ONE_MONTH',
+  P1M: 'ONE_MONTH',
+  P90D: 'THREE_MONTHS',
+  P3M: 'THREE_MONTHS',
+  P180D: 'SIX_MONTHS',
+  P6M: 'SIX_MONTHS',
+  P365D: 'ONE_YEAR',
+  P1Y: 'ONE_YEAR',
+};
+
+/** A token's duration, given as one of DataHub's durations or as an ISO-8601 one of the same length. */
+function tokenDuration(
+  duration: AccessTokenDuration | null | undefined,
+  iso: string | null | undefined,
+): AccessTokenDuration {
+  if ((duration === null || duration === undefined) === (iso === null || iso === undefined))
+    throw new BadRequestError(
+      'Exactly one of duration or durationIso must be provided when creating an access token',
+    );
+  if (duration) return duration;
+  const known = Object.hasOwn(ISO_DURATIONS, iso as string) ? ISO_DURATIONS[iso as string] : undefined;
+  if (!known)
+    throw new BadRequestError(
+      `Access token duration '${iso}' is not allowed. Choose one of ${Object.keys(ISO_DURATIONS).join(', ')}`,
+    );
+  return known;
 }
 
 /**
@@ -56,6 +93,23 @@ declareRootFields(AccessTokenResolvers, Query, {
     },
     { nullable: false },
   ),
+  /**
+   * DataHub's older way to a personal token, for the caller only (as DataHub allows it): a token like
+   * `createAccessToken`'s, listed and revocable.
+   */
+  getAccessToken: rootField(GetAccessTokenInput, AccessToken, async (input, ctx) => {
+    if (!input.actorUrn.startsWith('urn:li:corpuser:'))
+      throw new BadRequestError(`actorUrn must be a corpuser URN, got ${input.actorUrn}`);
+    if (input.actorUrn !== currentCaller()?.actor)
+      throw new ForbiddenError('getAccessToken makes a token for the caller only; use createAccessToken');
+    const created = await ctx.services.auth.createToken({
+      type: input.type,
+      actorUrn: input.actorUrn,
+      duration: tokenDuration(input.duration, input.durationIso),
+      name: 'Personal access token',
+    });
+    return make(AccessToken, { accessToken: created.accessToken });
+  }),
   getAccessTokenMetadata: rootField(
     String,
     AccessTokenMetadata,

@@ -51,18 +51,20 @@ declareRootFields(AssetMutations, Mutation, {
       ctx.writer,
     ),
   ),
-  createTag: rootField(CreateTagInput, String, (i, ctx) => ctx.services.edits.createTag(i, ctx.writer)),
+  createTag: rootField(CreateTagInput, String, (i, ctx) => ctx.services.creates.createTag(i, ctx.writer)),
   createDomain: rootField(CreateDomainInput, String, async (i, ctx) => {
-    const urn = await ctx.services.edits.createDomain(i, ctx.writer);
+    const urn = await ctx.services.creates.createDomain(i, ctx.writer);
     if (i.owners?.length) await ctx.services.edits.addOwners([urn], i.owners.map(ownerRef), ctx.writer);
     return urn;
   }),
   createGlossaryTerm: rootField(CreateGlossaryEntityInput, String, (i, ctx) =>
-    ctx.services.edits.createGlossaryEntity('glossaryTerm', i, ctx.writer),
+    ctx.services.creates.createGlossaryEntity('glossaryTerm', i, ctx.writer),
   ),
   createGlossaryNode: rootField(CreateGlossaryEntityInput, String, (i, ctx) =>
-    ctx.services.edits.createGlossaryEntity('glossaryNode', i, ctx.writer),
+    ctx.services.creates.createGlossaryEntity('glossaryNode', i, ctx.writer),
   ),
-  createGroup: rootField(CreateGroupInput, String, (i, ctx) => ctx.services.edits.createGroup(i, ctx.writer)),
+  createGroup: rootField(CreateGroupInput, String, (i, ctx) =>
+    ctx.services.creates.createGroup(i, ctx.writer),
+  ),
   updateName: edit(UpdateNameInput, (i, ctx) => ctx.services.edits.updateName(i.urn, i.name, ctx.writer)),
 });

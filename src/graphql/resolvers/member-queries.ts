@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, Info, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { DEFAULT_PAGE } from '../cost-model.js';
 import { make } from '../types/common.js';
@@ -12,7 +13,15 @@ import {
   type FacetFilterInput,
 } from '../types/search.js';
 import { SearchResults } from '../types/search-results.js';
-import { facetFields, filterWith, present, toFacets, toSearchResult, UNSCOPED } from './search-mapping.js';
+import {
+  facetFields,
+  filterWith,
+  present,
+  selectsFacets,
+  toFacets,
+  toSearchResult,
+  UNSCOPED,
+} from './search-mapping.js';
 
 /** What the `entities` fields take: DataHub's DomainEntitiesInput and kin, or a SearchAcrossEntitiesInput. */
 type MembersInput = {
@@ -30,6 +39,7 @@ type MembersInput = {
  */
 async function members(
   ctx: GraphQLContext,
+  info: GraphQLResolveInfo,
   input: MembersInput | undefined | null,
   member: { field: string; value: string } | { urns: string[] },
 ): Promise<SearchResults> {
@@ -46,8 +56,8 @@ async function members(
           filter: filterWith(input?.orFilters, input?.filters, own),
           start,
           count,
-          // A count alone (DataHub's MCP server asks `count: 0`) needs no facets.
-          facets: count === 0 ? [] : facetFields(ctx, [], undefined),
+          // Counted only when asked for (DataHub's MCP server asks the members' total alone).
+          facets: selectsFacets(info) ? facetFields(ctx, [], undefined) : [],
           ...('urns' in member ? { urns: member.urns } : {}),
         });
   const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
@@ -68,8 +78,9 @@ export class DomainMembers {
     @Root() domain: Domain,
     @Arg('input', () => DomainEntitiesInput, { nullable: true }) input: DomainEntitiesInput | null,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<SearchResults> {
-    return members(ctx, input, { field: 'domains', value: domain.urn });
+    return members(ctx, info, input, { field: 'domains', value: domain.urn });
   }
 }
 
@@ -80,8 +91,9 @@ export class ContainerMembers {
     @Root() container: Container,
     @Arg('input', () => ContainerEntitiesInput, { nullable: true }) input: ContainerEntitiesInput | null,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<SearchResults> {
-    return members(ctx, input, { field: 'container', value: container.urn });
+    return members(ctx, info, input, { field: 'container', value: container.urn });
   }
 }
 
@@ -93,11 +105,12 @@ export class DataProductMembers {
     @Arg('input', () => SearchAcrossEntitiesInput, { nullable: true })
     input: SearchAcrossEntitiesInput | null,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<SearchResults> {
     const view = await ctx.entities.load(product.urn);
     const assets = list(obj(view.aspects.dataProductProperties?.value)?.assets)
       .map((a) => str(a.destinationUrn))
       .filter(present);
-    return members(ctx, input, { urns: assets });
+    return members(ctx, info, input, { urns: assets });
   }
 }

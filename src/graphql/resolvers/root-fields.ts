@@ -1,4 +1,5 @@
-import { Arg, Ctx, Mutation, Query } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Info, Mutation, Query } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { graphqlType } from '../types/field-table.js';
 
@@ -11,11 +12,11 @@ export interface RootField {
   readonly argName: string;
   readonly returns: unknown;
   readonly nullable: boolean;
-  readonly resolve: (arg: never, ctx: GraphQLContext) => Promise<unknown>;
+  readonly resolve: (arg: never, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<unknown>;
 }
 
 type Options = { argName?: string; nullable?: boolean };
-type Resolve<I> = (input: I, ctx: GraphQLContext) => Promise<unknown>;
+type Resolve<I> = (input: I, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<unknown>;
 
 /**
  * A root field whose argument (`input` unless `argName` says) is a string or of an input type, answering
@@ -52,6 +53,18 @@ export const edit = <I>(
     return true;
   });
 
+/** DataHub's edits of one entity named by `urn`: the edit, then true (nullable). */
+export const urnEdit = (run: (urn: string, ctx: GraphQLContext) => Promise<unknown>): RootField =>
+  rootField(
+    String,
+    Boolean,
+    async (urn, ctx) => {
+      await run(urn, ctx);
+      return true;
+    },
+    { argName: 'urn' },
+  );
+
 /** Declares the root fields of a table on a resolver class, as its queries or its mutations. */
 export function declareRootFields(
   resolver: abstract new () => object,
@@ -60,10 +73,11 @@ export function declareRootFields(
 ): void {
   const proto = resolver.prototype as Record<string, unknown>;
   for (const [name, f] of Object.entries(fields)) {
-    proto[name] = (arg: never, ctx: GraphQLContext) => f.resolve(arg, ctx);
+    proto[name] = (arg: never, ctx: GraphQLContext, info: GraphQLResolveInfo) => f.resolve(arg, ctx, info);
     const descriptor = Object.getOwnPropertyDescriptor(proto, name) as PropertyDescriptor;
     Arg(f.argName, () => graphqlType(f.arg) as object)(proto, name, 0);
     Ctx()(proto, name, 1);
+    Info()(proto, name, 2);
     kind(() => graphqlType(f.returns) as object, { nullable: f.nullable })(proto, name, descriptor);
   }
 }

@@ -1,4 +1,6 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { BadRequestError } from '../../errors/index.js';
+import { selectsField } from '../../graphql-limits/index.js';
 import type { SortCriterion as IndexSort } from '../../../search-sync/model/index.js';
 import type { Criterion, Filter } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
@@ -48,6 +50,11 @@ export function unscopedTypes(ctx: GraphQLContext): EntityType[] {
 }
 
 /** GraphQL filters (`orFilters`, or the deprecated `filters` as one conjunction) as a service filter. */
+/** Whether the field being resolved selects `facets`: a search counts them only then. */
+export function selectsFacets(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((n) => selectsField(n.selectionSet, 'facets', (f) => info.fragments[f]));
+}
+
 export function toFilter(
   orFilters: readonly AndFilterInput[] | undefined | null,
   filters?: readonly FacetFilterInput[] | null,

@@ -3,12 +3,15 @@ import type { LineageSearchResult } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { DEFAULT_PAGE } from '../cost-model.js';
 import { make } from '../types/common.js';
+import { BrowsePath, browsePathsOf } from '../types/asset.js';
 import { EntityPath } from '../types/entity.js';
 import { entityName, registryName } from '../types/entity-type.js';
 import {
   AggregateAcrossEntitiesInput,
   AutoCompleteInput,
   AutoCompleteMultipleInput,
+  BrowseInput,
+  BrowsePathsInput,
   BrowseV2Input,
   ListOwnershipTypesInput,
   ListQueriesInput,
@@ -16,6 +19,7 @@ import {
   ScrollAcrossLineageInput,
   SearchAcrossEntitiesInput,
   SearchAcrossLineageInput,
+  SearchInput,
   type LineageSearchInputBase,
   type SearchInputBase,
 } from '../types/search.js';
@@ -24,8 +28,10 @@ import {
   AutoCompleteMultipleResults,
   AutoCompleteResultForEntity,
   AutoCompleteResults,
+  BrowseResultGroup,
   BrowseResultGroupV2,
   BrowseResultMetadata,
+  BrowseResults,
   BrowseResultsV2,
   ListOwnershipTypesResult,
   ListQueriesResult,
@@ -42,6 +48,7 @@ import {
   facetFields,
   filterWith,
   present,
+  selectsFacets,
   toEntities,
   toFacets,
   toFilter,
@@ -58,11 +65,12 @@ async function runSearch(
   input: SearchInputBase & { sortInput?: SearchAcrossEntitiesInput['sortInput'] },
   start: number,
   count: number,
-  facets?: readonly string[] | null,
+  wanted: { facets: boolean; names?: readonly string[] | null },
 ) {
   const entities = entityNames(input.types);
   const flags = input.searchFlags;
   if (!entities) return { total: 0, hits: [], facets: {} };
+  const facets = wanted.facets && !flags?.skipAggregates;
   return ctx.services.search.search({
     entities,
     unscoped: UNSCOPED,
@@ -70,7 +78,7 @@ async function runSearch(
     filter: toFilter(input.orFilters, input.filters),
     start,
     count,
-    facets: flags?.skipAggregates ? [] : facetFields(ctx, entities, facets),
+    facets: facets ? facetFields(ctx, entities, wanted.names) : [],
     sort: toSort(input.sortInput),
     includeRemoved: flags?.includeSoftDeleted === true,
   });
@@ -81,6 +89,7 @@ async function runLineageSearch(
   input: LineageSearchInputBase,
   start: number,
   count: number,
+  facets: boolean,
   scroll?: { id: string | null | undefined; keepAlive: string | null | undefined },
 ): Promise<LineageSearchResult> {
   const entities = entityNames(input.types);
@@ -95,7 +104,7 @@ async function runLineageSearch(
     filter: toFilter(input.orFilters, input.filters),
     start,
     count,
-    facets: input.searchFlags?.skipAggregates ? [] : facetFields(ctx, entities),
+    facets: facets && !input.searchFlags?.skipAggregates ? facetFields(ctx, entities) : [],
     sort: toSort(input.sortInput),
     ...(scroll ? { scroll } : {}),
   });
@@ -156,18 +165,37 @@ function resultsPage<R>(
 @Resolver()
 export class SearchQueries {}
 
+/** A browse path's components as the index holds the path: `/prod/hive`. */
+const browseAt = (segments: readonly string[]): string => `/${segments.join('/')}`;
+
 declareRootFields(SearchQueries, Query, {
-  searchAcrossEntities: rootField(SearchAcrossEntitiesInput, SearchResults, async (input, ctx) => {
+  /** The older search of one entity type. */
+  search: rootField(SearchInput, SearchResults, async (input, ctx, info) => {
     const start = input.start ?? 0;
-    const res = await runSearch(ctx, input, start, input.count ?? DEFAULT_PAGE.searchAcrossEntities);
+    const { type, query, filters, orFilters, searchFlags } = input;
+    const res = await runSearch(
+      ctx,
+      { types: [type], query, filters, orFilters, searchFlags },
+      start,
+      input.count ?? DEFAULT_PAGE.search,
+      { facets: selectsFacets(info) },
+    );
     const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
     return make(SearchResults, { start, ...resultsPage(ctx, input, res, results), suggestions: [] });
   }),
 
-  scrollAcrossEntities: rootField(ScrollAcrossEntitiesInput, ScrollResults, async (input, ctx) => {
+  searchAcrossEntities: rootField(SearchAcrossEntitiesInput, SearchResults, async (input, ctx, info) => {
+    const start = input.start ?? 0;
+    const count = input.count ?? DEFAULT_PAGE.searchAcrossEntities;
+    const res = await runSearch(ctx, input, start, count, { facets: selectsFacets(info) });
+    const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
+    return make(SearchResults, { start, ...resultsPage(ctx, input, res, results), suggestions: [] });
+  }),
+
+  scrollAcrossEntities: rootField(ScrollAcrossEntitiesInput, ScrollResults, async (input, ctx, info) => {
     const offset = decodeScrollId(input.scrollId);
     const count = input.count ?? DEFAULT_PAGE.scrollAcrossEntities;
-    const res = await runSearch(ctx, input, offset, count);
+    const res = await runSearch(ctx, input, offset, count, { facets: selectsFacets(info) });
     const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
     return make(ScrollResults, {
       nextScrollId: nextScrollId(offset, res.hits.length, res.total),
@@ -177,7 +205,10 @@ declareRootFields(SearchQueries, Query, {
 
   aggregateAcrossEntities: rootField(AggregateAcrossEntitiesInput, AggregateResults, async (input, ctx) => {
     const flags = { ...input.searchFlags, skipAggregates: false };
-    const res = await runSearch(ctx, { ...input, searchFlags: flags }, 0, 0, input.facets);
+    const res = await runSearch(ctx, { ...input, searchFlags: flags }, 0, 0, {
+      facets: true,
+      names: input.facets,
+    });
     return make(AggregateResults, { facets: toFacets(ctx, res.facets, input.searchFlags?.maxAggValues) });
   }),
 
@@ -291,14 +322,13 @@ declareRootFields(SearchQueries, Query, {
     const empty = make(BrowseResultMetadata, { path, totalNumEntities: 0 });
     if (!entities)
       return make(BrowseResultsV2, { groups: [], start: 0, count: 0, total: 0, metadata: empty });
-    const at = (segments: readonly string[]): string => `/${segments.join('/')}`;
     const filter = toFilter(input.orFilters);
     const start = input.start ?? 0;
     const count = input.count ?? DEFAULT_PAGE.browseV2;
     const res = await ctx.services.search.browse({
       entities,
       unscoped: UNSCOPED,
-      path: at(path),
+      path: browseAt(path),
       filter,
       start: 0,
       count: 0,
@@ -321,27 +351,70 @@ declareRootFields(SearchQueries, Query, {
     });
   }),
 
-  searchAcrossLineage: rootField(SearchAcrossLineageInput, SearchAcrossLineageResults, async (input, ctx) => {
+  /** The older browse of one entity type: a page of the entities at the path, and the folders below. */
+  browse: rootField(BrowseInput, BrowseResults, async (input, ctx) => {
+    const path = input.path ?? [];
     const start = input.start ?? 0;
-    const res = await runLineageSearch(ctx, input, start, input.count ?? DEFAULT_PAGE.searchAcrossLineage);
-    const results = lineageResults(ctx, res);
-    return make(SearchAcrossLineageResults, {
+    const entities = entityNames([input.type]);
+    const res = entities
+      ? await ctx.services.search.browse({
+          entities,
+          path: browseAt(path),
+          filter: toFilter(input.orFilters, input.filters),
+          start,
+          count: input.count ?? DEFAULT_PAGE.browse,
+        })
+      : { entities: [], groups: [], totalEntities: 0, totalBelow: 0 };
+    return make(BrowseResults, {
+      entities: toEntities(
+        ctx,
+        res.entities.map((e) => e.urn),
+      ),
+      groups: res.groups.map((g) => make(BrowseResultGroup, { name: g.name, count: g.count })),
       start,
-      ...resultsPage(ctx, input, res, results),
-      isPartial: res.partial,
+      count: res.entities.length,
+      total: res.totalEntities,
+      metadata: make(BrowseResultMetadata, { path, totalNumEntities: res.totalBelow }),
     });
   }),
 
-  scrollAcrossLineage: rootField(ScrollAcrossLineageInput, ScrollAcrossLineageResults, async (input, ctx) => {
-    const offset = decodeScrollId(input.scrollId);
-    const count = input.count ?? DEFAULT_PAGE.scrollAcrossLineage;
-    const scroll = { id: input.scrollId, keepAlive: input.keepAlive };
-    const res = await runLineageSearch(ctx, input, offset, count, scroll);
-    const results = lineageResults(ctx, res);
-    return make(ScrollAcrossLineageResults, {
-      nextScrollId: res.nextScrollId,
-      ...resultsPage(ctx, input, res, results),
-      isPartial: res.partial,
-    });
-  }),
+  /** An entity's browse paths (its `browsePaths` aspect), each as its components. */
+  browsePaths: rootField(
+    BrowsePathsInput,
+    [BrowsePath],
+    async (input, ctx) => (await browsePathsOf(ctx, input.urn)) ?? [],
+  ),
+
+  searchAcrossLineage: rootField(
+    SearchAcrossLineageInput,
+    SearchAcrossLineageResults,
+    async (input, ctx, info) => {
+      const start = input.start ?? 0;
+      const count = input.count ?? DEFAULT_PAGE.searchAcrossLineage;
+      const res = await runLineageSearch(ctx, input, start, count, selectsFacets(info));
+      const results = lineageResults(ctx, res);
+      return make(SearchAcrossLineageResults, {
+        start,
+        ...resultsPage(ctx, input, res, results),
+        isPartial: res.partial,
+      });
+    },
+  ),
+
+  scrollAcrossLineage: rootField(
+    ScrollAcrossLineageInput,
+    ScrollAcrossLineageResults,
+    async (input, ctx, info) => {
+      const offset = decodeScrollId(input.scrollId);
+      const count = input.count ?? DEFAULT_PAGE.scrollAcrossLineage;
+      const scroll = { id: input.scrollId, keepAlive: input.keepAlive };
+      const res = await runLineageSearch(ctx, input, offset, count, selectsFacets(info), scroll);
+      const results = lineageResults(ctx, res);
+      return make(ScrollAcrossLineageResults, {
+        nextScrollId: res.nextScrollId,
+        ...resultsPage(ctx, input, res, results),
+        isPartial: res.partial,
+      });
+    },
+  ),
 });

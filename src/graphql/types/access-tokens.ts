@@ -22,6 +22,7 @@ export const AccessTokenDuration = stringEnum('AccessTokenDuration', [
   'ONE_YEAR',
   'NO_EXPIRY',
 ] as const);
+export type AccessTokenDuration = keyof typeof AccessTokenDuration;
 
 @TableInputType()
 export class CreateAccessTokenInput extends fields({
@@ -31,6 +32,16 @@ export class CreateAccessTokenInput extends fields({
   duration: req(AccessTokenDuration),
   name: req(String),
   description: opt(String),
+}) {}
+
+/** DataHub's older way to a personal token: for the caller only; named after the call. */
+@TableInputType()
+export class GetAccessTokenInput extends fields({
+  type: req(AccessTokenType),
+  actorUrn: req(String),
+  duration: opt(AccessTokenDuration),
+  /** An ISO-8601 duration, which neohub does not take (a clear error): use `duration`. */
+  durationIso: opt(String),
 }) {}
 
 /** An optional start or count (GraphQL's Int is an integer already). */

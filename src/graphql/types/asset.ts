@@ -43,7 +43,7 @@ export abstract class BrowsableEntity {
 }
 
 /** The `browsePaths` aspect of an entity, each path split on `/`. */
-async function browsePathsOf(ctx: GraphQLContext, urn: string): Promise<BrowsePath[] | undefined> {
+export async function browsePathsOf(ctx: GraphQLContext, urn: string): Promise<BrowsePath[] | undefined> {
   const v = (await ctx.entities.load(urn)).aspects['browsePaths']?.value as
     Record<string, unknown> | undefined;
   if (!v) return undefined;

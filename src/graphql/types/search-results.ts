@@ -95,6 +95,18 @@ export class BrowseResultsV2 extends fields({
   metadata: req(BrowseResultMetadata),
 }) {}
 
+/** The older browse (`browse`): the entities at a path, a page of them, and the folders below it. */
+@TableObjectType()
+export class BrowseResultGroup extends fields({ name: req(String), count: req(Long) }) {}
+
+@TableObjectType()
+export class BrowseResults extends fields({
+  entities: req([Entity]),
+  groups: req([BrowseResultGroup]),
+  ...PAGE,
+  metadata: req(BrowseResultMetadata),
+}) {}
+
 @TableObjectType()
 export class SearchAcrossLineageResult extends fields({
   ...HIT,

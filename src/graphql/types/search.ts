@@ -187,6 +187,32 @@ export class AutoCompleteMultipleInput extends fields({
   viewUrn: opt(String),
 }) {}
 
+/** The older search of one entity type (`search`). */
+@TableInputType()
+export class SearchInput extends fields({
+  type: req(EntityType),
+  query: req(String),
+  start: nonNegativeInt(),
+  count: nonNegativeInt(),
+  filters: opt([FacetFilterInput], { deprecationReason: 'Use `orFilters`- they are more expressive' }),
+  orFilters: opt([AndFilterInput]),
+  searchFlags: opt(SearchFlags),
+}) {}
+
+/** The older browse of one entity type by its browse paths (`browse`). */
+@TableInputType()
+export class BrowseInput extends fields({
+  type: req(EntityType),
+  path: opt([String]),
+  start: nonNegativeInt(),
+  count: nonNegativeInt(),
+  filters: opt([FacetFilterInput], { deprecationReason: 'Use `orFilters`- they are more expressive' }),
+  orFilters: opt([AndFilterInput]),
+}) {}
+
+@TableInputType()
+export class BrowsePathsInput extends fields({ type: req(EntityType), urn: req(String) }) {}
+
 @TableInputType()
 export class BrowseV2Input extends fields({
   type: opt(EntityType, { deprecationReason: 'Use types' }),

@@ -156,7 +156,9 @@ export class LineageService {
       urn: parsed.urn,
       relationshipFilter: (fields?.filters ?? this.filters)[direction],
       labelFilter: fields?.labelFilter ?? this.labelFilter,
-      maxHops,
+      // Degrees 1 and 2 alone need no deeper walk (3 stands for 3 and more).
+      maxHops:
+        r.degrees?.length && !r.degrees.includes(3) ? Math.min(maxHops, Math.max(...r.degrees)) : maxHops,
       maxVisited: this.limits.maxVisited,
       types: [...types],
       degrees: r.degrees ?? [],
