@@ -20,6 +20,8 @@ export interface Seeded {
   readonly datasets: readonly string[];
   /** The first layer of the layered lineage graph: 10-hop walks from them stop at the visit cap. */
   readonly lineageStarts: readonly string[];
+  /** The domains of the layered graph, one per layer: each holds a layer's tables. */
+  readonly domains: readonly string[];
 }
 
 export interface Family {
@@ -142,7 +144,10 @@ export const FAMILIES: readonly Family[] = [
     endpoint: '/api/graphql',
     max: 2000,
     query: (n, _s, salt = '') =>
-      aliases(n, (i) => `searchAcrossEntities(input: { query: "q${i}${salt}", count: 10 }) { total }`),
+      aliases(
+        n,
+        (i) => `searchAcrossEntities(input: { query: "q${i}${salt}", count: 10 }) { total facets { field } }`,
+      ),
   },
   {
     name: 'graphql.aliasedMatchAllSearches',
@@ -164,6 +169,18 @@ export const FAMILIES: readonly Family[] = [
         n,
         (i) =>
           `searchAcrossEntities(input: { query: "*", start: 0, count: 10, searchFlags: { skipAggregates: true }, ${uncached(i, salt)} }) { total searchResults { entity { urn } } }`,
+      ),
+  },
+  {
+    // DataHub's MCP server asks, for each entity it shows, the total of its domain's members.
+    name: 'graphql.aliasedMemberCounts',
+    endpoint: '/api/graphql',
+    max: 2000,
+    query: (n, s, salt = '') =>
+      aliases(
+        n,
+        (i) =>
+          `domain(urn: "${s.domains[i % s.domains.length]}") { entities(input: { start: 0, count: 0, filters: [{ field: "tags", values: ["urn:li:tag:none_${salt}_${i}"], negated: true }] }) { total } }`,
       ),
   },
   {
@@ -229,7 +246,7 @@ export const FAMILIES: readonly Family[] = [
       aliases(
         n,
         (i) =>
-          `searchAcrossLineage(input: { urn: "${pick(s, i)}", direction: DOWNSTREAM, query: "*", start: 0, count: 10, ${uncached(i, salt)} }) { total searchResults { degree entity { urn } } }`,
+          `searchAcrossLineage(input: { urn: "${pick(s, i)}", direction: DOWNSTREAM, query: "*", start: 0, count: 10, ${uncached(i, salt)} }) { total searchResults { degree entity { urn } } facets { field } }`,
       ),
   },
   {
@@ -240,7 +257,7 @@ export const FAMILIES: readonly Family[] = [
       aliases(
         n,
         (i) =>
-          `searchAcrossLineage(input: { urn: "${s.lineageStarts[i % s.lineageStarts.length]}", direction: DOWNSTREAM, query: "*", start: 0, count: 10, ${uncached(i, salt)} }) { total searchResults { degree entity { urn } } }`,
+          `searchAcrossLineage(input: { urn: "${s.lineageStarts[i % s.lineageStarts.length]}", direction: DOWNSTREAM, query: "*", start: 0, count: 10, ${uncached(i, salt)} }) { total searchResults { degree entity { urn } } facets { field } }`,
       ),
   },
   {

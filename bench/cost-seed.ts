@@ -7,6 +7,7 @@
  * - a layered lineage graph (`COST_BENCH_LINEAGE_LAYERS` × `COST_BENCH_LINEAGE_WIDTH`, default 13 × 800,
  *   each table with 5 upstreams in the layer before): a walk downstream from the first layer reaches
  *   every table within a few hops, so a 10-hop walk stops at the visit cap (10,000), the most a walk does.
+ *   Each layer is a domain: the members a domain's `entities` count (800 by default).
  *
  * `COST_BENCH_RUN` reuses the catalog of an earlier run (`COST_BENCH_SEED_LINEAGE=true` adds the lineage
  * graph to it). Waits for the search sync to catch up.
@@ -24,9 +25,10 @@ const urnOf = (run: string, i: number): string =>
   `urn:li:dataset:(urn:li:dataPlatform:hive,costbench_${run}.t${i},PROD)`;
 const layeredUrn = (run: string, layer: number, i: number): string =>
   `urn:li:dataset:(urn:li:dataPlatform:hive,costbench_${run}.l${layer}_${i},PROD)`;
+const layerDomain = (run: string, layer: number): string => `urn:li:domain:costbench_${run}_l${layer}`;
 
 const proposal = (urn: string, aspectName: string, value: unknown): Record<string, unknown> => ({
-  entityType: 'dataset',
+  entityType: urn.split(':')[2],
   entityUrn: urn,
   changeType: 'UPSERT',
   aspectName,
@@ -68,8 +70,10 @@ function layered(run: string, layer: number, i: number): Record<string, unknown>
       }))
     : [];
   return [
+    ...(i === 0 ? [proposal(layerDomain(run, layer), 'domainProperties', { name: `layer ${layer}` })] : []),
     proposal(urn, 'datasetProperties', { name: `costbench_${run}_l${layer}_${i}` }),
     proposal(urn, 'upstreamLineage', { upstreams }),
+    proposal(urn, 'domains', { domains: [layerDomain(run, layer)] }),
   ];
 }
 
@@ -106,5 +110,6 @@ export async function seed(base: string, headers: Record<string, string>): Promi
     if (((await health.json()) as { lag: number }).lag === 0) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { run, datasets, lineageStarts };
+  const domains = Array.from({ length: LAYERS }, (_, layer) => layerDomain(run, layer));
+  return { run, datasets, lineageStarts, domains };
 }

@@ -88,7 +88,7 @@ export interface Config {
   /**
    * Largest estimated cost of one GraphQL request, on both endpoints: each field 1, times the page sizes
    * of the lists above it; searches, scrolls and lineage walks weigh more (NEOHUB_GRAPHQL_MAX_COST,
-   * default 100000; 0 = no limit).
+   * default 150000; 0 = no limit).
    */
   readonly graphqlMaxCost: number;
 }
@@ -168,7 +168,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimitPerMinute: int(env, 'NEOHUB_RATE_LIMIT_PER_MINUTE', 6000),
     maxTokensPerActor: int(env, 'NEOHUB_MAX_TOKENS_PER_ACTOR', 50),
     graphqlMaxDepth: int(env, 'NEOHUB_GRAPHQL_MAX_DEPTH', 50),
-    graphqlMaxCost: int(env, 'NEOHUB_GRAPHQL_MAX_COST', 100_000),
+    graphqlMaxCost: int(env, 'NEOHUB_GRAPHQL_MAX_COST', 150_000),
   });
 }
 

@@ -4,7 +4,7 @@ import { getOwn } from '../json/index.js';
 
 /**
  * Weights are in the unit of both GraphQL endpoints: about 10 µs of the server's work on the bench
- * machine (2 cores), so that the default NEOHUB_GRAPHQL_MAX_COST (100,000) is about a second at most
+ * machine (2 cores), so that the default NEOHUB_GRAPHQL_MAX_COST (150,000) is about a second at most
  * (docs/decisions/0039, measured by bench/cost-limits.ts).
  */
 

@@ -1,3 +1,3 @@
-export { apolloServer, graphqlLimits, registerGraphql } from './server.js';
+export { apolloServer, graphqlCostModel, graphqlLimits, registerGraphql } from './server.js';
 export { createContext } from './context.js';
 export { sendGraphqlError } from './errors.js';

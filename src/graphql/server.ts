@@ -8,7 +8,8 @@ import { lineageKinds, type Services } from '../services/index.js';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError } from './errors.js';
 import type { Config } from '../config.js';
-import { queryLimits, type GraphqlLimits } from '../graphql-limits/index.js';
+import { queryLimits, type CostModel, type GraphqlLimits } from '../graphql-limits/index.js';
+import type { Registry } from '../registry/index.js';
 import { datahubCostModel } from './cost-model.js';
 import { LINEAGE_FIELD_HOPS } from './types/entity.js';
 import { typeNameOf } from './types/kind-types.js';
@@ -47,6 +48,14 @@ export const graphqlLimits = (config: Config): GraphqlLimits => ({
   maxCost: config.graphqlMaxCost,
 });
 
+/** The cost model DataHub's GraphQL is measured with: lineage results are of the kinds lineage reaches. */
+export const graphqlCostModel = (config: Config, registry: Registry): CostModel =>
+  datahubCostModel({
+    lineageHops: LINEAGE_FIELD_HOPS,
+    maxHops: config.lineageMaxHops,
+    lineageTypes: new Set([...lineageKinds(registry)].map(typeNameOf)),
+  });
+
 /**
  * neohub's Apollo server on the services, started; `transportPlugins` are those of the HTTP integration
  * that mounts it (its drain plugin). One definition for every mount, so that measures of the HTTP layer
@@ -65,14 +74,7 @@ export async function apolloServer(
       ...transportPlugins,
       ApolloServerPluginCacheControlDisabled(),
       datahubResponses(services),
-      queryLimits(
-        graphqlLimits(services.config),
-        datahubCostModel({
-          lineageHops: LINEAGE_FIELD_HOPS,
-          maxHops: services.config.lineageMaxHops,
-          lineageTypes: new Set([...lineageKinds(services.registry)].map(typeNameOf)),
-        }),
-      ),
+      queryLimits(graphqlLimits(services.config), graphqlCostModel(services.config, services.registry)),
       operationPrivileges(),
     ],
   });

@@ -37,7 +37,7 @@ describe('the explorer (/api/graph): each root field weighs a statement of its o
     expect(res.body.data).toBeUndefined();
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors[0].extensions.code).toBe('BAD_REQUEST');
-    expect(res.body.errors[0].message).toContain('cost limit (NEOHUB_GRAPHQL_MAX_COST) is 100000');
+    expect(res.body.errors[0].message).toContain('cost limit (NEOHUB_GRAPHQL_MAX_COST) is 150000');
   });
 
   it('refuses many aliased scans of a label (filters that pick no URN)', async () => {
@@ -71,14 +71,17 @@ describe('the explorer (/api/graph): each root field weighs a statement of its o
 
 describe("DataHub's GraphQL (/api/graphql): searches weigh their facet counts", () => {
   const searches = (n: number): string =>
-    aliases(n, (i) => `searchAcrossEntities(input: { query: "q${i}", count: 10 }) { total }`);
+    aliases(
+      n,
+      (i) => `searchAcrossEntities(input: { query: "q${i}", count: 10 }) { total facets { field } }`,
+    );
 
   it("refuses the 99 aliased searches main admitted, with DataHub's BAD_REQUEST", async () => {
     const res = await post(rt.url, '/api/graphql', { query: searches(99) });
     expect(res.status).toBe(200); // DataHub answers its GraphQL errors with 200
     expect(res.body.data).toBeUndefined();
     expect(res.body.errors[0].extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
-    expect(res.body.errors[0].message).toContain('cost limit (NEOHUB_GRAPHQL_MAX_COST) is 100000');
+    expect(res.body.errors[0].message).toContain('cost limit (NEOHUB_GRAPHQL_MAX_COST) is 150000');
   });
 
   it('answers a few searches in one operation, and more that skip their facets', async () => {

@@ -14,6 +14,7 @@ import {
   BROWSE_WEIGHT,
   datahubCostModel,
   ENTITY_WEIGHT,
+  LINEAGE_FACETS_WEIGHT,
   LINEAGE_HOP_WEIGHT,
   ROOT_WEIGHT,
   SEARCH_WEIGHT,
@@ -176,13 +177,15 @@ describe("DataHub's GraphQL: round trips, searches and walks weigh their measure
       gqlCost(
         `{ searchAcrossLineage(input: { urn: "${URN}", direction: DOWNSTREAM, query: "*", count: 1${hops} }) { total facets { field } } }`,
       );
-    expect(lineage('')).toBe(SEARCH_WEIGHT + 10 * LINEAGE_HOP_WEIGHT + 3);
-    expect(lineage(', maxHops: 2')).toBe(SEARCH_WEIGHT + 2 * LINEAGE_HOP_WEIGHT + 3);
+    // A search over the walk's hits: its facets are counted over them only.
+    const search = SEARCH_WITHOUT_FACETS_WEIGHT + LINEAGE_FACETS_WEIGHT;
+    expect(lineage('')).toBe(search + 10 * LINEAGE_HOP_WEIGHT + 3);
+    expect(lineage(', maxHops: 2')).toBe(search + 2 * LINEAGE_HOP_WEIGHT + 3);
     // A filter that keeps degrees 1 and 2 only needs two hops (DataHub's MCP server sends one).
     const degrees = (values: string) =>
       `, orFilters: [{ and: [{ field: "degree", condition: EQUAL, values: [${values}] }] }]`;
-    expect(lineage(degrees('"1", "2"'))).toBe(SEARCH_WEIGHT + 2 * LINEAGE_HOP_WEIGHT + 3);
-    expect(lineage(degrees('"1", "2", "3+"'))).toBe(SEARCH_WEIGHT + 10 * LINEAGE_HOP_WEIGHT + 3);
+    expect(lineage(degrees('"1", "2"'))).toBe(search + 2 * LINEAGE_HOP_WEIGHT + 3);
+    expect(lineage(degrees('"1", "2", "3+"'))).toBe(search + 10 * LINEAGE_HOP_WEIGHT + 3);
     // The `lineage` field walks one hop unless asked.
     expect(
       gqlCost(`{ dataset(urn: "${URN}") { lineage(input: { direction: UPSTREAM, count: 1 }) { total } } }`),
