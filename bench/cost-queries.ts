@@ -184,6 +184,14 @@ export const FAMILIES: readonly Family[] = [
       ),
   },
   {
+    // The same totals asked by every result of a page (each preview its domain's): counted together.
+    name: 'graphql.memberTotalsOfAPage',
+    endpoint: '/api/graphql',
+    max: 1000,
+    query: (n, _s, salt = '') =>
+      `{ searchAcrossEntities(input: { types: [DOMAIN], query: "*", start: 0, count: ${n} }) { searchResults { entity { ... on Domain { entities(input: { start: 0, count: 0, filters: [{ field: "tags", values: ["urn:li:tag:none_${salt}"], negated: true }] }) { total } } } } } }`,
+  },
+  {
     name: 'graphql.aliasedAggregations',
     endpoint: '/api/graphql',
     max: 2000,

@@ -37,6 +37,17 @@ export interface CostModel {
     selects: (name: string) => boolean,
   ): number;
   /**
+   * Work a field does once per request however often it resolves (its resolvers batch every resolution
+   * of it with the same `key` into one query): counted once per key in the operation, not multiplied by
+   * the page sizes above it. Absent: none.
+   */
+  batched?(
+    parent: string,
+    field: GraphQLField<unknown, unknown>,
+    args: Readonly<Record<string, unknown>>,
+    selects: (name: string) => boolean,
+  ): { readonly key: string; readonly weight: number } | undefined;
+  /**
    * Whether a field of a page object is resolved once per page rather than once per item (a
    * connection's `totalCount`, `aggregate`, `pageInfo`): the page size of the field above does not
    * multiply it. Absent: every field is multiplied.
@@ -55,17 +66,31 @@ export interface Size {
   readonly depth: number;
   /**
    * Estimated work: each field's weight plus its size times the cost of its selection (the fields of
-   * that selection resolved once per page counted once).
+   * that selection resolved once per page counted once, and the work batched per request once).
    */
   readonly cost: number;
 }
 
-/** A selection's size, and the part of its cost resolved once per page (`CostModel.once`). */
+/**
+ * A selection's size: its cost but for its batched work, the part of that cost resolved once per page
+ * (`CostModel.once`), and its batched work by key (`CostModel.batched`), counted once per operation.
+ */
 interface Part extends Size {
   readonly once: number;
+  readonly batched: ReadonlyMap<string, number>;
 }
 
-const NONE: Part = { depth: 0, cost: 0, once: 0 };
+const NO_BATCH: ReadonlyMap<string, number> = new Map();
+const NONE: Part = { depth: 0, cost: 0, once: 0, batched: NO_BATCH };
+
+/** Batched work of two selections: each key once, at its larger weight. */
+function union(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  if (!b.size) return a;
+  if (!a.size) return b;
+  const out = new Map(a);
+  for (const [k, w] of b) out.set(k, Math.max(w, out.get(k) ?? 0));
+  return out;
+}
 /** A set of type names as a key (worked out once per set: a request spreads fragments many times). */
 const keys = new WeakMap<ReadonlySet<string>, string>();
 const typesKey = (types: ReadonlySet<string>): string => {
@@ -78,6 +103,7 @@ const add = (a: Part, b: Part): Part => ({
   depth: Math.max(a.depth, b.depth),
   cost: a.cost + b.cost,
   once: a.once + b.once,
+  batched: union(a.batched, b.batched),
 });
 
 /**
@@ -96,11 +122,13 @@ export function measureOperation(
   variables: Readonly<Record<string, unknown>>,
   model: CostModel,
 ): Size {
-  const { depth, cost } = new Measure(schema, document, variables, model).of(
+  const { depth, cost, batched } = new Measure(schema, document, variables, model).of(
     operation.selectionSet,
     schema.getRootType(operation.operation) ?? undefined,
   );
-  return { depth, cost };
+  let total = cost;
+  for (const w of batched.values()) total += w;
+  return { depth, cost: total };
 }
 
 class Measure {
@@ -147,8 +175,12 @@ class Measure {
       } else common = add(common, size);
     }
     let costliest = NONE;
-    for (const part of byType.values()) if (part.cost > costliest.cost) costliest = part;
-    return { ...add(common, costliest), depth };
+    let batched = NO_BATCH;
+    for (const part of byType.values()) {
+      if (part.cost > costliest.cost) costliest = part;
+      batched = union(batched, part.batched);
+    }
+    return { ...add(common, { ...costliest, batched }), depth };
   }
 
   private field(node: FieldNode, parent: GraphQLNamedType | undefined): Part {
@@ -160,17 +192,19 @@ class Measure {
       : NONE;
     const adds = parent?.name === '__Type' && name === 'ofType' ? 0 : 1;
     if (!def || !parent || name.startsWith('__') || parent.name.startsWith('__'))
-      return { depth: adds + child.depth, cost: 1 + child.cost, once: 0 };
+      return { depth: adds + child.depth, cost: 1 + child.cost, once: 0, batched: child.batched };
     const args = this.args(def, node);
     const size = Math.max(1, this.model.size(parent.name, def, args));
     const selects = (field: string): boolean =>
       selectsField(node.selectionSet, field, (f) => this.fragments.get(f));
     const weight = Math.max(1, this.model.weight(parent.name, def, args, selects));
     const cost = weight + child.once + size * (child.cost - child.once);
+    const own = this.model.batched?.(parent.name, def, args, selects);
     return {
       depth: adds + child.depth,
       cost,
       once: this.model.once?.(parent.name, def) === true ? cost : 0,
+      batched: own ? union(child.batched, new Map([[own.key, own.weight]])) : child.batched,
     };
   }
 

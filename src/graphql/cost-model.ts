@@ -76,6 +76,15 @@ export const BROWSE_WEIGHT = 15_000;
 /** Work of one autocomplete query, per entity type it asks (2–20 ms). */
 export const AUTOCOMPLETE_WEIGHT = 1_000;
 /**
+ * Work of the member totals one spot of a request asks (a domain's or a container's `entities` with
+ * `count: 0` and no facets, in every result of a page): one search over the members of all the parents
+ * asked together, counted per parent (one facet): at most a match-all search with one facet.
+ */
+export const MEMBER_TOTALS_WEIGHT = 8_000;
+/** The members' totals asked alone, batched per request; the parents whose members are a field's value. */
+const BATCHED_MEMBERS = new Set(['Domain', 'Container']);
+
+/**
  * Work of the facet counts of a search across lineage: counted over the walk's hits only (at most
  * NEOHUB_LINEAGE_MAX_VISITED), not over the index. Measured at the visit cap (10,000 hits): 171 ms with
  * them, 82 ms without.
@@ -187,7 +196,24 @@ export function datahubCostModel(opts: {
 }): CostModel {
   const hops = (args: Readonly<Record<string, unknown>>, fallback: number): number =>
     lineageHops(args, fallback, opts.maxHops);
+  /** A member total of a domain or container asked alone (no page of members, no facets): batched. */
+  const memberTotal = (
+    parent: string,
+    field: GraphQLField<unknown, unknown>,
+    args: Readonly<Record<string, unknown>>,
+    selects: (name: string) => boolean,
+  ): boolean =>
+    field.name === 'entities' &&
+    BATCHED_MEMBERS.has(parent) &&
+    getOwn(inputOf(args), 'count') === 0 &&
+    !selects('facets');
   return {
+    batched(parent, field, args, selects) {
+      if (!memberTotal(parent, field, args, selects)) return undefined;
+      // The resolver batches the totals asked with the same query and filters (member-queries.ts).
+      const { query, filters, orFilters } = inputOf(args);
+      return { key: JSON.stringify([parent, query, filters, orFilters]), weight: MEMBER_TOTALS_WEIGHT };
+    },
     types(parent, field) {
       return field.name === 'entity' && LINEAGE_RESULTS.has(parent) ? opts.lineageTypes : undefined;
     },
@@ -238,7 +264,9 @@ export function datahubCostModel(opts: {
         case 'entities': {
           const urns = getOwn(args, 'urns');
           if (root) return ROOT_WEIGHT + ENTITY_WEIGHT * (Array.isArray(urns) ? urns.length : 0);
-          // A domain's, data product's or container's members: a search narrowed by the parent's URN.
+          // A domain's, data product's or container's members: a search narrowed by the parent's URN, or
+          // (a total alone) its share of the request's batched count.
+          if (memberTotal(parent, field, args, selects)) return ENTITY_WEIGHT;
           return countsFacets(args, selects) ? SEARCH_WEIGHT : MEMBER_SEARCH_WEIGHT;
         }
         default:

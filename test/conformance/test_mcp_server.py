@@ -1,5 +1,7 @@
 """DataHub's MCP server, unchanged, against neohub (issue 37): its tools over an estate written by DataHub's
 own client, as an AI agent calls them (stdio, through the MCP client)."""
+import json
+
 from datahub.emitter.mce_builder import make_dataset_urn, make_schema_field_urn, make_tag_urn, make_term_urn, make_user_urn
 from datahub.emitter.mcp import MetadataChangeProposalWrapper
 from datahub.metadata import schema_classes as m
@@ -82,6 +84,74 @@ def test_lineage_tools(emitter, graph, server, token, unique):
         assert not r.is_error, r.text[:500]
     assert e["raw"] in upstream.text
     assert e["orders"] in downstream.text
+
+
+def kinds_estate(emitter, e, unique):
+    """Around the two tables: a chart and a dashboard on them, a pipeline with a job that builds one from
+    the other, a term under a glossary node, a container, a saved query, and a profile of the table."""
+    audit = m.AuditStampClass(time=1700000000000, actor=e["user"])
+    changes = m.ChangeAuditStampsClass(created=audit, lastModified=audit)
+    chart = f"urn:li:chart:(looker,mcp_chart_{unique})"
+    dashboard = f"urn:li:dashboard:(looker,mcp_dash_{unique})"
+    flow = f"urn:li:dataFlow:(airflow,mcp_flow_{unique},PROD)"
+    job = f"urn:li:dataJob:({flow},build_orders)"
+    node = f"urn:li:glossaryNode:mcp_node_{unique}"
+    container = f"urn:li:container:mcp{unique}"
+    query = f"urn:li:query:mcp{unique}"
+    aspects = [
+        (chart, m.ChartInfoClass(title=f"Orders chart {unique}", description="orders by day", lastModified=changes,
+                                 inputs=[e["orders"]])),
+        (dashboard, m.DashboardInfoClass(title=f"Sales {unique}", description="the sales board", charts=[chart],
+                                         lastModified=changes)),
+        (flow, m.DataFlowInfoClass(name=f"orders_flow_{unique}", description="builds orders")),
+        (job, m.DataJobInfoClass(name="build_orders", type="COMMAND", description="copies raw orders")),
+        (job, m.DataJobInputOutputClass(inputDatasets=[e["raw"]], outputDatasets=[e["orders"]])),
+        (node, m.GlossaryNodeInfoClass(definition="money words", name=f"Finance terms {unique}")),
+        (e["term"], m.GlossaryTermInfoClass(definition="money", termSource="INTERNAL", name="Revenue", parentNode=node)),
+        (container, m.ContainerPropertiesClass(name=f"shop_{unique}", description="the shop schema")),
+        (e["orders"], m.ContainerClass(container=container)),
+        (query, m.QueryPropertiesClass(statement=m.QueryStatementClass(value=f"SELECT amount FROM orders_{unique}",
+                                                                        language="SQL"),
+                                       source="MANUAL", created=audit, lastModified=audit, name="amounts")),
+        (query, m.QuerySubjectsClass(subjects=[m.QuerySubjectClass(entity=e["orders"])])),
+        (e["orders"], m.DatasetProfileClass(timestampMillis=1700000000000, rowCount=42, columnCount=2,
+                                            fieldProfiles=[m.DatasetFieldProfileClass(fieldPath="amount", nullCount=0,
+                                                                                      min="1", max="99")])),
+    ]
+    for urn, aspect in aspects:
+        emitter.emit_mcp(MetadataChangeProposalWrapper(entityUrn=urn, aspect=aspect))
+    return dict(chart=chart, dashboard=dashboard, flow=flow, job=job, node=node, container=container, query=query)
+
+
+def test_entity_tools_for_every_kind(emitter, graph, server, token, unique):
+    e = estate(emitter, graph, unique)
+    k = kinds_estate(emitter, e, unique)
+    only = {"or": [{"and": [{"field": "urn", "values": [k["query"]], "condition": "EQUAL"}]}]}
+    wait_for_index(graph, {"input": "*", "entity": "query", "filter": only, "start": 0, "count": 1}, 1)
+    urns = [k["chart"], k["dashboard"], k["job"], k["flow"], k["node"], e["term"], k["container"], k["query"], e["user"],
+            e["domain"], e["orders"]]
+    _, [entities, queries, columns, job_lineage, chart_lineage, paths] = run_tools(server, token, [
+        ("get_entities", {"urns": urns}),
+        ("get_dataset_queries", {"urn": e["orders"]}),
+        ("get_lineage", {"urn": e["orders"], "column": "amount", "upstream": True, "max_hops": 1}),
+        ("get_lineage", {"urn": k["job"], "upstream": False, "max_hops": 1}),
+        ("get_lineage", {"urn": k["chart"], "upstream": True, "max_hops": 2}),
+        ("get_lineage_paths_between", {"source_urn": e["raw"], "target_urn": e["orders"]}),
+    ])
+    for r in [entities, queries, columns, job_lineage, chart_lineage, paths]:
+        assert not r.is_error, r.text[:2000]
+    for text in [f"Orders chart {unique}", f"Sales {unique}", "copies raw orders", f"orders_flow_{unique}",
+                 f"Finance terms {unique}", "Revenue", f"shop_{unique}", f"SELECT amount FROM orders_{unique}",
+                 "Mcp User", f"Finance {unique}"]:
+        assert text in entities.text, text
+    assert "SELECT amount" in queries.text
+    # Column-level lineage answers the datasets of the upstream columns, and the columns themselves.
+    upstream = columns.json()["upstreams"]["searchResults"]
+    assert [r["entity"]["urn"] for r in upstream] == [e["raw"]], columns.text[:2000]
+    assert "amount" in json.dumps(upstream[0].get("lineageColumns")), columns.text[:2000]
+    assert e["orders"] in job_lineage.text
+    assert e["orders"] in chart_lineage.text and e["raw"] in chart_lineage.text
+    assert e["raw"] in paths.text and e["orders"] in paths.text
 
 
 def test_write_tools(emitter, graph, server, token, unique):

@@ -225,6 +225,68 @@ describe('the members of a domain, a container and a data product', () => {
     expect([data.container.entities.total, urns(data.container.entities)]).toEqual([2, [b, c].sort()]);
     expect([data.dataProduct.entities.total, urns(data.dataProduct.entities)]).toEqual([2, [a, c].sort()]);
   });
+
+  it('counted together for a page of parents (one search per filter), each total its own', async () => {
+    const id = unique();
+    const domains = [0, 1, 2, 3].map((i) => `urn:li:domain:memp${i}_${id}`);
+    const containers = [0, 1].map((i) => `urn:li:container:memp${i}_${id}`);
+    // Domain i holds i datasets (the last also a chart); a dataset in two domains counts in both.
+    const sets = [1, 2, 3].map((i) =>
+      Array.from({ length: i }, (_, j) => datasetUrn(`memp_${i}_${j}_${id}`)),
+    ) as string[][];
+    const chart = `urn:li:chart:(looker,memp_${id})`;
+    const both = datasetUrn(`memp_both_${id}`);
+    const res = await post(
+      rt.url,
+      '/aspects?action=ingestProposalBatch',
+      {
+        proposals: [
+          ...domains.map((d, i) => mcp(d, 'domainProperties', { name: `memp ${id} ${i}` })),
+          ...containers.map((c, i) => mcp(c, 'containerProperties', { name: `memp ${id} ${i}` })),
+          ...sets.flatMap((urns, i) => urns.map((u) => mcp(u, 'domains', { domains: [domains[i + 1]] }))),
+          mcp(chart, 'domains', { domains: [domains[3]] }),
+          mcp(both, 'domains', { domains: [domains[1], domains[2]] }),
+          ...(sets[2] as string[]).map((u) => mcp(u, 'container', { container: containers[1] })),
+        ],
+      },
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+    expect(res.status).toBe(200);
+    const page = await ok(
+      `query q($q: String!) {
+        searchAcrossEntities(input: { types: [DOMAIN, CONTAINER], query: $q, start: 0, count: 10 }) {
+          searchResults { entity { urn
+            ... on Domain {
+              all: entities(input: { start: 0, count: 0 }) { total }
+              datasets: entities(input: { start: 0, count: 0, filters: [{ field: "_entityType", values: ["DATASET"] }] }) { total } }
+            ... on Container { entities(input: { start: 0, count: 0 }) { total } } } } } }`,
+      { q: `memp ${id}` },
+    );
+    const got = Object.fromEntries(
+      page.searchAcrossEntities.searchResults.map((r: Record<string, any>) => [
+        r.entity.urn,
+        r.entity.all ? [r.entity.all.total, r.entity.datasets.total] : r.entity.entities.total,
+      ]),
+    );
+    expect(got).toEqual({
+      [domains[0] as string]: [0, 0],
+      [domains[1] as string]: [2, 2],
+      [domains[2] as string]: [3, 3],
+      [domains[3] as string]: [4, 3],
+      [containers[0] as string]: 0,
+      [containers[1] as string]: 3,
+    });
+    // Each alone answers the same.
+    for (const [i, expected] of [0, 2, 3, 4].entries()) {
+      const one = await ok(
+        `query q($d: String!) { domain(urn: $d) { entities(input: { count: 0 }) { total } } }`,
+        {
+          d: domains[i],
+        },
+      );
+      expect(one.domain.entities.total).toBe(expected);
+    }
+  });
 });
 
 describe('documents', () => {

@@ -346,6 +346,48 @@ describe('GraphQL: search across lineage', () => {
     expect(second.data?.scrollAcrossLineage.nextScrollId).toBeNull();
   });
 
+  it('from a column, answers the datasets of the columns reached, each with the path to its nearest', async () => {
+    const id = unique();
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => datasetUrn(`gqlcol${id}_${n}`)) as [string, string, string];
+    const field = (ds: string, f: string) => `urn:li:schemaField:(${ds},${f})`;
+    // a.total <- b.amount and b.tax; b.amount <- c.amount: b holds two upstream columns of a.total.
+    const fine = (ups: string[], downs: string[]) => ({
+      upstreamType: 'FIELD_SET',
+      downstreamType: 'FIELD',
+      upstreams: ups,
+      downstreams: downs,
+    });
+    await ingest([
+      mcp(a, 'upstreamLineage', {
+        ...upstreams(b),
+        fineGrainedLineages: [fine([field(b, 'amount'), field(b, 'tax')], [field(a, 'total')])],
+      }),
+      mcp(b, 'upstreamLineage', {
+        ...upstreams(c),
+        fineGrainedLineages: [fine([field(c, 'amount')], [field(b, 'amount')])],
+      }),
+      ...[a, b, c].map((u) => mcp(u, 'datasetProperties', { name: u.split(',')[1] })),
+    ]);
+    const res = await gql(
+      `query ($u: String!) { searchAcrossLineage(input: { urn: $u, direction: UPSTREAM, query: "*", count: 10 }) {
+        total searchResults { degree entity { urn type } paths { path { urn type } } } } }`,
+      { u: field(a, 'total') },
+    );
+    expect(res.errors).toBeUndefined();
+    const found = res.data?.searchAcrossLineage;
+    expect(found.total).toBe(2);
+    expect(found.searchResults.map((r: any) => [r.entity.urn, r.entity.type, r.degree])).toEqual([
+      [b, 'DATASET', 1],
+      [c, 'DATASET', 2],
+    ]);
+    expect(found.searchResults[1].paths[0].path.map((p: any) => p.urn)).toEqual([
+      field(a, 'total'),
+      field(b, 'amount'),
+      field(c, 'amount'),
+    ]);
+    expect(found.searchResults[1].paths[0].path[2].type).toBe('SCHEMA_FIELD');
+  });
+
   it('answers bad inputs with BAD_REQUEST errors', async () => {
     const bad = await gql(
       `{ searchAcrossLineage(input: {urn: "not-a-urn", direction: UPSTREAM, query: "*"}) { total } }`,

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, Info, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
@@ -32,6 +33,73 @@ type MembersInput = {
   readonly orFilters?: readonly AndFilterInput[] | null;
 };
 
+/** A total of members asked alone: those whose `field` holds `value`, through the caller's query and filters. */
+interface MemberTotal {
+  readonly field: string;
+  readonly value: string;
+  readonly query: string;
+  readonly filters: readonly FacetFilterInput[] | null;
+  readonly orFilters: readonly AndFilterInput[] | null;
+}
+
+/** The most parents one batched count takes. */
+const MAX_PARENTS = 100;
+const totals = new WeakMap<GraphQLContext, DataLoader<MemberTotal, number, string>>();
+
+/**
+ * The member totals a request asks, counted together: the totals of every parent asked with the same
+ * query and filters in one turn of the event loop (a page of lineage results whose previews each ask the
+ * members of their domain) are one search over all their members, counted per parent (a facet of the
+ * membership field). A parent alone is its search's total.
+ */
+function memberTotals(ctx: GraphQLContext): DataLoader<MemberTotal, number, string> {
+  let loader = totals.get(ctx);
+  if (!loader) {
+    loader = new DataLoader((keys) => countMembers(ctx, keys), {
+      cacheKeyFn: (k) => JSON.stringify(k),
+      maxBatchSize: MAX_PARENTS,
+      batchScheduleFn: (run) => void setImmediate(run),
+    });
+    totals.set(ctx, loader);
+  }
+  return loader;
+}
+
+async function countMembers(ctx: GraphQLContext, keys: readonly MemberTotal[]): Promise<number[]> {
+  const groups = new Map<string, MemberTotal[]>();
+  for (const k of keys) {
+    const group = JSON.stringify([k.field, k.query, k.filters, k.orFilters]);
+    groups.set(group, [...(groups.get(group) ?? []), k]);
+  }
+  const counted = new Map<MemberTotal, number>();
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const { field, query, filters, orFilters } = group[0] as MemberTotal;
+      const values = [...new Set(group.map((k) => k.value))];
+      const res = await ctx.services.search.search({
+        entities: [],
+        unscoped: UNSCOPED,
+        input: query,
+        filter: filterWith(orFilters, filters, [{ field, values }]),
+        start: 0,
+        count: 0,
+        facets: values.length > 1 ? [field] : [],
+      });
+      const perValue = res.facets[field] ?? {};
+      for (const k of group)
+        counted.set(
+          k,
+          values.length > 1
+            ? Object.hasOwn(perValue, k.value)
+              ? (perValue[k.value] as number)
+              : 0
+            : res.total,
+        );
+    }),
+  );
+  return keys.map((k) => counted.get(k) ?? 0);
+}
+
 /**
  * The members of a domain, a data product or a container, as DataHub's `entities` fields search them: the
  * entities of the domain (its `domains` field), in the container (`container`), or among the product's
@@ -45,6 +113,16 @@ async function members(
 ): Promise<SearchResults> {
   const start = input?.start ?? 0;
   const count = input?.count ?? DEFAULT_PAGE.entities;
+  const facets = selectsFacets(info);
+  if ('field' in member && count === 0 && !facets) {
+    const total = await memberTotals(ctx).load({
+      ...member,
+      query: input?.query || '*',
+      filters: input?.filters ?? null,
+      orFilters: input?.orFilters ?? null,
+    });
+    return make(SearchResults, { start, count: 0, total, searchResults: [], facets: [], suggestions: [] });
+  }
   const own = 'field' in member ? [{ field: member.field, values: [member.value] }] : [];
   const res =
     'urns' in member && !member.urns.length
@@ -57,7 +135,7 @@ async function members(
           start,
           count,
           // Counted only when asked for (DataHub's MCP server asks the members' total alone).
-          facets: selectsFacets(info) ? facetFields(ctx, [], undefined) : [],
+          facets: facets ? facetFields(ctx, [], undefined) : [],
           ...('urns' in member ? { urns: member.urns } : {}),
         });
   const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestError } from '../../errors/index.js';
 import type { SortCriterion } from '../../../search-sync/model/index.js';
 import { LineageTree } from '../../store/index.js';
+import { entityTypeOf, parseUrn } from '../../urn/index.js';
 import type { LineageRequest, LineageResult, LineageService } from './lineage-service.js';
 import type { SearchService } from '../../../search-sync/service/index.js';
 
@@ -70,8 +71,36 @@ export class WalkIndex {
   private count = 0;
   /** The next degree to take in. */
   private next = 1;
+  /** With a grouping: each hit's group (by tree position), and each group's nearest hit. */
+  private readonly groupAt = new Map<number, string>();
+  private readonly groups = new Map<string, number>();
 
-  constructor(readonly tree: LineageTree) {}
+  /**
+   * `group`, when given, names the entity a hit stands for (a schema field's dataset, as DataHub groups
+   * column-level lineage): the hits of one group are one hit, its nearest, with that hit's degree and path.
+   */
+  constructor(
+    readonly tree: LineageTree,
+    private readonly group?: (urn: string) => string,
+  ) {}
+
+  /** The hits at these tree positions that stand for themselves or for a group not seen yet. */
+  private firstOfGroups(at: readonly number[]): number[] {
+    const group = this.group;
+    if (!group) return [...at];
+    return at.filter((i) => {
+      const g = group(this.tree.urn(i));
+      if (this.groups.has(g)) return false;
+      this.groups.set(g, i);
+      this.groupAt.set(i, g);
+      return true;
+    });
+  }
+
+  /** The URN a hit answers as: its group's, or its own. */
+  private urnAt(i: number): string {
+    return this.groupAt.get(i) ?? this.tree.urn(i);
+  }
 
   /**
    * Takes in the levels the walk has completed, up to degree `upTo` (all by default), waiting for each.
@@ -98,8 +127,9 @@ export class WalkIndex {
         if (!this.tree.ordered) this.takeUnordered();
         return;
       }
-      const at: number[] = [];
-      for (let i = range.from; i < range.to; i++) if (this.tree.isHit(i)) at.push(i);
+      const hits: number[] = [];
+      for (let i = range.from; i < range.to; i++) if (this.tree.isHit(i)) hits.push(i);
+      const at = this.firstOfGroups(hits);
       if (at.length) {
         this.levels.push(this.next);
         this.positions.push(at);
@@ -129,8 +159,11 @@ export class WalkIndex {
     this.levels.length = 0;
     this.positions.length = 0;
     this.count = 0;
+    this.groups.clear();
+    this.groupAt.clear();
     for (const d of [...byDegree.keys()].sort((a, b) => a - b)) {
-      const at = byDegree.get(d) as number[];
+      const at = this.firstOfGroups(byDegree.get(d) as number[]);
+      if (!at.length) continue;
       this.levels.push(d);
       this.positions.push(at);
       this.count += at.length;
@@ -150,17 +183,17 @@ export class WalkIndex {
 
   /** Every hit's URN, nearest first. */
   allUrns(): string[] {
-    return this.positions.flatMap((at) => at.map((i) => this.tree.urn(i)));
+    return this.positions.flatMap((at) => at.map((i) => this.urnAt(i)));
   }
 
   /** The URNs of the hits at the `i`th level (degree `levels[i]`). */
   urnsAtLevel(i: number): string[] {
-    return (this.positions[i] ?? []).map((j) => this.tree.urn(j));
+    return (this.positions[i] ?? []).map((j) => this.urnAt(j));
   }
 
   /** A hit's degree and path (from the start to it, both included); undefined for a URN not reached. */
   hit(urn: string): { urn: string; degree: number; path: readonly string[] } | undefined {
-    const i = this.tree.position(urn);
+    const i = this.group ? this.groups.get(urn) : this.tree.position(urn);
     if (i === undefined || !this.tree.isHit(i)) return undefined;
     return { urn, degree: this.tree.degree(i), path: this.tree.path(i) };
   }
@@ -282,6 +315,19 @@ export interface Prepared {
   readonly partial: boolean;
 }
 
+const SCHEMA_FIELD = 'schemaField';
+
+/**
+ * The entity a schema field belongs to (its URN's first part), as DataHub's lineage search answers a
+ * column-level walk: the datasets the fields belong to, each with the path to its nearest field.
+ */
+function fieldParent(urn: string): string {
+  const p = parseUrn(urn);
+  return typeof p !== 'string' && p.entityType === SCHEMA_FIELD && p.parts.length > 1
+    ? (p.parts[0] as string)
+    : urn;
+}
+
 /**
  * A walk under way, streamed into its tree: its hits by level as the walk completes them, the count of
  * matches in each level (each counted once, as soon as the level is complete), and the walk's answer.
@@ -299,7 +345,7 @@ export class Walking {
     degrees: readonly number[],
   ) {
     const tree = new LineageTree();
-    this.walk = new WalkIndex(tree);
+    this.walk = new WalkIndex(tree, entityTypeOf(r.urn) === SCHEMA_FIELD ? fieldParent : undefined);
     this.done = lineage.lineage({
       urn: r.urn,
       direction: r.direction,
