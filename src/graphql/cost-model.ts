@@ -22,6 +22,9 @@ export const DEFAULT_PAGE = Object.freeze({
   listQueries: 20,
   listUsers: 20,
   listGroups: 20,
+  listViews: 20,
+  listMyViews: 20,
+  listGlobalViews: 20,
   /** The members of a domain, a data product or a container. */
   entities: 20,
   relatedDocuments: 10,

@@ -21,6 +21,10 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   updateUserStatus: 'admin',
   removeUser: 'admin',
   removeGroup: 'admin',
+  /** One's own Views; global ones and others' need Admin (checked by the service). */
+  createView: 'read',
+  updateView: 'read',
+  deleteView: 'read',
   /** A user's own properties; another user's need Admin (checked by the service). */
   updateCorpUserProperties: 'read',
   createTest: 'admin',

@@ -4,6 +4,8 @@ import { buildSchema } from 'type-graphql';
 import { AccessTokenResolvers } from './resolvers/access-token-resolvers.js';
 import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
+import { CatalogMutations } from './resolvers/catalog-mutations.js';
+import { ViewResolvers } from './resolvers/view-resolvers.js';
 import { PeopleResolvers } from './resolvers/people-resolvers.js';
 import { SessionQueries } from './resolvers/session-queries.js';
 import { ContainerMembers, DataProductMembers, DomainMembers } from './resolvers/member-queries.js';
@@ -31,6 +33,8 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       StructuredPropertyMutations,
       AccessTokenResolvers,
       PeopleResolvers,
+      CatalogMutations,
+      ViewResolvers,
       MetadataTestResolvers,
     ],
     orphanedTypes: Object.values(ENTITY_CLASSES),

@@ -7,7 +7,8 @@ import type { AspectJson, WriteContext } from './proposal.js';
 const TAG_EXISTS = 'This Tag already exists!';
 
 /**
- * New entities the way DataHub's GraphQL makes them (tags, domains, glossary terms and nodes, groups):
+ * New entities the way DataHub's GraphQL makes them (tags, domains, glossary terms and nodes, groups, data
+ * products):
  * a URN from the given id or a new UUID, refused when the entity exists, its first aspects written in
  * one batch.
  */
@@ -77,6 +78,38 @@ export class CreateService extends EditBase {
       ['origin', { type: 'NATIVE' }],
     ];
     return this.createEntity('corpGroup', g, 'This Group already exists!', aspects, ctx);
+  }
+
+  /** A new data product in a domain (under another data product when `parentDataProduct` names one). */
+  async createDataProduct(
+    p: {
+      id?: string | null;
+      domainUrn: string;
+      name: string;
+      description?: string | null;
+      parentDataProduct?: string | null;
+    },
+    ctx: WriteContext,
+  ): Promise<string> {
+    await this.requireAll([p.domainUrn], 'domain');
+    if (p.parentDataProduct) await this.requireAll([p.parentDataProduct], 'dataProduct');
+    const properties = {
+      name: p.name,
+      ...(p.description ? { description: p.description } : {}),
+      ...(p.parentDataProduct ? { parentDataProduct: p.parentDataProduct } : {}),
+      assets: [],
+    };
+    return this.createEntity(
+      'dataProduct',
+      p,
+      'This Data Product already exists!',
+      [
+        ['dataProductProperties', properties],
+        ['domains', { domains: [p.domainUrn] }],
+      ],
+      ctx,
+      true,
+    );
   }
 
   /**

@@ -68,3 +68,28 @@ export abstract class EditBase {
     return (view?.aspects[aspect] as EnvelopedAspect | undefined)?.value;
   }
 }
+
+/**
+ * Edits of several aspects gathered before one write: the edits of one aspect of one entity are one
+ * read-modify-write, applied in the order they were added.
+ */
+export class AspectEdits {
+  private readonly edits = new Map<string, { urn: string; aspect: string; modifiers: AspectModifier[] }>();
+
+  add(urn: string, aspect: string, modifier: AspectModifier): void {
+    const key = `${urn}\n${aspect}`;
+    const e = this.edits.get(key) ?? { urn, aspect, modifiers: [] };
+    e.modifiers.push(modifier);
+    this.edits.set(key, e);
+  }
+
+  /** One UPSERT per aspect, its edits composed. */
+  proposals(): Proposal[] {
+    return [...this.edits.values()].map((e) => ({
+      entityUrn: e.urn,
+      changeType: 'UPSERT',
+      aspectName: e.aspect,
+      modify: (cur) => e.modifiers.reduce<AspectJson | undefined>((v, m) => m(v), cur) as AspectJson,
+    }));
+  }
+}

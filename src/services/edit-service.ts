@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors/index.js';
 import { datasetAspects, deprecationModifier, type DatasetUpdate } from './dataset-update.js';
 import { linkRow, ownerRow, SYSTEM_TYPE_PREFIX, type LinkRef, type OwnerRef } from './edit-rows.js';
-import { EditBase } from './edit-base.js';
+import { AspectEdits, EditBase } from './edit-base.js';
 import type { AspectJson, AspectModifier, WriteContext } from './proposal.js';
 import type { EnvelopedAspect } from './read-service.js';
 
@@ -255,13 +255,8 @@ export class EditService extends EditBase {
         throw new BadRequestError(`Unsupported subResourceType ${r.subResourceType}`);
     const whole = rs.filter((r) => !r.subResource);
     const fields = rs.filter((r) => r.subResource);
-    const edits = new Map<string, { urn: string; aspect: string; modifiers: AspectModifier[] }>();
-    const add = (urn: string, name: string, m: AspectModifier) => {
-      const key = `${urn}\n${name}`;
-      const e = edits.get(key) ?? { urn, aspect: name, modifiers: [] };
-      e.modifiers.push(m);
-      edits.set(key, e);
-    };
+    const edits = new AspectEdits();
+    const add = (urn: string, name: string, m: AspectModifier) => edits.add(urn, name, m);
     const entities = await this.requireEntities(
       whole.map((r) => r.urn),
       aspect === 'description' ? [] : [aspect],
@@ -299,16 +294,7 @@ export class EditService extends EditBase {
         };
       });
     });
-    await this.ingest.ingest(
-      [...edits.values()].map((e) =>
-        this.modify(
-          e.urn,
-          e.aspect,
-          (cur) => e.modifiers.reduce<AspectJson | undefined>((v, m) => m(v), cur) as AspectJson,
-        ),
-      ),
-      ctx,
-    );
+    await this.ingest.ingest(edits.proposals(), ctx);
   }
 }
 

@@ -61,6 +61,25 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     createDomain: 'write',
     createGlossaryEntity: 'write',
     createGroup: 'admin',
+    createDataProduct: 'write',
+  },
+  hierarchy: {
+    moveDomain: 'write',
+    updateParentNode: 'write',
+    deleteDomain: 'write',
+    deleteGlossaryEntity: 'write',
+  },
+  dataProducts: { update: 'write', delete: 'write', setAssets: 'write' },
+  incidents: { raise: 'write', updateStatus: 'write' },
+  lineageEdits: { update: 'write' },
+  /** Anyone's own Views; global ones and others' need Admin (checked inside). */
+  views: {
+    create: 'read',
+    update: 'read',
+    delete: 'read',
+    listMine: 'read',
+    listGlobal: 'read',
+    definition: 'read',
   },
   people: {
     listUsers: 'read',

@@ -8,6 +8,11 @@ import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadat
 import { IngestService } from './ingest-service.js';
 import { CreateService } from './create-service.js';
 import { PeopleService } from './people-service.js';
+import { HierarchyService } from './hierarchy-service.js';
+import { DataProductService } from './data-product-service.js';
+import { IncidentService } from './incident-service.js';
+import { LineageEditService } from './lineage/lineage-edits.js';
+import { ViewService } from './view-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage/lineage-search-service.js';
@@ -31,6 +36,7 @@ import type { Services } from './services.js';
 export type { Services } from './services.js';
 
 export { IngestService } from './ingest-service.js';
+export type { ViewDefinition } from './view-service.js';
 export type { AspectValue, PreparedWrite, WriteHook } from './write-hooks.js';
 export {
   HealthService,
@@ -197,6 +203,11 @@ export function createServices(p: ServiceParts): Services {
     edits: new EditService(p.registry, p.ingest, reads),
     creates: new CreateService(p.registry, p.ingest, reads),
     people: new PeopleService(p.registry, p.ingest, reads, p.search, references),
+    hierarchy: new HierarchyService(p.registry, p.ingest, reads, references),
+    dataProducts: new DataProductService(p.registry, p.ingest, reads, references),
+    incidents: new IncidentService(p.registry, p.ingest, reads),
+    lineageEdits: new LineageEditService(p.registry, p.ingest, reads),
+    views: new ViewService(p.registry, p.ingest, reads, p.search),
     entityApi: new EntityApiService(p.registry, reads, p.ingest, p.config.maxPageSize),
     lineage,
     search: p.search,

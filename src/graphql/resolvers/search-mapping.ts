@@ -33,6 +33,35 @@ export function entityNames(types: readonly EntityType[] | undefined | null): st
   return names.length ? names : undefined;
 }
 
+/**
+ * A search's kinds and filter with a View applied (`viewUrn`): the kinds both allow (the View's when the
+ * search names none), and both filters (each group of one with each group of the other). Undefined
+ * kinds: none is left to search.
+ */
+export async function withView(
+  ctx: GraphQLContext,
+  viewUrn: string | null | undefined,
+  entities: string[] | undefined,
+  filter: Filter | undefined,
+): Promise<{ entities: string[] | undefined; filter: Filter | undefined }> {
+  if (!viewUrn || !entities) return { entities, filter };
+  const view = await ctx.services.views.definition(viewUrn);
+  const allowed = view.entityTypes;
+  const kinds = !allowed.length
+    ? entities
+    : !entities.length
+      ? [...allowed]
+      : entities.filter((e) => allowed.includes(e));
+  const mine = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
+  const theirs = view.filter.or ?? [];
+  const or = !mine.length
+    ? theirs
+    : !theirs.length
+      ? mine
+      : mine.flatMap((a) => theirs.map((b) => ({ and: [...a.and, ...b.and] })));
+  return { entities: kinds.length ? kinds : undefined, filter: or.length ? { or } : undefined };
+}
+
 /** The order of the GraphQL objects (hand-written ones first: datasets, charts, dashboards...). */
 const OBJECT_ORDER = new Map(Object.keys(ENTITY_CLASSES).map((t, i) => [t, i]));
 const rank = (t: string): number => OBJECT_ORDER.get(t) ?? OBJECT_ORDER.size;
@@ -79,7 +108,7 @@ export function filterWith(
   return toFilter(groups.filter((g) => g.and.length));
 }
 
-function criterion(f: FacetFilterInput): Criterion {
+export function criterion(f: FacetFilterInput): Criterion {
   const condition = f.condition ?? 'EQUAL';
   if (UNSUPPORTED.has(condition))
     throw new BadRequestError(`Filter condition ${condition} is not supported by this service`);

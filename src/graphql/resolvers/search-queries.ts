@@ -49,6 +49,7 @@ import {
   filterWith,
   present,
   selectsFacets,
+  withView,
   toEntities,
   toFacets,
   toFilter,
@@ -67,7 +68,12 @@ async function runSearch(
   count: number,
   wanted: { facets: boolean; names?: readonly string[] | null },
 ) {
-  const entities = entityNames(input.types);
+  const { entities, filter } = await withView(
+    ctx,
+    input.viewUrn,
+    entityNames(input.types),
+    toFilter(input.orFilters, input.filters),
+  );
   const flags = input.searchFlags;
   if (!entities) return { total: 0, hits: [], facets: {} };
   const facets = wanted.facets && !flags?.skipAggregates;
@@ -75,7 +81,7 @@ async function runSearch(
     entities,
     unscoped: UNSCOPED,
     input: input.query,
-    filter: toFilter(input.orFilters, input.filters),
+    filter,
     start,
     count,
     facets: facets ? facetFields(ctx, entities, wanted.names) : [],
@@ -92,7 +98,12 @@ async function runLineageSearch(
   facets: boolean,
   scroll?: { id: string | null | undefined; keepAlive: string | null | undefined },
 ): Promise<LineageSearchResult> {
-  const entities = entityNames(input.types);
+  const { entities, filter } = await withView(
+    ctx,
+    input.viewUrn,
+    entityNames(input.types),
+    toFilter(input.orFilters, input.filters),
+  );
   if (!entities) return { total: 0, hits: [], facets: {}, partial: false };
   return ctx.services.lineageSearch.searchAcrossLineage({
     urn: input.urn,
@@ -101,7 +112,7 @@ async function runLineageSearch(
     entities,
     unscoped: UNSCOPED,
     input: input.query,
-    filter: toFilter(input.orFilters, input.filters),
+    filter,
     start,
     count,
     facets: facets && !input.searchFlags?.skipAggregates ? facetFields(ctx, entities) : [],

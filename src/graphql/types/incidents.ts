@@ -8,7 +8,7 @@ import type { EntityClass } from './entity-classes.js';
 import { Entity } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
-import { fields, opt, optional, req, required, TableObjectType } from './field-table.js';
+import { fields, opt, optional, req, required, TableInputType, TableObjectType } from './field-table.js';
 import { KIND_INTERFACES, kindBase } from './kind-types.js';
 import { Long } from './scalars.js';
 
@@ -40,7 +40,7 @@ export const IncidentStage = stringEnum('IncidentStage', [
   'FIXED',
   'NO_ACTION_REQUIRED',
 ] as const);
-const IncidentSourceType = stringEnum('IncidentSourceType', ['MANUAL', 'ASSERTION_FAILURE'] as const);
+export const IncidentSourceType = stringEnum('IncidentSourceType', ['MANUAL', 'ASSERTION_FAILURE'] as const);
 
 /** The model keeps a priority as a number, 0 the most urgent. */
 const PRIORITIES: readonly string[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
@@ -239,3 +239,28 @@ export function showIncidents(classes: Partial<Record<EntityType, EntityClass>>)
 }
 
 const createdOf = (info: Json): number => num(obj(info.created)?.time) ?? 0;
+
+// ---- raising and resolving incidents
+
+@TableInputType()
+export class IncidentSourceInput extends fields({ type: req(IncidentSourceType) }) {}
+
+@TableInputType()
+export class IncidentStatusInput extends fields({
+  state: req(IncidentState),
+  stage: opt(IncidentStage),
+  message: opt(String),
+}) {}
+
+@TableInputType()
+export class RaiseIncidentInput extends fields({
+  id: opt(String),
+  type: req(IncidentType),
+  ...optional(String, 'customType', 'title', 'description', 'resourceUrn'),
+  resourceUrns: opt([String]),
+  startedAt: opt(Long),
+  source: opt(IncidentSourceInput),
+  status: opt(IncidentStatusInput),
+  priority: opt(IncidentPriority),
+  assigneeUrns: opt([String]),
+}) {}

@@ -13,6 +13,7 @@ import {
 } from './common.js';
 import { fieldDataType, SchemaFieldDataType } from './dataset.js';
 import { fields, opt, req, TableObjectType } from './field-table.js';
+import { VIEW_FIELDS } from './views.js';
 
 /*
  * The fields of kinds whose object type is derived from the registry (`kind-types.ts`): each kind's own
@@ -42,6 +43,7 @@ export class BusinessAttributeInfo extends fields({
 
 /** Per registry kind, its fields: they show one of its aspects (null when the entity lacks it). */
 export const KIND_FIELDS: Readonly<Record<string, Readonly<Record<string, AspectField>>>> = {
+  dataHubView: VIEW_FIELDS,
   ownershipType: {
     info: { type: OwnershipTypeInfo, aspect: 'ownershipTypeInfo', read: (_, v) => v },
   },

@@ -254,3 +254,49 @@ export class DatasetUpdateInput extends fields({
   editableSchemaMetadata: opt(EditableSchemaMetadataUpdate),
   editableProperties: nested(DatasetEditablePropertiesUpdate),
 }) {}
+
+// ---- domains and the glossary as trees, data products, incidents
+
+@TableInputType()
+export class MoveDomainInput extends fields({ parentDomain: opt(String), resourceUrn: req(String) }) {}
+
+@TableInputType()
+export class UpdateParentNodeInput extends fields({ parentNode: opt(String), resourceUrn: req(String) }) {}
+
+@TableInputType()
+export class CreateDataProductPropertiesInput extends fields({
+  name: name(),
+  description: optionalText(),
+  parentDataProduct: opt(String),
+}) {}
+
+@TableInputType()
+export class CreateDataProductInput extends fields({
+  properties: req(CreateDataProductPropertiesInput, { checks: [check.nested] }),
+  domainUrn: req(String),
+  id: opt(String),
+}) {}
+
+@TableInputType()
+export class UpdateDataProductInput extends fields({
+  name: opt(String),
+  description: optionalText(),
+  parentDataProduct: opt(String),
+}) {}
+
+@TableInputType()
+export class BatchSetDataProductInput extends fields({
+  dataProductUrn: opt(String),
+  resourceUrns: nonEmpty(String),
+}) {}
+
+// ---- lineage edited as DataHub's UI edits it
+
+@TableInputType()
+export class LineageEdge extends fields({ downstreamUrn: req(String), upstreamUrn: req(String) }) {}
+
+@TableInputType()
+export class UpdateLineageInput extends fields({
+  edgesToAdd: req([LineageEdge], { nullable: 'items' }),
+  edgesToRemove: req([LineageEdge], { nullable: 'items' }),
+}) {}

@@ -1,0 +1,169 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAuthGraphql, type TestTokens } from '../support/auth.js';
+import { datasetUrn, mcp, unique } from '../support/runtime.js';
+
+// DataHub's Views (issue 37): saved searches anyone makes for themself, global ones an Admin's, applied
+// to a search by URN.
+
+const { as, tokens, ingest } = useAuthGraphql();
+let t: TestTokens;
+beforeAll(() => {
+  t = tokens();
+});
+
+const CREATE = `mutation ($i: CreateViewInput!) { createView(input: $i) {
+  urn viewType name description definition { entityTypes filter { operator filters { field condition values negated } } } } }`;
+
+describe('Views', () => {
+  it('are made by anyone for themself, listed as theirs, changed and deleted by their maker', async () => {
+    const id = unique();
+    const made = await as(t.reader).gqlOk(CREATE, {
+      i: {
+        viewType: 'PERSONAL',
+        name: `Mine ${id}`,
+        description: 'hive tables',
+        definition: {
+          entityTypes: ['DATASET', 'CHART'],
+          filter: { operator: 'AND', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }] },
+        },
+      },
+    });
+    const view = made.createView;
+    expect(view).toEqual({
+      urn: expect.stringMatching(/^urn:li:dataHubView:/),
+      viewType: 'PERSONAL',
+      name: `Mine ${id}`,
+      description: 'hive tables',
+      definition: {
+        entityTypes: ['DATASET', 'CHART'],
+        filter: {
+          operator: 'AND',
+          filters: [
+            { field: 'platform', condition: 'EQUAL', values: ['urn:li:dataPlatform:hive'], negated: false },
+          ],
+        },
+      },
+    });
+    const mine = async (token: string) =>
+      (
+        await as(token).gqlOk(
+          `{ listMyViews(input: { start: 0, count: 50, viewType: PERSONAL }) { total views { urn } } }`,
+        )
+      ).listMyViews.views.map((v: { urn: string }) => v.urn);
+    // The list is searched: wait for the index by asking until it shows.
+    for (let i = 0; i < 50 && !(await mine(t.reader)).includes(view.urn); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await mine(t.reader)).toContain(view.urn);
+    expect(await mine(t.editor)).not.toContain(view.urn);
+
+    const update = `mutation ($u: String!, $i: UpdateViewInput!) { updateView(urn: $u, input: $i) { name definition { filter { operator filters { field values } } } } }`;
+    const orFilter = {
+      entityTypes: ['DATASET'],
+      filter: {
+        operator: 'OR',
+        filters: [
+          { field: 'platform', values: ['urn:li:dataPlatform:hive'] },
+          { field: 'platform', values: ['urn:li:dataPlatform:kafka'] },
+        ],
+      },
+    };
+    const updated = await as(t.reader).gqlOk(update, {
+      u: view.urn,
+      i: { name: `Renamed ${id}`, definition: orFilter },
+    });
+    expect(updated.updateView).toEqual({
+      name: `Renamed ${id}`,
+      definition: {
+        filter: {
+          operator: 'OR',
+          filters: [
+            { field: 'platform', values: ['urn:li:dataPlatform:hive'] },
+            { field: 'platform', values: ['urn:li:dataPlatform:kafka'] },
+          ],
+        },
+      },
+    });
+    const byOther = await as(t.editor).gql(update, { u: view.urn, i: { name: 'theirs' } });
+    expect(byOther.errors?.[0]?.extensions?.code).toBe(403);
+    expect(
+      await as(t.reader).gqlOk(`mutation ($u: String!) { deleteView(urn: $u) }`, { u: view.urn }),
+    ).toEqual({
+      deleteView: true,
+    });
+  });
+
+  it('global ones are an Admin’s to make, listed for everyone', async () => {
+    const id = unique();
+    const input = {
+      viewType: 'GLOBAL',
+      name: `Everyone ${id}`,
+      definition: { entityTypes: [], filter: { operator: 'AND', filters: [] } },
+    };
+    expect((await as(t.editor).gql(CREATE, { i: input })).errors?.[0]?.extensions?.code).toBe(403);
+    const urn = (await as(t.admin).gqlOk(CREATE, { i: input })).createView.urn as string;
+    const global = async () =>
+      (
+        await as(t.reader).gqlOk(`{ listGlobalViews(input: { count: 100 }) { views { urn } } }`)
+      ).listGlobalViews.views.map((v: { urn: string }) => v.urn);
+    for (let i = 0; i < 50 && !(await global()).includes(urn); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await global()).toContain(urn);
+    const byReader = await as(t.reader).gql(`mutation ($u: String!) { deleteView(urn: $u) }`, { u: urn });
+    expect(byReader.errors?.[0]?.extensions?.code).toBe(403);
+  });
+
+  it('a search with a viewUrn keeps what the View keeps, with its own filters too', async () => {
+    const id = unique();
+    const [hive, kafka] = [datasetUrn(`view_${id}_h`), datasetUrn(`view_${id}_k`, 'kafka')];
+    const chart = `urn:li:chart:(looker,view_${id})`;
+    await ingest([
+      mcp(hive, 'datasetProperties', { name: `view ${id} hive`, description: 'gold' }),
+      mcp(kafka, 'datasetProperties', { name: `view ${id} kafka`, description: 'gold' }),
+      mcp(chart, 'chartInfo', {
+        title: `view ${id} chart`,
+        description: '',
+        lastModified: {
+          created: { time: 1, actor: 'urn:li:corpuser:x' },
+          lastModified: { time: 1, actor: 'urn:li:corpuser:x' },
+        },
+      }),
+    ]);
+    const view = (
+      await as(t.reader).gqlOk(CREATE, {
+        i: {
+          viewType: 'PERSONAL',
+          name: `Hive ${id}`,
+          definition: {
+            entityTypes: ['DATASET'],
+            filter: {
+              operator: 'AND',
+              filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }],
+            },
+          },
+        },
+      })
+    ).createView.urn as string;
+    const search = async (extra: string) =>
+      (
+        await as(t.reader).gqlOk(
+          `query ($v: String) { searchAcrossEntities(input: { query: "view ${id}", count: 10, viewUrn: $v${extra} }) { total searchResults { entity { urn } } } }`,
+          { v: view },
+        )
+      ).searchAcrossEntities;
+    const all = await as(t.reader).gqlOk(
+      `{ searchAcrossEntities(input: { query: "view ${id}", count: 10 }) { total } }`,
+    );
+    expect(all.searchAcrossEntities.total).toBe(3);
+    const viewed = await search('');
+    expect(viewed.searchResults.map((r: { entity: { urn: string } }) => r.entity.urn)).toEqual([hive]);
+    expect((await search(', types: [CHART]')).total).toBe(0);
+    expect(
+      (await search(', orFilters: [{ and: [{ field: "platform", values: ["urn:li:dataPlatform:kafka"] }] }]'))
+        .total,
+    ).toBe(0);
+    const missing = await as(t.reader).gql(
+      `{ searchAcrossEntities(input: { query: "*", viewUrn: "urn:li:dataHubView:none_${id}" }) { total } }`,
+    );
+    expect(missing.errors?.[0]?.extensions?.code).toBe(404);
+  });
+});
