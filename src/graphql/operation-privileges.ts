@@ -25,6 +25,8 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   createView: 'read',
   updateView: 'read',
   deleteView: 'read',
+  updateGlobalViewsSettings: 'admin',
+  updateCorpUserViewsSettings: 'read',
   /** A user's own properties; another user's need Admin (checked by the service). */
   updateCorpUserProperties: 'read',
   createTest: 'admin',

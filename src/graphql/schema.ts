@@ -6,6 +6,7 @@ import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
 import { CatalogMutations } from './resolvers/catalog-mutations.js';
 import { ViewResolvers } from './resolvers/view-resolvers.js';
+import { RecommendationQueries } from './resolvers/recommendation-queries.js';
 import { PeopleResolvers } from './resolvers/people-resolvers.js';
 import { SessionQueries } from './resolvers/session-queries.js';
 import { ContainerMembers, DataProductMembers, DomainMembers } from './resolvers/member-queries.js';
@@ -35,6 +36,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       PeopleResolvers,
       CatalogMutations,
       ViewResolvers,
+      RecommendationQueries,
       MetadataTestResolvers,
     ],
     orphanedTypes: Object.values(ENTITY_CLASSES),

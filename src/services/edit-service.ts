@@ -154,25 +154,36 @@ export class EditService extends EditBase {
     ]);
   }
 
-  /** The editable description of a dataset, or of one of its schema fields; other kinds are refused. */
+  /**
+   * The description of an entity where DataHub's `updateDescription` writes it (DESCRIPTIONS), or of one
+   * of a dataset's schema fields; other kinds are refused.
+   */
   async setDescription(r: ResourceRef, description: string, ctx: WriteContext): Promise<void> {
     const type = this.registry.parseEntityUrn(r.urn).entity.name;
-    if (type !== 'dataset')
+    const place = Object.hasOwn(DESCRIPTIONS, type) ? DESCRIPTIONS[type] : undefined;
+    if (!place || (r.subResource && type !== 'dataset'))
       throw new BadRequestError(
-        `updateDescription supports datasets and dataset schema fields; ${r.urn} is a ${type}`,
+        `updateDescription supports ${Object.keys(DESCRIPTIONS).join(', ')} and dataset schema fields; ${r.urn} is a ${type}`,
       );
     if (r.subResource) {
       await this.editLabels([r], 'description', ctx, () => ({ description }));
       return;
     }
-    const resource = await this.requireEntity(r.urn, 'editableDatasetProperties');
+    const { aspect, field = 'description', stamped, required } = place;
+    const resource = await this.requireEntity(r.urn, aspect);
     await this.write([
-      this.modify(resource, 'editableDatasetProperties', (cur) => ({
-        ...cur,
-        description,
-        lastModified: this.stamp(ctx),
-        ...(cur?.created ? {} : { created: this.stamp(ctx) }),
-      })),
+      this.modify(resource, aspect, (cur) => {
+        if (!cur && required)
+          throw new BadRequestError(`Cannot update the description of ${resource}: it has no ${aspect}`);
+        const start = cur ?? (type === 'tag' ? { name: resource.split(':').slice(3).join(':') } : {});
+        return {
+          ...start,
+          [field]: description,
+          ...(stamped
+            ? { lastModified: this.stamp(ctx), ...(cur?.created ? {} : { created: this.stamp(ctx) }) }
+            : {}),
+        };
+      }),
       ctx,
     ]);
   }
@@ -297,6 +308,32 @@ export class EditService extends EditBase {
     await this.ingest.ingest(edits.proposals(), ctx);
   }
 }
+
+/**
+ * Where DataHub's `updateDescription` writes each kind's description: the aspect and its field
+ * (`description` unless named), whether it carries created/lastModified stamps, and whether the aspect
+ * must exist already (its other fields are required).
+ */
+const DESCRIPTIONS: Readonly<
+  Record<string, { aspect: string; field?: string; stamped?: boolean; required?: boolean }>
+> = {
+  dataset: { aspect: 'editableDatasetProperties', stamped: true },
+  container: { aspect: 'editableContainerProperties' },
+  domain: { aspect: 'domainProperties', required: true },
+  glossaryTerm: { aspect: 'glossaryTermInfo', field: 'definition', required: true },
+  glossaryNode: { aspect: 'glossaryNodeInfo', field: 'definition', required: true },
+  tag: { aspect: 'tagProperties' },
+  corpGroup: { aspect: 'corpGroupEditableInfo' },
+  notebook: { aspect: 'editableNotebookProperties', stamped: true },
+  mlModel: { aspect: 'editableMlModelProperties' },
+  mlModelGroup: { aspect: 'editableMlModelGroupProperties' },
+  mlFeature: { aspect: 'editableMlFeatureProperties' },
+  mlFeatureTable: { aspect: 'editableMlFeatureTableProperties' },
+  mlPrimaryKey: { aspect: 'editableMlPrimaryKeyProperties' },
+  dataProduct: { aspect: 'dataProductProperties', required: true },
+  businessAttribute: { aspect: 'businessAttributeInfo', required: true },
+  application: { aspect: 'applicationProperties', required: true },
+};
 
 const ownerTypeUrn = (o: AspectJson): string =>
   typeof o.typeUrn === 'string'

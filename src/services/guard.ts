@@ -80,7 +80,10 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     listMine: 'read',
     listGlobal: 'read',
     definition: 'read',
+    setGlobalDefault: 'admin',
+    setMyDefault: 'read',
   },
+  recommendations: { modules: 'read' },
   people: {
     listUsers: 'read',
     listGroups: 'admin',

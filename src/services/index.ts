@@ -13,6 +13,7 @@ import { DataProductService } from './data-product-service.js';
 import { IncidentService } from './incident-service.js';
 import { LineageEditService } from './lineage/lineage-edits.js';
 import { ViewService } from './view-service.js';
+import { RecommendationService } from './recommendation-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage/lineage-search-service.js';
@@ -208,6 +209,7 @@ export function createServices(p: ServiceParts): Services {
     incidents: new IncidentService(p.registry, p.ingest, reads),
     lineageEdits: new LineageEditService(p.registry, p.ingest, reads),
     views: new ViewService(p.registry, p.ingest, reads, p.search),
+    recommendations: new RecommendationService(p.search, p.changeLog),
     entityApi: new EntityApiService(p.registry, reads, p.ingest, p.config.maxPageSize),
     lineage,
     search: p.search,

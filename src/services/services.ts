@@ -10,6 +10,7 @@ import type { DataProductService } from './data-product-service.js';
 import type { IncidentService } from './incident-service.js';
 import type { LineageEditService } from './lineage/lineage-edits.js';
 import type { ViewService } from './view-service.js';
+import type { RecommendationService } from './recommendation-service.js';
 import type { EditService } from './edit-service.js';
 import type { EntityApiService } from './entity-api-service.js';
 import type { EventsService } from './events/index.js';
@@ -40,6 +41,7 @@ export interface Services {
   readonly incidents: IncidentService;
   readonly lineageEdits: LineageEditService;
   readonly views: ViewService;
+  readonly recommendations: RecommendationService;
   readonly entityApi: EntityApiService;
   readonly lineage: LineageService;
   readonly search: SearchService;

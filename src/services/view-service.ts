@@ -30,6 +30,8 @@ export interface ViewPage {
 }
 
 const INFO = 'dataHubViewInfo';
+/** DataHub's one global settings entity. */
+const GLOBAL_SETTINGS = 'urn:li:globalSettings:0';
 
 /**
  * DataHub's Views: saved searches (entity types and a filter) that a search applies by URN. Anyone makes
@@ -107,6 +109,48 @@ export class ViewService extends EditBase {
   /** The global Views, for everyone. */
   listGlobal(q: { start: number; count: number; query: string }): Promise<ViewPage> {
     return this.list(q, [{ field: 'type', values: ['GLOBAL'] }]);
+  }
+
+  /** The organisation's default View (DataHub's global settings), or none: an Admin's to set. */
+  async setGlobalDefault(view: string | null | undefined, ctx: WriteContext): Promise<void> {
+    requirePrivilege('admin', 'set the default View of everyone');
+    const defaultView = await this.existing(view);
+    await this.ingest.ingest(
+      [
+        this.modify(GLOBAL_SETTINGS, 'globalSettingsInfo', (cur) => ({
+          ...cur,
+          views: defaultView ? { defaultView } : {},
+        })),
+      ],
+      ctx,
+    );
+  }
+
+  /** The caller's own default View, or none (their `corpUserSettings`), whatever their role. */
+  async setMyDefault(view: string | null | undefined, ctx: WriteContext): Promise<void> {
+    const user = currentCaller()?.actor;
+    if (!user) throw new BadRequestError('No user to set a default View for');
+    const defaultView = await this.existing(view);
+    await asSystem(() =>
+      this.ingest.ingest(
+        [
+          this.modify(user, 'corpUserSettings', (cur) => ({
+            appearance: {},
+            ...cur,
+            views: defaultView ? { defaultView } : {},
+          })),
+        ],
+        ctx,
+      ),
+    );
+  }
+
+  /** The normalized URN of a View that exists, or undefined for none. */
+  private async existing(view: string | null | undefined): Promise<string | undefined> {
+    if (!view) return undefined;
+    this.checkUrns([view], 'dataHubView');
+    const [urn] = (await this.requireEntities([view], [INFO])) as [string];
+    return urn;
   }
 
   /** A View's definition, to apply to a search; 404 when there is no such View. */

@@ -322,3 +322,55 @@ describe('updateLineage', () => {
     expect((await aspect('dataset', orders, 'upstreamLineage')).upstreams).toHaveLength(1);
   });
 });
+
+describe('updateDescription', () => {
+  it('writes each kind’s description where DataHub keeps it, and refuses kinds it has none for', async () => {
+    const id = unique();
+    const container = `urn:li:container:desc_${id}`;
+    const domain = `urn:li:domain:desc_${id}`;
+    const term = `urn:li:glossaryTerm:desc_${id}`;
+    const tag = `urn:li:tag:desc_${id}`;
+    const group = `urn:li:corpGroup:desc_${id}`;
+    const model = `urn:li:mlModel:(urn:li:dataPlatform:sagemaker,desc_${id},PROD)`;
+    await ingest([
+      mcp(container, 'containerProperties', { name: 'c' }),
+      mcp(domain, 'domainProperties', { name: 'd' }),
+      mcp(term, 'glossaryTermInfo', { definition: 'old', termSource: 'INTERNAL', name: 'T' }),
+      mcp(tag, 'status', { removed: false }),
+      mcp(group, 'corpGroupInfo', { displayName: 'G', admins: [], members: [], groups: [] }),
+      mcp(model, 'mlModelProperties', { name: 'm' }),
+    ]);
+    const update = `mutation ($u: String!, $d: String!) { updateDescription(input: { resourceUrn: $u, description: $d }) }`;
+    for (const urn of [container, domain, term, tag, group, model])
+      expect(await ok(update, { u: urn, d: `about ${urn}` })).toEqual({ updateDescription: true });
+    const stored = async (kind: string, urn: string, aspect: string) =>
+      (
+        (await (
+          await fetch(`${rt.url}/openapi/v3/entity/${kind}/${encodeURIComponent(urn)}/${aspect}`)
+        ).json()) as {
+          value: Record<string, unknown>;
+        }
+      ).value;
+    expect((await stored('container', container, 'editableContainerProperties')).description).toBe(
+      `about ${container}`,
+    );
+    expect((await stored('domain', domain, 'domainProperties')).description).toBe(`about ${domain}`);
+    expect((await stored('glossaryterm', term, 'glossaryTermInfo')).definition).toBe(`about ${term}`);
+    expect(await stored('tag', tag, 'tagProperties')).toEqual({
+      name: `desc_${id}`,
+      description: `about ${tag}`,
+    });
+    expect((await stored('corpgroup', group, 'corpGroupEditableInfo')).description).toBe(`about ${group}`);
+    expect((await stored('mlmodel', model, 'editableMlModelProperties')).description).toBe(`about ${model}`);
+    const read = await ok(`query ($u: String!) { glossaryTerm(urn: $u) { properties { description } } }`, {
+      u: term,
+    });
+    expect(read.glossaryTerm.properties.description).toBe(`about ${term}`);
+
+    const flow = `urn:li:dataFlow:(airflow,desc_${id},PROD)`;
+    await ingest([mcp(flow, 'status', { removed: false })]);
+    expect((await errorOf(update, { u: flow, d: 'x' }))?.message).toMatch(/updateDescription supports/);
+    const missing = `urn:li:domain:none_${id}`;
+    expect((await errorOf(update, { u: missing, d: 'x' }))?.extensions?.code).toBe(404);
+  });
+});

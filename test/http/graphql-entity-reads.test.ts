@@ -591,5 +591,62 @@ describe('GraphQL: what ingestion stores about a dataset', () => {
     const none = datasetUrn(`dsr_unused_${unique()}`);
     await ingest([mcp(none, 'datasetProperties', { name: 'unused' })]);
     expect((await ok(Q, { urn: none })).dataset.statsSummary).toBeNull();
+
+    // usageStats: the buckets of a range as stored, and their sums.
+    const U = `query q($urn: String!, $range: TimeRange) { dataset(urn: $urn) { usageStats(range: $range) {
+      buckets { duration resource metrics { totalSqlQueries uniqueUserCount users { user { urn } count } } }
+      aggregations { totalSqlQueries uniqueUserCount users { user { urn } count } } } } }`;
+    const month = (await ok(U, { urn, range: 'MONTH' })).dataset.usageStats;
+    expect(month.buckets).toHaveLength(2);
+    expect(month.buckets[0]).toMatchObject({ duration: 'DAY', resource: urn });
+    expect(month.aggregations).toEqual({
+      totalSqlQueries: 15,
+      uniqueUserCount: 2,
+      users: [
+        { user: { urn: ann }, count: 8 },
+        { user: { urn: bob }, count: 7 },
+      ],
+    });
+    const all = (await ok(U, { urn, range: 'ALL' })).dataset.usageStats;
+    expect([all.buckets.length, all.aggregations.totalSqlQueries]).toEqual([3, 115]);
+    expect((await ok(U, { urn: none, range: 'ALL' })).dataset.usageStats).toEqual({
+      buckets: [],
+      aggregations: { totalSqlQueries: 0, uniqueUserCount: 0, users: [] },
+    });
+  });
+});
+
+describe('versions', () => {
+  it('versionProperties shows an asset’s version set, tag and aliases; the latest as the set says', async () => {
+    const id = unique();
+    const set = `urn:li:versionSet:(vs_${id},mlModel)`;
+    const [v1, v2] = [1, 2].map((n) => `urn:li:mlModel:(urn:li:dataPlatform:mlflow,vs_${id}_v${n},PROD)`) as [
+      string,
+      string,
+    ];
+    const version = (urn: string, tag: string, sortId: string) =>
+      mcp(urn, 'versionProperties', {
+        versionSet: set,
+        version: { versionTag: tag },
+        aliases: [{ versionTag: `${tag}-alias` }],
+        sortId,
+        versioningScheme: 'ALPHANUMERIC_GENERATED_BY_DATAHUB',
+        comment: `version ${tag}`,
+      });
+    await ingest([
+      version(v1, '1', 'AAAAAAAA'),
+      version(v2, '2', 'AAAAAAAB'),
+      mcp(set, 'versionSetProperties', { latest: v2, versioningScheme: 'ALPHANUMERIC_GENERATED_BY_DATAHUB' }),
+    ]);
+    const Q = `query q($u: String!) { mlModel(urn: $u) { versionProperties {
+      versionSet { urn latestVersion { urn } } version { versionTag } aliases { versionTag } comment isLatest } } }`;
+    expect((await ok(Q, { u: v1 })).mlModel.versionProperties).toEqual({
+      versionSet: { urn: set, latestVersion: { urn: v2 } },
+      version: { versionTag: '1' },
+      aliases: [{ versionTag: '1-alias' }],
+      comment: 'version 1',
+      isLatest: false,
+    });
+    expect((await ok(Q, { u: v2 })).mlModel.versionProperties.isLatest).toBe(true);
   });
 });

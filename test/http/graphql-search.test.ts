@@ -217,6 +217,45 @@ describe('GraphQL: search', () => {
     });
   });
 
+  it('listRecommendations: the catalog’s platforms, tags and terms, and what changed last', async () => {
+    const id = unique();
+    const ds = datasetUrn(`recs_${id}`);
+    await ingest([
+      mcp(ds, 'datasetProperties', { name: `recs ${id}` }),
+      mcp(ds, 'globalTags', { tags: [{ tag: `urn:li:tag:recs_${id}` }] }),
+    ]);
+    const Q = `query ($s: ScenarioType!) { listRecommendations(input: { userUrn: "urn:li:corpuser:x", limit: 5,
+      requestContext: { scenario: $s } }) { modules { moduleId title renderType content { value entity { urn }
+      params { searchParams { query filters { field values } } entityProfileParams { urn type } contentParams { count } } } } } }`;
+    const home = await gql(Q, { s: 'HOME' });
+    expect(home.errors).toBeUndefined();
+    const modules = home.data?.listRecommendations.modules as any[];
+    const byId = Object.fromEntries(modules.map((m) => [m.moduleId, m]));
+    expect(byId.RecentlyEditedEntities).toMatchObject({
+      title: 'Recently Edited',
+      renderType: 'ENTITY_NAME_LIST',
+    });
+    expect(byId.RecentlyEditedEntities.content[0]).toEqual({
+      value: ds,
+      entity: { urn: ds },
+      params: { searchParams: null, entityProfileParams: { urn: ds, type: 'DATASET' }, contentParams: null },
+    });
+    expect(byId.RecentlyEditedEntities.content.length).toBeLessThanOrEqual(5);
+    const hive = byId.Platforms.content.find((c: any) => c.value === 'urn:li:dataPlatform:hive');
+    expect(hive).toMatchObject({
+      entity: { urn: 'urn:li:dataPlatform:hive' },
+      params: {
+        searchParams: { query: '', filters: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }] },
+      },
+    });
+    expect(hive.params.contentParams.count).toBeGreaterThan(0);
+    expect(byId.TopTags.renderType).toBe('TAG_SEARCH_LIST');
+    const search = (await gql(Q, { s: 'SEARCH_RESULTS' })).data?.listRecommendations.modules as any[];
+    expect(search.map((m) => m.moduleId)).toContain('TopTags');
+    expect(search.every((m) => ['TopTags', 'TopTerms'].includes(m.moduleId))).toBe(true);
+    expect((await gql(Q, { s: 'ENTITY_PROFILE' })).data?.listRecommendations.modules).toEqual([]);
+  });
+
   it('the older search, browse and browsePaths answer as DataHub scripts read them', async () => {
     const root = `gqlold${unique()}`;
     const [t1, t2, t3] = [1, 2, 3].map((i) => datasetUrn(`${root}_${i}`)) as [string, string, string];

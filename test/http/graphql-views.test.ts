@@ -166,4 +166,32 @@ describe('Views', () => {
     );
     expect(missing.errors?.[0]?.extensions?.code).toBe(404);
   });
+
+  it('a default View: the organisation’s set by an Admin, one’s own by anyone', async () => {
+    const id = unique();
+    const input = (viewType: string) => ({
+      viewType,
+      name: `Default ${id}`,
+      definition: { entityTypes: ['DATASET'], filter: { operator: 'AND', filters: [] } },
+    });
+    const global = (await as(t.admin).gqlOk(CREATE, { i: input('GLOBAL') })).createView.urn as string;
+    const mine = (await as(t.reader).gqlOk(CREATE, { i: input('PERSONAL') })).createView.urn as string;
+    const setGlobal = `mutation ($v: String) { updateGlobalViewsSettings(input: { defaultView: $v }) }`;
+    expect((await as(t.editor).gql(setGlobal, { v: global })).errors?.[0]?.extensions?.code).toBe(403);
+    expect(await as(t.admin).gqlOk(setGlobal, { v: global })).toEqual({ updateGlobalViewsSettings: true });
+    const read = async () =>
+      await as(t.reader).gqlOk(
+        `{ globalViewsSettings { defaultView } me { corpUser { settings { views { defaultView { urn } } } } } }`,
+      );
+    expect((await read()).globalViewsSettings.defaultView).toBe(global);
+    const setMine = `mutation ($v: String) { updateCorpUserViewsSettings(input: { defaultView: $v }) }`;
+    expect(await as(t.reader).gqlOk(setMine, { v: mine })).toEqual({ updateCorpUserViewsSettings: true });
+    expect((await read()).me.corpUser.settings.views.defaultView.urn).toBe(mine);
+    expect(await as(t.reader).gqlOk(setMine, { v: null })).toEqual({ updateCorpUserViewsSettings: true });
+    expect((await read()).me.corpUser.settings.views.defaultView).toBeNull();
+    const none = await as(t.reader).gql(setMine, { v: `urn:li:dataHubView:none_${id}` });
+    expect(none.errors?.[0]?.extensions?.code).toBe(404);
+    await as(t.admin).gqlOk(setGlobal, { v: null });
+    expect((await read()).globalViewsSettings.defaultView).toBeNull();
+  });
 });

@@ -9,10 +9,12 @@ import {
   ListGlobalViewsInput,
   ListMyViewsInput,
   ListViewsResult,
+  UpdateCorpUserViewsSettingsInput,
+  UpdateGlobalViewsSettingsInput,
   UpdateViewInput,
   viewDefinition,
 } from '../types/views.js';
-import { declareRootFields, rootField, urnEdit } from './root-fields.js';
+import { declareRootFields, edit, rootField, urnEdit } from './root-fields.js';
 import { criterion, toEntities } from './search-mapping.js';
 
 const View = () => entityClass(EntityType.DATAHUB_VIEW);
@@ -57,6 +59,19 @@ declareRootFields(ViewResolvers, Mutation, {
     return ctx.entity(urn);
   }),
   deleteView: urnEdit((urn, ctx) => ctx.services.views.delete(urn, ctx.writer)),
+  /** The organisation's default View (DataHub answers true, non-null). */
+  updateGlobalViewsSettings: rootField(
+    UpdateGlobalViewsSettingsInput,
+    Boolean,
+    async (i, ctx) => {
+      await ctx.services.views.setGlobalDefault(i.defaultView, ctx.writer);
+      return true;
+    },
+    { nullable: false },
+  ),
+  updateCorpUserViewsSettings: edit(UpdateCorpUserViewsSettingsInput, (i, ctx) =>
+    ctx.services.views.setMyDefault(i.defaultView, ctx.writer),
+  ),
 });
 
 declareRootFields(ViewResolvers, Query, {

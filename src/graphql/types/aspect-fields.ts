@@ -17,9 +17,11 @@ import {
   str,
   type Json,
 } from './common.js';
+import { defaultRegistry } from '../../registry/index.js';
+import type { EntityClass } from './entity-classes.js';
 import type { Entity } from './entity.js';
 import { entityClass } from './entity-classes.js';
-import { EntityType } from './entity-type.js';
+import { EntityType, entityTypeName } from './entity-type.js';
 import { graphqlType } from './field-table.js';
 import { StructuredProperties, structuredProperties } from './structured-properties.js';
 
@@ -92,6 +94,24 @@ export function aspectFields(
       name,
       descriptor,
     );
+  }
+}
+
+/**
+ * Declares `table`'s fields on the object type of every kind whose registry entity has `aspect`
+ * (`classes`: the object class of each entity type; a class several kinds share gets them once).
+ */
+export function showWhereAspect(
+  classes: Partial<Record<EntityType, EntityClass>>,
+  aspect: string,
+  table: Readonly<Record<string, AspectField>>,
+): void {
+  const done = new Set<EntityClass>();
+  for (const e of defaultRegistry().allEntities()) {
+    const cls = classes[entityTypeName(e.name) as EntityType];
+    if (!cls || done.has(cls) || !e.aspects.includes(aspect)) continue;
+    done.add(cls);
+    aspectFields(cls, table);
   }
 }
 

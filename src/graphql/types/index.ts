@@ -4,6 +4,7 @@ import { Chart, Dashboard } from './chart-dashboard.js';
 import { Dataset } from './dataset.js';
 // A dataset's profiles and operations, declared on Dataset when loaded.
 import './dataset-timeseries.js';
+import './dataset-usage.js';
 import type { Entity } from './entity.js';
 import { registerEntityClasses, type EntityClass } from './entity-classes.js';
 import { EntityType, entityTypeName, entityTypeOfUrn } from './entity-type.js';
@@ -13,6 +14,7 @@ import { showEditableProperties } from './editable-properties.js';
 import { Document, showRelatedDocuments } from './documents.js';
 import { showHealth } from './health.js';
 import { Incident, showIncidents } from './incidents.js';
+import { showVersionProperties } from './versions.js';
 import { KIND_FIELDS } from './kind-fields.js';
 import { genericKindClasses } from './kind-types.js';
 import { showTestResults, Test } from './metadata-tests.js';
@@ -58,6 +60,7 @@ for (const [kind, table] of Object.entries(KIND_FIELDS))
 // `testResults` on every kind that has the aspect; `editableProperties` on the kinds with a description of
 // their own beside the ingested one.
 showTestResults(ENTITY_CLASSES);
+showVersionProperties(ENTITY_CLASSES);
 showEditableProperties(ENTITY_CLASSES);
 showRelatedDocuments(ENTITY_CLASSES);
 // Data quality: `health` of the assets DataHub computes it for, `assertions` and `incidents` of assets.

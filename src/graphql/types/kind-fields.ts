@@ -13,6 +13,7 @@ import {
 } from './common.js';
 import { fieldDataType, SchemaFieldDataType } from './dataset.js';
 import { fields, opt, req, TableObjectType } from './field-table.js';
+import { VERSION_SET_FIELDS } from './versions.js';
 import { VIEW_FIELDS } from './views.js';
 
 /*
@@ -44,6 +45,7 @@ export class BusinessAttributeInfo extends fields({
 /** Per registry kind, its fields: they show one of its aspects (null when the entity lacks it). */
 export const KIND_FIELDS: Readonly<Record<string, Readonly<Record<string, AspectField>>>> = {
   dataHubView: VIEW_FIELDS,
+  versionSet: VERSION_SET_FIELDS,
   ownershipType: {
     info: { type: OwnershipTypeInfo, aspect: 'ownershipTypeInfo', read: (_, v) => v },
   },

@@ -1,11 +1,10 @@
 import { Field, ObjectType } from 'type-graphql';
-import { defaultRegistry } from '../../registry/index.js';
 import type { TestView } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
-import { aspectFields } from './aspect-fields.js';
+import { showWhereAspect } from './aspect-fields.js';
 import type { EntityClass } from './entity-classes.js';
 import { Entity, entityBase } from './entity.js';
-import { EntityType, entityTypeName } from './entity-type.js';
+import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { fields, opt, req, required, TableInputType, TableObjectType } from './field-table.js';
 import { list, make, obj, str, type Json } from './json.js';
@@ -139,11 +138,7 @@ async function testResults(ctx: GraphQLContext, v: Json): Promise<TestResults> {
  * aspect (`classes`: the object class of each entity type).
  */
 export function showTestResults(classes: Partial<Record<EntityType, EntityClass>>): void {
-  const done = new Set<EntityClass>();
-  for (const e of defaultRegistry().allEntities()) {
-    const cls = classes[entityTypeName(e.name) as EntityType];
-    if (!cls || done.has(cls) || !e.aspects.includes('testResults')) continue;
-    done.add(cls);
-    aspectFields(cls, { testResults: { type: TestResults, aspect: 'testResults', read: testResults } });
-  }
+  showWhereAspect(classes, 'testResults', {
+    testResults: { type: TestResults, aspect: 'testResults', read: testResults },
+  });
 }

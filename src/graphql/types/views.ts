@@ -144,3 +144,9 @@ export const VIEW_FIELDS: Readonly<Record<string, AspectField>> = {
     read: (_, v) => readDefinition((v.definition ?? {}) as Record<string, unknown>),
   },
 };
+
+@TableInputType()
+export class UpdateGlobalViewsSettingsInput extends fields({ defaultView: opt(String) }) {}
+
+@TableInputType()
+export class UpdateCorpUserViewsSettingsInput extends fields({ defaultView: opt(String) }) {}
