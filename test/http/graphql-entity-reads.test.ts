@@ -650,3 +650,62 @@ describe('versions', () => {
     expect((await ok(Q, { u: v2 })).mlModel.versionProperties.isLatest).toBe(true);
   });
 });
+
+describe('links between assets, and the glossary', () => {
+  it('siblings, a chart’s input fields, a node’s children and a term’s domain read as stored', async () => {
+    const id = unique();
+    const [dbt, table] = [datasetUrn(`sib_${id}`, 'dbt'), datasetUrn(`sib_${id}`, 'snowflake')];
+    const chart = `urn:li:chart:(looker,links_${id})`;
+    const field = `urn:li:schemaField:(${table},amount)`;
+    const node = `urn:li:glossaryNode:links_${id}`;
+    const sub = `urn:li:glossaryNode:links_sub_${id}`;
+    const [t1, t2] = ['1', '2'].map((n) => `urn:li:glossaryTerm:links_${id}_${n}`) as [string, string];
+    const domain = `urn:li:domain:links_${id}`;
+    await ingest([
+      mcp(dbt, 'siblings', { siblings: [table], primary: true }),
+      mcp(table, 'siblings', { siblings: [dbt], primary: false }),
+      mcp(chart, 'inputFields', {
+        fields: [
+          {
+            schemaFieldUrn: field,
+            schemaField: {
+              fieldPath: 'amount',
+              nativeDataType: 'NUMBER',
+              type: { type: { 'com.linkedin.schema.NumberType': {} } },
+            },
+          },
+        ],
+      }),
+      mcp(node, 'glossaryNodeInfo', { definition: 'n', name: 'N' }),
+      mcp(sub, 'glossaryNodeInfo', { definition: 's', name: 'S', parentNode: node }),
+      ...[t1, t2].map((t) =>
+        mcp(t, 'glossaryTermInfo', { definition: 't', termSource: 'INTERNAL', parentNode: node }),
+      ),
+      mcp(domain, 'domainProperties', { name: 'D' }),
+      mcp(t1, 'domains', { domains: [domain] }),
+    ]);
+    const data = await ok(
+      `query q($d: String!, $c: String!, $n: String!, $t: String!) {
+        dataset(urn: $d) { siblings { isPrimary siblings { urn } } }
+        chart(urn: $c) { inputFields { fields { schemaFieldUrn schemaField { fieldPath type nativeDataType } } } }
+        glossaryNode(urn: $n) { childrenCount { termsCount nodesCount } }
+        glossaryTerm(urn: $t) { domain { domain { urn } } } }`,
+      { d: dbt, c: chart, n: node, t: t1 },
+    );
+    expect(data).toEqual({
+      dataset: { siblings: { isPrimary: true, siblings: [{ urn: table }] } },
+      chart: {
+        inputFields: {
+          fields: [
+            {
+              schemaFieldUrn: field,
+              schemaField: { fieldPath: 'amount', type: 'NUMBER', nativeDataType: 'NUMBER' },
+            },
+          ],
+        },
+      },
+      glossaryNode: { childrenCount: { termsCount: 2, nodesCount: 1 } },
+      glossaryTerm: { domain: { domain: { urn: domain } } },
+    });
+  });
+});

@@ -98,7 +98,7 @@ describe('GraphQL mutations', () => {
     expect((await read(f.dataset)).institutionalMemory.elements).toHaveLength(1);
   });
 
-  it('updateDescription writes dataset and schema-field descriptions, and refuses other resources', async () => {
+  it('updateDescription writes dataset and schema-field descriptions, and refuses kinds it has none for', async () => {
     const f = await fixture();
     const upd = `mutation d($input: DescriptionUpdateInput!) { updateDescription(input: $input) }`;
     expect(await ok(upd, { input: { resourceUrn: f.dataset, description: 'edited' } })).toEqual({
@@ -129,9 +129,16 @@ describe('GraphQL mutations', () => {
     });
     expect(noField.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     expect(noField.errors?.[0]?.message).toMatch(/nope/);
-    const tag = await gql(upd, { input: { resourceUrn: f.tag, description: 'x' } });
-    expect(tag.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
-    expect(tag.errors?.[0]?.message).toMatch(/datasets/);
+    // A tag's description is its tagProperties' (graphql-catalog-mutations.test.ts has every kind); a
+    // pipeline has none DataHub's updateDescription writes.
+    expect(await ok(upd, { input: { resourceUrn: f.tag, description: 'x' } })).toEqual({
+      updateDescription: true,
+    });
+    const flow = await gql(upd, {
+      input: { resourceUrn: 'urn:li:dataFlow:(airflow,nope,PROD)', description: 'x' },
+    });
+    expect(flow.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+    expect(flow.errors?.[0]?.message).toMatch(/updateDescription supports/);
   });
 
   it('updateDeprecation and batchUpdateDeprecation; a missing dataset fails the batch and writes nothing', async () => {

@@ -17,7 +17,7 @@ import { stringEnum } from './enums.js';
 import { parentChain } from './asset-context.js';
 import { KIND_INTERFACES, keyOf, kindBase } from './kind-types.js';
 import { DataPlatform, GlossaryTerm, idOf } from './people.js';
-import { fields, opt, optional, req, TableObjectType } from './field-table.js';
+import { fields, opt, optional, req, required, TableObjectType } from './field-table.js';
 
 /** The platform of an asset: its dataPlatformInstance's platform (DataHub's `platform` field). */
 function platformOf(ctx: GraphQLContext, v: Json | undefined): DataPlatform {
@@ -107,8 +107,31 @@ export class ParentNodesResult extends fields({
   nodes: req(() => [entityClass(EntityType.GLOSSARY_NODE)]),
 }) {}
 
+@TableObjectType()
+export class GlossaryNodeChildrenCount extends fields(required(Int, 'termsCount', 'nodesCount')) {}
+
+/** The most children of a node counted by kind. */
+const MAX_CHILDREN = 10_000;
+
 @ObjectType({ implements: KIND_INTERFACES, description: 'A glossary node: a folder of glossary terms' })
 export class GlossaryNode extends kindBase('glossaryNode') {
+  /** How many terms and nodes are right under the node. */
+  @Field(() => GlossaryNodeChildrenCount, { nullable: true })
+  async childrenCount(): Promise<GlossaryNodeChildrenCount> {
+    const page = await this.ctx.services.reads.relationships(
+      this.urn,
+      ['IsPartOf'],
+      'INCOMING',
+      0,
+      MAX_CHILDREN,
+    );
+    const kinds = page.relationships.map((r) => r.entity.split(':')[2]);
+    return make(GlossaryNodeChildrenCount, {
+      termsCount: kinds.filter((k) => k === 'glossaryTerm').length,
+      nodesCount: kinds.filter((k) => k === 'glossaryNode').length,
+    });
+  }
+
   @Field(() => ParentNodesResult, { nullable: true })
   async parentNodes(): Promise<ParentNodesResult> {
     const first = str((await this.aspect('glossaryNodeInfo'))?.parentNode);

@@ -310,25 +310,28 @@ export class Dataset extends platformKeyed('dataset', datasetKeyOf) {
             });
           })
         : undefined,
-      fields: list(v.fields).map((f) => {
-        return make(SchemaField, {
-          fieldPath: str(f.fieldPath) ?? '',
-          jsonPath: str(f.jsonPath),
-          label: str(f.label),
-          nullable: f.nullable === true,
-          description: str(f.description),
-          type: fieldDataType(f),
-          nativeDataType: str(f.nativeDataType),
-          recursive: f.recursive === true,
-          ...fieldLabels(this.ctx, f, this.urn),
-          isPartOfKey: f.isPartOfKey === true,
-          isPartitioningKey: f.isPartitioningKey === true,
-          jsonProps: str(f.jsonProps),
-          schemaFieldEntity: this.ctx.entity(schemaFieldUrn(this.urn, str(f.fieldPath) ?? '')),
-        });
-      }),
+      fields: list(v.fields).map((f) => schemaFieldOf(this.ctx, f, this.urn)),
     });
   }
+}
+
+/** A stored schema field of the entity `urn` (a dataset's, or the one a chart's input field names). */
+export function schemaFieldOf(ctx: GraphQLContext, f: Json, urn: string): SchemaField {
+  return make(SchemaField, {
+    fieldPath: str(f.fieldPath) ?? '',
+    jsonPath: str(f.jsonPath),
+    label: str(f.label),
+    nullable: f.nullable === true,
+    description: str(f.description),
+    type: fieldDataType(f),
+    nativeDataType: str(f.nativeDataType),
+    recursive: f.recursive === true,
+    ...fieldLabels(ctx, f, urn),
+    isPartOfKey: f.isPartOfKey === true,
+    isPartitioningKey: f.isPartitioningKey === true,
+    jsonProps: str(f.jsonProps),
+    schemaFieldEntity: ctx.entity(schemaFieldUrn(urn, str(f.fieldPath) ?? '')),
+  });
 }
 
 /** DataHub's older fields of the dataset's properties, on the dataset itself. */

@@ -14,6 +14,7 @@ import { showEditableProperties } from './editable-properties.js';
 import { Document, showRelatedDocuments } from './documents.js';
 import { showHealth } from './health.js';
 import { Incident, showIncidents } from './incidents.js';
+import { showAssetLinks } from './asset-links.js';
 import { showVersionProperties } from './versions.js';
 import { KIND_FIELDS } from './kind-fields.js';
 import { genericKindClasses } from './kind-types.js';
@@ -61,6 +62,7 @@ for (const [kind, table] of Object.entries(KIND_FIELDS))
 // their own beside the ingested one.
 showTestResults(ENTITY_CLASSES);
 showVersionProperties(ENTITY_CLASSES);
+showAssetLinks(ENTITY_CLASSES);
 showEditableProperties(ENTITY_CLASSES);
 showRelatedDocuments(ENTITY_CLASSES);
 // Data quality: `health` of the assets DataHub computes it for, `assertions` and `incidents` of assets.

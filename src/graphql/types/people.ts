@@ -305,7 +305,14 @@ aspectFields(GlossaryTerm, {
   /** Deprecated in DataHub (by its description) in favour of `properties`; same values. */
   glossaryTermInfo: { ...termInfo(GlossaryTermInfo), description: 'Deprecated, use properties instead' },
 });
-showAspects(GlossaryTerm, 'ownership', 'institutionalMemory', 'structuredProperties', 'deprecation');
+showAspects(
+  GlossaryTerm,
+  'ownership',
+  'institutionalMemory',
+  'structuredProperties',
+  'deprecation',
+  'domain',
+);
 
 /** The registry's symbols (DataHub's PlatformType). */
 export const PlatformType = stringEnum('PlatformType', PlatformTypeSchema.symbols) as Record<string, string>;
