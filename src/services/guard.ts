@@ -84,6 +84,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     setMyDefault: 'read',
   },
   recommendations: { modules: 'read' },
+  assertions: { upsertCustom: 'write', reportResult: 'write' },
   people: {
     listUsers: 'read',
     listGroups: 'admin',

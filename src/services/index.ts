@@ -14,6 +14,7 @@ import { IncidentService } from './incident-service.js';
 import { LineageEditService } from './lineage/lineage-edits.js';
 import { ViewService } from './view-service.js';
 import { RecommendationService } from './recommendation-service.js';
+import { AssertionService } from './assertion-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage/lineage-search-service.js';
@@ -210,6 +211,7 @@ export function createServices(p: ServiceParts): Services {
     lineageEdits: new LineageEditService(p.registry, p.ingest, reads),
     views: new ViewService(p.registry, p.ingest, reads, p.search),
     recommendations: new RecommendationService(p.search, p.changeLog),
+    assertions: new AssertionService(p.registry, p.ingest, reads),
     entityApi: new EntityApiService(p.registry, reads, p.ingest, p.config.maxPageSize),
     lineage,
     search: p.search,

@@ -11,6 +11,7 @@ import type { IncidentService } from './incident-service.js';
 import type { LineageEditService } from './lineage/lineage-edits.js';
 import type { ViewService } from './view-service.js';
 import type { RecommendationService } from './recommendation-service.js';
+import type { AssertionService } from './assertion-service.js';
 import type { EditService } from './edit-service.js';
 import type { EntityApiService } from './entity-api-service.js';
 import type { EventsService } from './events/index.js';
@@ -42,6 +43,7 @@ export interface Services {
   readonly lineageEdits: LineageEditService;
   readonly views: ViewService;
   readonly recommendations: RecommendationService;
+  readonly assertions: AssertionService;
   readonly entityApi: EntityApiService;
   readonly lineage: LineageService;
   readonly search: SearchService;

@@ -617,4 +617,77 @@ describe('GraphQL: assertions, incidents and health', () => {
     // Only a resolved incident: healthy.
     expect(data.dataJob.health).toEqual([pass]);
   });
+
+  it('upsertCustomAssertion records an assertion run elsewhere; reportAssertionResult its results', async () => {
+    const ds = datasetUrn(`custom_${unique()}`);
+    await ingest([mcp(ds, 'datasetProperties', { name: 'custom' })]);
+    const upsert = `mutation ($u: String, $i: UpsertCustomAssertionInput!) { upsertCustomAssertion(urn: $u, input: $i) {
+      urn platform { urn } info { type description externalUrl source { type }
+        customAssertion { type entityUrn field { path } fields { path } logic scope operator nativeParameters { key value } } } } }`;
+    const input = {
+      entityUrn: ds,
+      type: 'Row checks',
+      description: 'no negative amounts',
+      fieldPath: 'amount',
+      platform: { name: 'great-expectations' },
+      externalUrl: 'https://ge.example.com/run',
+      logic: 'amount >= 0',
+      scope: 'DATASET_COLUMN',
+      operator: 'GREATER_THAN_OR_EQUAL_TO',
+      nativeParameters: [{ key: 'mostly', value: '0.99' }],
+    };
+    const made = (await ok(upsert, { u: null, i: input })).upsertCustomAssertion;
+    expect(made).toEqual({
+      urn: expect.stringMatching(/^urn:li:assertion:/),
+      platform: { urn: 'urn:li:dataPlatform:great-expectations' },
+      info: {
+        type: 'CUSTOM',
+        description: 'no negative amounts',
+        externalUrl: 'https://ge.example.com/run',
+        source: { type: 'EXTERNAL' },
+        customAssertion: {
+          type: 'Row checks',
+          entityUrn: ds,
+          field: { path: 'amount' },
+          fields: [{ path: 'amount' }],
+          logic: 'amount >= 0',
+          scope: 'DATASET_COLUMN',
+          operator: 'GREATER_THAN_OR_EQUAL_TO',
+          nativeParameters: [{ key: 'mostly', value: '0.99' }],
+        },
+      },
+    });
+    // The same URN again replaces it.
+    const again = await ok(upsert, { u: made.urn, i: { ...input, description: 'still none' } });
+    expect(again.upsertCustomAssertion.info.description).toBe('still none');
+
+    const report = `mutation ($u: String!, $r: AssertionResultInput!) { reportAssertionResult(urn: $u, result: $r) }`;
+    expect(
+      await ok(report, {
+        u: made.urn,
+        r: { timestampMillis: T, type: 'FAILURE', properties: [{ key: 'bad', value: '3' }] },
+      }),
+    ).toEqual({
+      reportAssertionResult: true,
+    });
+    const runs = await ok(
+      `query ($u: String!) { assertion(urn: $u) { runEvents(limit: 5) { total runEvents { timestampMillis asserteeUrn status result { type nativeResults { key value } } } } } }`,
+      { u: made.urn },
+    );
+    expect(runs.assertion.runEvents.runEvents).toEqual([
+      {
+        timestampMillis: T,
+        asserteeUrn: ds,
+        status: 'COMPLETE',
+        result: { type: 'FAILURE', nativeResults: [{ key: 'bad', value: '3' }] },
+      },
+    ]);
+    const noPlatform = await gql(upsert, { u: null, i: { ...input, platform: {} } });
+    expect(noPlatform.errors?.[0]?.message).toMatch(/Platform Name or Platform Urn/);
+    const missing = await gql(upsert, {
+      u: null,
+      i: { ...input, entityUrn: datasetUrn(`none_${unique()}`) },
+    });
+    expect(missing.errors?.[0]?.extensions?.code).toBe(404);
+  });
 });

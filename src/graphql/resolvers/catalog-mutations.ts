@@ -1,5 +1,7 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
+import { AssertionResultInput, UpsertCustomAssertionInput } from '../types/assertion-inputs.js';
+import { Assertion } from '../types/assertions.js';
 import { DataProduct } from '../types/containers.js';
 import { IncidentStatusInput, RaiseIncidentInput } from '../types/incidents.js';
 import {
@@ -30,6 +32,38 @@ export class CatalogMutations {
     @Ctx() ctx: GraphQLContext,
   ): Promise<DataProduct> {
     return new DataProduct(ctx, await ctx.services.dataProducts.update(urn, input, ctx.writer));
+  }
+
+  /** A custom assertion on a dataset, run elsewhere (a new one unless `urn` names one): the assertion. */
+  @Mutation(() => Assertion)
+  async upsertCustomAssertion(
+    @Arg('urn', () => String, { nullable: true }) urn: string | null,
+    @Arg('input', () => UpsertCustomAssertionInput) i: UpsertCustomAssertionInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Assertion> {
+    const standard = {
+      ...(i.scope ? { scope: i.scope } : {}),
+      ...(i.aggregation ? { aggregation: i.aggregation } : {}),
+      ...(i.operator ? { operator: i.operator } : {}),
+      ...(i.parameters ? { parameters: i.parameters } : {}),
+      ...(i.nativeType ? { nativeType: i.nativeType } : {}),
+      ...(i.nativeParameters?.length
+        ? { nativeParameters: Object.fromEntries(i.nativeParameters.map((p) => [p.key, p.value ?? ''])) }
+        : {}),
+    };
+    const assertion = await ctx.services.assertions.upsertCustom(urn, { ...i, standard }, ctx.writer);
+    return new Assertion(ctx, assertion);
+  }
+
+  /** A result of an assertion run elsewhere (DataHub answers true, non-null). */
+  @Mutation(() => Boolean)
+  async reportAssertionResult(
+    @Arg('urn', () => String) urn: string,
+    @Arg('result', () => AssertionResultInput) result: AssertionResultInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await ctx.services.assertions.reportResult(urn, result, ctx.writer);
+    return true;
   }
 
   /** An incident's state, stage and message. */

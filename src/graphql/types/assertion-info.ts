@@ -33,21 +33,21 @@ export const AssertionType = stringEnum('AssertionType', [
 export type AssertionType = keyof typeof AssertionType;
 
 const AssertionSourceType = stringEnum('AssertionSourceType', ['NATIVE', 'EXTERNAL', 'INFERRED'] as const);
-const AssertionStdParameterType = stringEnum('AssertionStdParameterType', [
+export const AssertionStdParameterType = stringEnum('AssertionStdParameterType', [
   'STRING',
   'NUMBER',
   'LIST',
   'SET',
   'UNKNOWN',
 ] as const);
-const DatasetAssertionScope = stringEnum('DatasetAssertionScope', [
+export const DatasetAssertionScope = stringEnum('DatasetAssertionScope', [
   'DATASET_COLUMN',
   'DATASET_ROWS',
   'DATASET_STORAGE_SIZE',
   'DATASET_SCHEMA',
   'UNKNOWN',
 ] as const);
-const AssertionStdAggregation = stringEnum('AssertionStdAggregation', [
+export const AssertionStdAggregation = stringEnum('AssertionStdAggregation', [
   'IDENTITY',
   'MEAN',
   'MEDIAN',
@@ -64,7 +64,7 @@ const AssertionStdAggregation = stringEnum('AssertionStdAggregation', [
   'ROW_COUNT',
   '_NATIVE_',
 ] as const);
-const AssertionStdOperator = stringEnum('AssertionStdOperator', [
+export const AssertionStdOperator = stringEnum('AssertionStdOperator', [
   'BETWEEN',
   'LESS_THAN',
   'LESS_THAN_OR_EQUAL_TO',

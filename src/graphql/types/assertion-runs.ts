@@ -15,7 +15,7 @@ export const AssertionResultType = stringEnum('AssertionResultType', [
   'FAILURE',
   'ERROR',
 ] as const);
-const AssertionResultErrorType = stringEnum('AssertionResultErrorType', [
+export const AssertionResultErrorType = stringEnum('AssertionResultErrorType', [
   'SOURCE_CONNECTION_ERROR',
   'SOURCE_QUERY_FAILED',
   'INVALID_PARAMETERS',
@@ -26,7 +26,11 @@ const AssertionResultErrorType = stringEnum('AssertionResultErrorType', [
   'FIELD_ASSERTION_ERROR',
   'UNKNOWN_ERROR',
 ] as const);
-const AssertionResultSeverity = stringEnum('AssertionResultSeverity', ['LOW', 'MEDIUM', 'HIGH'] as const);
+export const AssertionResultSeverity = stringEnum('AssertionResultSeverity', [
+  'LOW',
+  'MEDIUM',
+  'HIGH',
+] as const);
 
 /** Our words for each kind of evaluation error (the field a newer DataHub has). */
 const ERROR_MESSAGES: Readonly<Record<string, string>> = {
