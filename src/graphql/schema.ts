@@ -9,7 +9,12 @@ import { ViewResolvers } from './resolvers/view-resolvers.js';
 import { RecommendationQueries } from './resolvers/recommendation-queries.js';
 import { PeopleResolvers } from './resolvers/people-resolvers.js';
 import { SessionQueries } from './resolvers/session-queries.js';
-import { ContainerMembers, DataProductMembers, DomainMembers } from './resolvers/member-queries.js';
+import {
+  ContainerMembers,
+  DataProductMembers,
+  DomainMembers,
+  VersionSetMembers,
+} from './resolvers/member-queries.js';
 import { AssetMutations } from './resolvers/asset-mutations.js';
 import { LabelMutations } from './resolvers/label-mutations.js';
 import { MetadataTestResolvers } from './resolvers/metadata-test-resolvers.js';
@@ -29,6 +34,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       DomainMembers,
       ContainerMembers,
       DataProductMembers,
+      VersionSetMembers,
       AssetMutations,
       LabelMutations,
       StructuredPropertyMutations,

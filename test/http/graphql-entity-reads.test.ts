@@ -648,6 +648,16 @@ describe('versions', () => {
       isLatest: false,
     });
     expect((await ok(Q, { u: v2 })).mlModel.versionProperties.isLatest).toBe(true);
+    // The set's versions, searched (the index is written by the sync: asked until both show).
+    const S = `query q($s: String!) { versionSet(urn: $s) { versionsSearch(input: { query: "*", count: 10 }) {
+      total searchResults { entity { urn } } } } }`;
+    let found = (await ok(S, { s: set })).versionSet.versionsSearch;
+    for (let i = 0; i < 50 && found.total < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      found = (await ok(S, { s: set })).versionSet.versionsSearch;
+    }
+    expect(found.total).toBe(2);
+    expect(found.searchResults.map((r: any) => r.entity.urn).sort()).toEqual([v1, v2].sort());
   });
 });
 

@@ -5,6 +5,9 @@ import type { GraphQLContext } from '../context.js';
 import { DEFAULT_PAGE } from '../cost-model.js';
 import { make } from '../types/common.js';
 import { Container, DataProduct, Domain } from '../types/containers.js';
+import { entityClass } from '../types/entity-classes.js';
+import { EntityType } from '../types/entity-type.js';
+import type { Entity } from '../types/entity.js';
 import { list, obj, str } from '../types/json.js';
 import {
   ContainerEntitiesInput,
@@ -21,6 +24,7 @@ import {
   selectsFacets,
   toFacets,
   toSearchResult,
+  toSort,
   UNSCOPED,
 } from './search-mapping.js';
 
@@ -31,6 +35,7 @@ type MembersInput = {
   readonly count?: number | null;
   readonly filters?: readonly FacetFilterInput[] | null;
   readonly orFilters?: readonly AndFilterInput[] | null;
+  readonly sortInput?: SearchAcrossEntitiesInput['sortInput'];
 };
 
 /** A total of members asked alone: those whose `field` holds `value`, through the caller's query and filters. */
@@ -136,6 +141,7 @@ async function members(
           count,
           // Counted only when asked for (DataHub's MCP server asks the members' total alone).
           facets: facets ? facetFields(ctx, [], undefined) : [],
+          sort: toSort(input?.sortInput),
           ...('urns' in member ? { urns: member.urns } : {}),
         });
   const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
@@ -190,5 +196,19 @@ export class DataProductMembers {
       .map((a) => str(a.destinationUrn))
       .filter(present);
     return members(ctx, info, input, { urns: assets });
+  }
+}
+
+/** The versions of a version set: the entities whose `versionProperties` name it, searched as asked. */
+@Resolver(() => entityClass(EntityType.VERSION_SET))
+export class VersionSetMembers {
+  @FieldResolver(() => SearchResults, { nullable: true })
+  versionsSearch(
+    @Root() set: Entity,
+    @Arg('input', () => SearchAcrossEntitiesInput) input: SearchAcrossEntitiesInput,
+    @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<SearchResults> {
+    return members(ctx, info, input, { field: 'versionSet', value: set.urn });
   }
 }
