@@ -5,6 +5,7 @@ import { AccessTokenResolvers } from './resolvers/access-token-resolvers.js';
 import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
 import { CatalogMutations } from './resolvers/catalog-mutations.js';
+import { LegacySearchQueries } from './resolvers/legacy-search-queries.js';
 import { ViewResolvers } from './resolvers/view-resolvers.js';
 import { RecommendationQueries } from './resolvers/recommendation-queries.js';
 import { PeopleResolvers } from './resolvers/people-resolvers.js';
@@ -41,6 +42,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       AccessTokenResolvers,
       PeopleResolvers,
       CatalogMutations,
+      LegacySearchQueries,
       ViewResolvers,
       RecommendationQueries,
       MetadataTestResolvers,

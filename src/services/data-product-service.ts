@@ -1,6 +1,6 @@
 import { BadRequestError } from '../errors/index.js';
 import type { Registry } from '../registry/index.js';
-import { EditBase } from './edit-base.js';
+import { EditBase, given } from './edit-base.js';
 import type { IngestService } from './ingest-service.js';
 import type { AspectJson, Proposal, WriteContext } from './proposal.js';
 import type { ReadService } from './read-service.js';
@@ -47,13 +47,7 @@ export class DataProductService extends EditBase {
       if (this.registry.parseEntityUrn(p.parentDataProduct).parsed.urn === product)
         throw new BadRequestError(`A data product cannot be its own parent (${product})`);
     }
-    const set = Object.fromEntries(
-      Object.entries({
-        name: p.name,
-        description: p.description,
-        parentDataProduct: p.parentDataProduct,
-      }).filter(([, v]) => v !== undefined && v !== null),
-    );
+    const set = given({ name: p.name, description: p.description, parentDataProduct: p.parentDataProduct });
     await this.ingest.ingest(
       [this.modify(product, 'dataProductProperties', (cur) => ({ assets: [], ...cur, ...set }))],
       ctx,
@@ -65,8 +59,7 @@ export class DataProductService extends EditBase {
   async delete(urn: string, ctx: WriteContext): Promise<void> {
     this.checkUrns([urn], 'dataProduct');
     const [product] = (await this.requireEntities([urn], [])) as [string];
-    await this.ingest.ingest([{ entityUrn: product, changeType: 'DELETE' }], ctx);
-    await this.references.deleteReferences(product, false, ctx);
+    await this.references.deleteWithReferences(product, ctx);
   }
 
   /**

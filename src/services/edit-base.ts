@@ -93,3 +93,10 @@ export class AspectEdits {
     }));
   }
 }
+
+/** The fields of an edit that were given (null and undefined leave the stored value as it is). */
+export function given(fields: Readonly<Record<string, unknown>>): AspectJson {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined && v !== null),
+  ) as AspectJson;
+}

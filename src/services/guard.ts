@@ -115,7 +115,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   lineage: { lineage: 'read', relationshipFilter: 'read' },
   traces: { writes: 'read' },
   timeline: { timeline: 'read' },
-  references: { deleteReferences: 'write' },
+  references: { deleteReferences: 'write', deleteWithReferences: 'admin' },
   lineageSearch: { searchAcrossLineage: 'read' },
   properties: {
     create: 'admin',

@@ -106,7 +106,6 @@ export class HierarchyService extends EditBase {
 
   private async remove(urn: string, ctx: WriteContext): Promise<void> {
     await this.requireEntities([urn], []);
-    await this.ingest.ingest([{ entityUrn: urn, changeType: 'DELETE' }], ctx);
-    await this.references.deleteReferences(urn, false, ctx);
+    await this.references.deleteWithReferences(urn, ctx);
   }
 }

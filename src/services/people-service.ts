@@ -2,7 +2,7 @@ import { asSystem, currentCaller, requirePrivilege } from '../auth/index.js';
 import { BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Registry } from '../registry/index.js';
 import type { SearchService } from '../../search-sync/service/index.js';
-import { EditBase } from './edit-base.js';
+import { EditBase, given } from './edit-base.js';
 import type { IngestService } from './ingest-service.js';
 import type { AspectJson, Proposal, WriteContext } from './proposal.js';
 import type { ReadService } from './read-service.js';
@@ -278,15 +278,6 @@ export class PeopleService extends EditBase {
   /** A user or group deleted, then every reference to it taken out of other entities' aspects. */
   async remove(urn: string, kind: 'corpuser' | 'corpGroup', ctx: WriteContext): Promise<void> {
     this.checkUrns([urn], kind);
-    const parsed = this.registry.parseEntityUrn(urn).parsed.urn;
-    await this.ingest.ingest([{ entityUrn: parsed, changeType: 'DELETE' }], ctx);
-    await this.references.deleteReferences(parsed, false, ctx);
+    await this.references.deleteWithReferences(urn, ctx);
   }
-}
-
-/** The fields that were given (null and undefined are left as stored). */
-function given(fields: Record<string, unknown>): AspectJson {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, v]) => v !== undefined && v !== null),
-  ) as AspectJson;
 }

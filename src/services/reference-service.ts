@@ -29,6 +29,16 @@ export class ReferenceService {
     private readonly ingest: IngestService,
   ) {}
 
+  /**
+   * An entity deleted, then every reference to it taken out of other entities' aspects (DataHub's GraphQL
+   * deletes of users, groups, domains, glossary entries and data products).
+   */
+  async deleteWithReferences(urn: string, ctx: WriteContext): Promise<void> {
+    const target = this.registry.parseEntityUrn(urn).parsed.urn;
+    await this.ingest.ingest([{ entityUrn: target, changeType: 'DELETE' }], ctx);
+    await this.deleteReferences(target, false, ctx);
+  }
+
   async deleteReferences(urn: string, dryRun: boolean, ctx: WriteContext): Promise<DeleteReferencesResult> {
     const target = this.registry.parseEntityUrn(urn).parsed.urn;
     // The caller sees (and so removes) only references from the entities it may see.

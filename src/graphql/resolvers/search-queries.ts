@@ -3,15 +3,12 @@ import type { LineageSearchResult } from '../../services/index.js';
 import type { GraphQLContext } from '../context.js';
 import { DEFAULT_PAGE } from '../cost-model.js';
 import { make } from '../types/common.js';
-import { BrowsePath, browsePathsOf } from '../types/asset.js';
 import { EntityPath } from '../types/entity.js';
 import { entityName, registryName } from '../types/entity-type.js';
 import {
   AggregateAcrossEntitiesInput,
   AutoCompleteInput,
   AutoCompleteMultipleInput,
-  BrowseInput,
-  BrowsePathsInput,
   BrowseV2Input,
   ListOwnershipTypesInput,
   ListQueriesInput,
@@ -19,7 +16,6 @@ import {
   ScrollAcrossLineageInput,
   SearchAcrossEntitiesInput,
   SearchAcrossLineageInput,
-  SearchInput,
   type LineageSearchInputBase,
   type SearchInputBase,
 } from '../types/search.js';
@@ -28,10 +24,8 @@ import {
   AutoCompleteMultipleResults,
   AutoCompleteResultForEntity,
   AutoCompleteResults,
-  BrowseResultGroup,
   BrowseResultGroupV2,
   BrowseResultMetadata,
-  BrowseResults,
   BrowseResultsV2,
   ListOwnershipTypesResult,
   ListQueriesResult,
@@ -61,7 +55,7 @@ import {
 import { declareRootFields, rootField } from './root-fields.js';
 
 /** Runs a search for the inputs every search shares; a page of `start`/`count`. */
-async function runSearch(
+export async function runSearch(
   ctx: GraphQLContext,
   input: SearchInputBase & { sortInput?: SearchAcrossEntitiesInput['sortInput'] },
   start: number,
@@ -158,7 +152,7 @@ Object.defineProperty(LineageHitResult.prototype, 'paths', {
 });
 
 /** A page of results: the hits, how many, the total, and the facets. */
-function resultsPage<R>(
+export function resultsPage<R>(
   ctx: GraphQLContext,
   input: { searchFlags?: { maxAggValues?: number | null } | null },
   res: { total: number; facets: Parameters<typeof toFacets>[1] },
@@ -177,24 +171,9 @@ function resultsPage<R>(
 export class SearchQueries {}
 
 /** A browse path's components as the index holds the path: `/prod/hive`. */
-const browseAt = (segments: readonly string[]): string => `/${segments.join('/')}`;
+export const browseAt = (segments: readonly string[]): string => `/${segments.join('/')}`;
 
 declareRootFields(SearchQueries, Query, {
-  /** The older search of one entity type. */
-  search: rootField(SearchInput, SearchResults, async (input, ctx, info) => {
-    const start = input.start ?? 0;
-    const { type, query, filters, orFilters, searchFlags } = input;
-    const res = await runSearch(
-      ctx,
-      { types: [type], query, filters, orFilters, searchFlags },
-      start,
-      input.count ?? DEFAULT_PAGE.search,
-      { facets: selectsFacets(info) },
-    );
-    const results = res.hits.map((h) => toSearchResult(ctx, h)).filter(present);
-    return make(SearchResults, { start, ...resultsPage(ctx, input, res, results), suggestions: [] });
-  }),
-
   searchAcrossEntities: rootField(SearchAcrossEntitiesInput, SearchResults, async (input, ctx, info) => {
     const start = input.start ?? 0;
     const count = input.count ?? DEFAULT_PAGE.searchAcrossEntities;
@@ -361,40 +340,6 @@ declareRootFields(SearchQueries, Query, {
       metadata: make(BrowseResultMetadata, { path, totalNumEntities: res.totalBelow }),
     });
   }),
-
-  /** The older browse of one entity type: a page of the entities at the path, and the folders below. */
-  browse: rootField(BrowseInput, BrowseResults, async (input, ctx) => {
-    const path = input.path ?? [];
-    const start = input.start ?? 0;
-    const entities = entityNames([input.type]);
-    const res = entities
-      ? await ctx.services.search.browse({
-          entities,
-          path: browseAt(path),
-          filter: toFilter(input.orFilters, input.filters),
-          start,
-          count: input.count ?? DEFAULT_PAGE.browse,
-        })
-      : { entities: [], groups: [], totalEntities: 0, totalBelow: 0 };
-    return make(BrowseResults, {
-      entities: toEntities(
-        ctx,
-        res.entities.map((e) => e.urn),
-      ),
-      groups: res.groups.map((g) => make(BrowseResultGroup, { name: g.name, count: g.count })),
-      start,
-      count: res.entities.length,
-      total: res.totalEntities,
-      metadata: make(BrowseResultMetadata, { path, totalNumEntities: res.totalBelow }),
-    });
-  }),
-
-  /** An entity's browse paths (its `browsePaths` aspect), each as its components. */
-  browsePaths: rootField(
-    BrowsePathsInput,
-    [BrowsePath],
-    async (input, ctx) => (await browsePathsOf(ctx, input.urn)) ?? [],
-  ),
 
   searchAcrossLineage: rootField(
     SearchAcrossLineageInput,
