@@ -2,16 +2,15 @@
 and on a column (a schema field exists when its dataset's schema holds it), read back with `dataset get`."""
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import yaml
 
+from ingest_support import run_cli
+
 
 def run(cli_env, *args, cwd=None):
-    cli = str(Path(sys.executable).parent / "datahub")
-    done = subprocess.run([cli, *args], env=cli_env, cwd=cwd, capture_output=True, text=True, timeout=180)
+    done = run_cli(cli_env, *args, cwd=cwd, timeout=180)
     assert done.returncode == 0, done.stdout + done.stderr
     return done
 

@@ -1,8 +1,6 @@
 """DataHub's SDK in OpenAPI mode (the server reports 1.0.1 or later), and the CLI, which stays on Rest.li."""
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import datahub.metadata.schema_classes as m
@@ -10,6 +8,8 @@ from datahub.emitter.mce_builder import make_dataset_urn, make_tag_urn
 from datahub.emitter.mcp import MetadataChangeProposalWrapper
 from datahub.emitter.rest_emitter import EmitMode
 from datahub.specific.dataset import DatasetPatchBuilder
+
+from ingest_support import run_cli
 
 
 def props(description):
@@ -114,16 +114,9 @@ def test_cli_put_and_get_stay_on_restli(server, token, unique, tmp_path: Path):
     env = {**os.environ, "DATAHUB_GMS_URL": server, "DATAHUB_TELEMETRY_ENABLED": "false"}
     if token:
         env["DATAHUB_GMS_TOKEN"] = token
-    cli = [str(Path(sys.executable).parent / "datahub")]
-    put = subprocess.run(
-        [*cli, "put", "aspect", "--urn", urn, "-a", "datasetProperties", "-d", str(data)],
-        env=env, capture_output=True, text=True, timeout=120,
-    )
+    put = run_cli(env, "put", "aspect", "--urn", urn, "-a", "datasetProperties", "-d", str(data))
     assert put.returncode == 0, put.stderr
-    got = subprocess.run(
-        [*cli, "get", "urn", "--urn", urn, "-a", "datasetProperties"],
-        env=env, capture_output=True, text=True, timeout=120,
-    )
+    got = run_cli(env, "get", "urn", "--urn", urn, "-a", "datasetProperties")
     assert got.returncode == 0, got.stderr
     out = json.loads(got.stdout)
     assert out["datasetProperties"]["description"] == "from the CLI"
