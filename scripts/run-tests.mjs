@@ -36,14 +36,11 @@ const only = process.argv[2];
 /**
  * LANES. The run is CPU-bound on a two-core machine, so it goes in two lanes of about a core each, on
  * two Neo4j databases (the tests of one lane never see the other's writes, leases or change log):
- *   node:   lint, then the vitest tiers int and e2e (files one after another, sharing their modules),
- *           then the search suites against Meilisearch, then the fault tests of local mode, Meilisearch
- *           and a killed neohub;
+ *   node:   lint, then the vitest tiers int and e2e (files one after another, sharing their modules);
  *   python: the virtualenvs, the format check and the unit tier (while the second database starts), then
- *           DataHub's Python client and schemathesis against a neohub server on the second database,
- *           then the fault test of a killed Neo4j and the structured-property suites against
- *           Meilisearch (each fault test runs processes of its own: the halves of the fault tier and of
- *           the Meilisearch suites end the lanes together).
+ *           DataHub's Python client and schemathesis against a neohub server on the second database;
+ *   then each lane takes the next of the SHARED steps (the suites against Meilisearch, the fault tests)
+ *   until none is left, so that the lanes end together.
  * Tried and left (decision 0045): both lanes on one database (one JVM's JIT instead of two, about 60
  * CPU-s less) breaks tests that must hold the search lease or see the change log compacted.
  */
@@ -72,16 +69,18 @@ async function main() {
   const first = neo4jEnv('neo4j');
   const second = first.then(() => neo4jEnv('neo4j-2'));
 
+  // What either lane may run once its own steps are done: each takes the next, longest first, with its own
+  // database and Meilisearch index, so that the lanes end together whatever the day's machine.
+  const shared = [...SHARED];
+  const drain = async (env, index) => {
+    for (let job = shared.shift(); job; job = shared.shift()) await job(env, await meili, index);
+  };
   const nodeLane = (async () => {
     await step('lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']);
     const env = await first;
     await vitest('int', ['--project', 'int'], env);
     await vitest('e2e', ['--project', 'e2e'], env);
-    await meiliHalf('meilisearch', MEILI_SUITES.node, env, await meili);
-    await vitest('fault (local mode, Meilisearch)', ['--project', 'fault', ...NODE_LANE_FAULTS], {
-      ...env,
-      ...FAULT_ENV,
-    });
+    await drain(env, 'neohub_entities');
   })();
   const pythonLane = (async () => {
     // While the second database starts: the format check, and the unit tier, which checks the committed
@@ -91,23 +90,36 @@ async function main() {
     await vitest('unit', ['--project', 'unit', '--fileParallelism']);
     const env = await second;
     await pythonSuites(env, venvs);
-    const others = NODE_LANE_FAULTS.flatMap((f) => ['--exclude', f]);
-    await vitest('fault', ['--project', 'fault', ...others], { ...env, ...FAULT_ENV });
-    // On this lane's database, into an index of its own (MEILI_INDEX) on the same Meilisearch.
-    await meiliHalf('meilisearch (structured properties)', MEILI_SUITES.python, env, await meili, {
-      MEILI_INDEX: 'neohub_entities_2',
-    });
+    await drain(env, 'neohub_entities_2');
   })();
   const ended = await Promise.allSettled([nodeLane, pythonLane]);
   const broken = ended.find((e) => e.status === 'rejected');
   if (broken) throw broken.reason;
 }
 
-/** The fault tests the node lane runs once its tiers are done (about 60 s of the tier's 110). */
-const NODE_LANE_FAULTS = [
-  'test/integration/local-mode.test.ts',
-  'test/integration/fault-meili-restart.test.ts',
-  'test/integration/fault-kill-neohub.test.ts',
+/**
+ * The steps the lanes share (see `drain` above), longest first (about 75, 70, 55 and 45 s in a run): the
+ * suites that run again against Meilisearch, in two halves (each new structured property makes
+ * Meilisearch index again), and the fault tests (each runs processes of its own), in two pairs.
+ */
+const SHARED = [
+  meiliSuites('search, browse and autocomplete on Meilisearch', [
+    'test/integration/meili-search.test.ts',
+    'test/http/restli-search.test.ts',
+    'test/http/graphql-search.test.ts',
+  ]),
+  meiliSuites('structured properties on Meilisearch', [
+    'test/http/structured-properties.test.ts',
+    'test/http/graphql-structured-properties.test.ts',
+  ]),
+  faults('fault: local mode, a killed neohub', [
+    'test/integration/local-mode.test.ts',
+    'test/integration/fault-kill-neohub.test.ts',
+  ]),
+  faults('fault: a killed Neo4j, Meilisearch stopped', [
+    'test/integration/fault-local-neo4j.test.ts',
+    'test/integration/fault-meili-restart.test.ts',
+  ]),
 ];
 
 /**
@@ -181,22 +193,21 @@ async function startMeili() {
 }
 
 /**
- * The Meilisearch half: the Meilisearch contract suite with the HTTP search, browse, autocomplete and
- * structured-property tests against it. Without the build for tests, the run says why it is skipped.
+ * Suites run again against Meilisearch, into the lane's own index (MEILI_INDEX) on the one server. Without
+ * the build for tests, the run says why they are skipped.
  */
-const MEILI_SUITES = {
-  node: [
-    'test/integration/meili-search.test.ts',
-    'test/http/restli-search.test.ts',
-    'test/http/graphql-search.test.ts',
-  ],
-  // Each new structured property makes Meilisearch index again (about 60 s of the half's 120): the other lane.
-  python: ['test/http/structured-properties.test.ts', 'test/http/graphql-structured-properties.test.ts'],
-};
-async function meiliHalf(name, suites, env, meili, extra = {}) {
-  if (meili.skipped) return void log(`${name} skipped: ${meili.skipped}`);
-  if (meili.failed) return fail(meili.failed);
-  await vitest(name, suites, { ...env, ...extra, MEILI_HOST: meili.host, MEILI_MASTER_KEY: meili.key });
+function meiliSuites(name, files) {
+  return async (env, meili, index) => {
+    if (meili.skipped) return void log(`${name} skipped: ${meili.skipped}`);
+    if (meili.failed) return fail(meili.failed);
+    const on = { MEILI_HOST: meili.host, MEILI_MASTER_KEY: meili.key, MEILI_INDEX: index };
+    await vitest(name, files, { ...env, ...on });
+  };
+}
+
+/** Fault tests, on the lane's database. */
+function faults(name, files) {
+  return (env) => vitest(name, ['--project', 'fault', ...files], { ...env, ...FAULT_ENV });
 }
 
 main()

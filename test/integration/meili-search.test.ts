@@ -16,7 +16,8 @@ const apiKey = process.env.MEILI_MASTER_KEY;
 if (host) {
   searchIndexContract(`Meilisearch at ${host}`, async () => {
     const index = new MeiliSearchIndex(
-      { host, apiKey, index: process.env.MEILI_INDEX ?? 'neohub_contract' },
+      // An index of the contract's own, beside the one a neohub of the same run fills (MEILI_INDEX).
+      { host, apiKey, index: `${process.env.MEILI_INDEX ?? 'neohub'}_contract` },
       defaultRegistry(),
     );
     await index.init();
