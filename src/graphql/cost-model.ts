@@ -20,6 +20,7 @@ export const DEFAULT_PAGE = Object.freeze({
   listTests: 20,
   listOwnershipTypes: 20,
   listQueries: 20,
+  listDomains: 20,
   listUsers: 20,
   listGroups: 20,
   listViews: 20,
@@ -27,6 +28,8 @@ export const DEFAULT_PAGE = Object.freeze({
   listGlobalViews: 20,
   /** The members of a domain, a data product or a container. */
   entities: 20,
+  /** The terms and nodes under a glossary node. */
+  glossaryChildrenSearch: 20,
   relatedDocuments: 10,
   /** A dataset's latest profiles and operations when the request gives no `limit`. */
   datasetProfiles: 100,
@@ -104,7 +107,7 @@ export const LINEAGE_HOP_WEIGHT = 2_000;
  * latest run of each assertion, one time-series read each (counted here as a few; not measured).
  */
 export const HEALTH_WEIGHT = 4 * ROOT_WEIGHT;
-/** Entity types autoCompleteForMultiple asks when none is named. */
+/** Entity types autoCompleteForMultiple and getEntityCounts ask when none is named. */
 const ALL_TYPES = 15;
 const ROOT_TYPES = new Set(['Query', 'Mutation']);
 /** The results of lineage searches and walks, whose `entity` is of a kind lineage reaches. */
@@ -239,8 +242,17 @@ export function datahubCostModel(opts: {
           return SEARCH_WEIGHT;
         case 'listOwnershipTypes':
         case 'listQueries':
+        case 'listDomains':
+        case 'getRootGlossaryTerms':
+        case 'getRootGlossaryNodes':
         case 'relatedDocuments':
           return SEARCH_WITHOUT_FACETS_WEIGHT;
+        case 'getEntityCounts': {
+          const types = getOwn(inputOf(args), 'types');
+          return (
+            SEARCH_WITHOUT_FACETS_WEIGHT * (Array.isArray(types) && types.length ? types.length : ALL_TYPES)
+          );
+        }
         case 'browse':
         case 'browseV2':
           return BROWSE_WEIGHT;
@@ -264,6 +276,9 @@ export function datahubCostModel(opts: {
         case 'incidents':
         case 'runEvents':
           return 10;
+        case 'glossaryChildrenSearch':
+        case 'versionsSearch':
+          return countsFacets(args, selects) ? SEARCH_WEIGHT : MEMBER_SEARCH_WEIGHT;
         case 'entities': {
           const urns = getOwn(args, 'urns');
           if (root) return ROOT_WEIGHT + ENTITY_WEIGHT * (Array.isArray(urns) ? urns.length : 0);

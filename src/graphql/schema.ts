@@ -5,7 +5,9 @@ import { AccessTokenResolvers } from './resolvers/access-token-resolvers.js';
 import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
 import { CatalogMutations } from './resolvers/catalog-mutations.js';
+import { CurationMutations } from './resolvers/curation-mutations.js';
 import { LegacySearchQueries } from './resolvers/legacy-search-queries.js';
+import { ListQueries } from './resolvers/list-queries.js';
 import { ViewResolvers } from './resolvers/view-resolvers.js';
 import { RecommendationQueries } from './resolvers/recommendation-queries.js';
 import { PeopleResolvers } from './resolvers/people-resolvers.js';
@@ -14,6 +16,7 @@ import {
   ContainerMembers,
   DataProductMembers,
   DomainMembers,
+  GlossaryNodeMembers,
   VersionSetMembers,
 } from './resolvers/member-queries.js';
 import { AssetMutations } from './resolvers/asset-mutations.js';
@@ -36,13 +39,16 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       ContainerMembers,
       DataProductMembers,
       VersionSetMembers,
+      GlossaryNodeMembers,
       AssetMutations,
       LabelMutations,
       StructuredPropertyMutations,
       AccessTokenResolvers,
       PeopleResolvers,
       CatalogMutations,
+      CurationMutations,
       LegacySearchQueries,
+      ListQueries,
       ViewResolvers,
       RecommendationQueries,
       MetadataTestResolvers,

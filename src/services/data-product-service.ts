@@ -1,10 +1,6 @@
 import { BadRequestError } from '../errors/index.js';
-import type { Registry } from '../registry/index.js';
-import { EditBase, given } from './edit-base.js';
-import type { IngestService } from './ingest-service.js';
+import { EditWithReferences, given } from './edit-base.js';
 import type { AspectJson, Proposal, WriteContext } from './proposal.js';
-import type { ReadService } from './read-service.js';
-import type { ReferenceService } from './reference-service.js';
 
 /** What a data product is created or updated with (`dataProductProperties`). */
 export interface DataProductFields {
@@ -26,16 +22,7 @@ const assetsOf = (v: AspectJson | undefined): AspectJson[] =>
  * parent, their assets (an asset belongs to one data product: setting it takes it out of
  * any other), and deleted with every reference to them.
  */
-export class DataProductService extends EditBase {
-  constructor(
-    registry: Registry,
-    ingest: IngestService,
-    reads: ReadService,
-    private readonly references: ReferenceService,
-  ) {
-    super(registry, ingest, reads);
-  }
-
+export class DataProductService extends EditWithReferences {
   /** A data product's name, description or parent: each given field replaces its value. */
   async update(urn: string, p: DataProductFields, ctx: WriteContext): Promise<string> {
     this.checkUrns([urn], 'dataProduct');

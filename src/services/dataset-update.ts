@@ -58,6 +58,20 @@ export function deprecationModifier(d: Deprecation, actor: string): AspectModifi
   });
 }
 
+/** The owners of an update input, replacing those stored (DataHub's `OwnershipUpdate`). */
+export function ownershipModifier(
+  ownership: NonNullable<DatasetUpdate['ownership']>,
+  stamp: { time: number; actor: string },
+): AspectModifier {
+  return (cur) => ({
+    ...cur,
+    owners: ownership.owners.map((o) =>
+      ownerRow({ owner: o.owner, type: o.type ?? undefined, typeUrn: o.ownershipTypeUrn ?? o.typeUrn }),
+    ),
+    lastModified: stamp,
+  });
+}
+
 export const tagsValue = (u: TagsUpdate): AspectJson => ({
   tags: (u.tags ?? []).map((t) => ({ tag: t.tag.urn })),
 });
@@ -93,15 +107,7 @@ export function datasetAspects(
       ),
     });
   if (u.deprecation) out.deprecation = deprecationModifier(u.deprecation, stamp.actor);
-  const ownership = u.ownership;
-  if (ownership)
-    out.ownership = (cur) => ({
-      ...cur,
-      owners: ownership.owners.map((o) =>
-        ownerRow({ owner: o.owner, type: o.type ?? undefined, typeUrn: o.ownershipTypeUrn ?? o.typeUrn }),
-      ),
-      lastModified: stamp,
-    });
+  if (u.ownership) out.ownership = ownershipModifier(u.ownership, stamp);
   if (u.tags) {
     const tags = u.tags;
     out.globalTags = () => tagsValue(tags);

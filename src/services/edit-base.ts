@@ -3,6 +3,7 @@ import type { Registry } from '../registry/index.js';
 import type { IngestService } from './ingest-service.js';
 import type { AspectJson, AspectModifier, Proposal, WriteContext } from './proposal.js';
 import type { EnvelopedAspect, ReadService } from './read-service.js';
+import type { ReferenceService } from './reference-service.js';
 
 /**
  * What the services that edit metadata the way DataHub's GraphQL does share (edits of labels and
@@ -66,6 +67,18 @@ export abstract class EditBase {
   protected async aspectOf(urn: string, aspect: string): Promise<AspectJson | undefined> {
     const [view] = await this.reads.entities([urn]);
     return (view?.aspects[aspect] as EnvelopedAspect | undefined)?.value;
+  }
+}
+
+/** The edits that also delete entities, each with every reference to it (ReferenceService). */
+export abstract class EditWithReferences extends EditBase {
+  constructor(
+    registry: Registry,
+    ingest: IngestService,
+    reads: ReadService,
+    protected readonly references: ReferenceService,
+  ) {
+    super(registry, ingest, reads);
   }
 }
 

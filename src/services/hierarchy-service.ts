@@ -1,10 +1,6 @@
 import { BadRequestError } from '../errors/index.js';
-import type { Registry } from '../registry/index.js';
-import { EditBase } from './edit-base.js';
-import type { IngestService } from './ingest-service.js';
+import { EditWithReferences } from './edit-base.js';
 import type { AspectJson, WriteContext } from './proposal.js';
-import type { ReadService } from './read-service.js';
-import type { ReferenceService } from './reference-service.js';
 
 /** The aspect that holds an entity's place in its tree, and the field that names its parent. */
 const PLACES: Readonly<Record<string, readonly [string, string]>> = {
@@ -22,16 +18,7 @@ const MAX_DEPTH = 1_000;
  * domain deleted only when no domain is under it; a deleted entity's references taken out of other
  * entities' aspects.
  */
-export class HierarchyService extends EditBase {
-  constructor(
-    registry: Registry,
-    ingest: IngestService,
-    reads: ReadService,
-    private readonly references: ReferenceService,
-  ) {
-    super(registry, ingest, reads);
-  }
-
+export class HierarchyService extends EditWithReferences {
   /** A domain under `parent` (a domain), or at the root when `parent` is null. */
   moveDomain(urn: string, parent: string | null | undefined, ctx: WriteContext): Promise<void> {
     return this.move(urn, parent ?? undefined, ['domain'], 'domain', ctx);

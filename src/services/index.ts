@@ -9,6 +9,8 @@ import { IngestService } from './ingest-service.js';
 import { CreateService } from './create-service.js';
 import { PeopleService } from './people-service.js';
 import { HierarchyService } from './hierarchy-service.js';
+import { CurationService } from './curation-service.js';
+import { QueryEditService } from './query-edit-service.js';
 import { DataProductService } from './data-product-service.js';
 import { IncidentService } from './incident-service.js';
 import { LineageEditService } from './lineage/lineage-edits.js';
@@ -206,6 +208,8 @@ export function createServices(p: ServiceParts): Services {
     creates: new CreateService(p.registry, p.ingest, reads),
     people: new PeopleService(p.registry, p.ingest, reads, p.search, references),
     hierarchy: new HierarchyService(p.registry, p.ingest, reads, references),
+    curation: new CurationService(p.registry, p.ingest, reads, references),
+    queryEdits: new QueryEditService(p.registry, p.ingest, reads),
     dataProducts: new DataProductService(p.registry, p.ingest, reads, references),
     incidents: new IncidentService(p.registry, p.ingest, reads),
     lineageEdits: new LineageEditService(p.registry, p.ingest, reads),

@@ -6,6 +6,8 @@ import type { SearchService } from '../../search-sync/service/index.js';
 import type { CreateService } from './create-service.js';
 import type { PeopleService } from './people-service.js';
 import type { HierarchyService } from './hierarchy-service.js';
+import type { CurationService } from './curation-service.js';
+import type { QueryEditService } from './query-edit-service.js';
 import type { DataProductService } from './data-product-service.js';
 import type { IncidentService } from './incident-service.js';
 import type { LineageEditService } from './lineage/lineage-edits.js';
@@ -38,6 +40,8 @@ export interface Services {
   readonly creates: CreateService;
   readonly people: PeopleService;
   readonly hierarchy: HierarchyService;
+  readonly curation: CurationService;
+  readonly queryEdits: QueryEditService;
   readonly dataProducts: DataProductService;
   readonly incidents: IncidentService;
   readonly lineageEdits: LineageEditService;

@@ -1,12 +1,15 @@
 """DataHub's MCP server, unchanged, against neohub (issue 37): its tools over an estate written by DataHub's
-own client, as an AI agent calls them (stdio, through the MCP client)."""
+own client and by its SQLite source, as an AI agent calls them (stdio, through the MCP client)."""
 import json
+import uuid
 
 from datahub.emitter.mce_builder import make_dataset_urn, make_schema_field_urn, make_tag_urn, make_term_urn, make_user_urn
 from datahub.emitter.mcp import MetadataChangeProposalWrapper
 from datahub.metadata import schema_classes as m
 
+from ingest_support import ingest, make_sqlite_db
 from mcp_support import run_tools
+from test_ingest_sqlite import assert_clean_run, sqlite_dataset, sqlite_recipe
 from test_search_helpers import wait_for_index
 
 
@@ -196,3 +199,37 @@ def test_structured_property_tools(emitter, graph, server, token, unique):
     ])
     assert not removed.is_error, removed.text[:2000]
     assert graph.get_aspect(e["raw"], m.StructuredPropertiesClass).properties == []
+
+
+def test_tools_over_what_datahubs_sqlite_source_ingested(graph, server, token, tmp_path):
+    """`datahub ingest` of a SQLite database (tables with foreign keys, a view, profiling), then the
+    tools an agent starts with: search, entity details, the columns, and the view's lineage."""
+    unique = uuid.uuid4().hex[:10]
+    db = tmp_path / f"mcp_{unique}.db"
+    names = make_sqlite_db(db, unique)
+    instance = f"mcp{unique}"
+    done, report = ingest(server, token, sqlite_recipe(server, token, db, instance, f"mcp_sqlite_{unique}"),
+                          tmp_path, "sqlite")
+    assert_clean_run(done, report)
+    orders, view = sqlite_dataset(instance, names["orders"]), sqlite_dataset(instance, names["view"])
+    wait_for_index(graph, {"input": unique, "entity": "dataset", "start": 0, "count": 10}, 4)
+    _, [search, details, fields, lineage] = run_tools(server, token, [
+        ("search", {"query": unique, "num_results": 10}),
+        ("get_entities", {"urns": [orders, view]}),
+        ("list_schema_fields", {"urn": orders}),
+        ("get_lineage", {"urn": view, "upstream": True, "max_hops": 1}),
+    ])
+    for r in [search, details, fields, lineage]:
+        assert not r.is_error, r.text[:2000]
+    found = {x["entity"]["urn"] for x in search.json()["searchResults"]}
+    assert {orders, view} | {sqlite_dataset(instance, names[k]) for k in ("customers", "products")} <= found
+    # The table's foreign keys to the tables it references, the view's SQL.
+    orders_out, view_out = details.json()
+    keys = {k["name"]: k["foreignDataset"]["urn"] for k in orders_out["schemaMetadata"]["foreignKeys"]}
+    assert keys == {f"fk_{names['orders']}_customer": sqlite_dataset(instance, names["customers"]),
+                    f"fk_{names['orders']}_product": sqlite_dataset(instance, names["products"])}
+    assert "JOIN" in view_out["viewProperties"]["logic"]
+    assert "customer_id" in fields.text and "product_id" in fields.text
+    # The source names the view's upstreams without the schema (see test_ingest_sqlite): entities that
+    # were never ingested, which a lineage search leaves out, as DataHub's does.
+    assert lineage.json() is not None

@@ -118,6 +118,145 @@ describe('domains and the glossary as trees', () => {
   });
 });
 
+describe('the lists of domains, the glossary’s top entries, counts by kind, entityExists', () => {
+  it('lists the top domains or a parent’s newest first, and the glossary’s top terms and nodes', async () => {
+    const id = unique();
+    const domain = (n: string) => `urn:li:domain:list_${n}_${id}`;
+    const created = (time: number) => ({ time, actor: 'urn:li:corpuser:x' });
+    const node = (n: string) => `urn:li:glossaryNode:list_${n}_${id}`;
+    const term = (n: string) => `urn:li:glossaryTerm:list_${n}_${id}`;
+    await post(
+      rt.url,
+      '/aspects?action=ingestProposalBatch',
+      {
+        proposals: [
+          mcp(domain('old'), 'domainProperties', { name: `old ${id}`, created: created(1000) }),
+          mcp(domain('new'), 'domainProperties', { name: `new ${id}`, created: created(2000) }),
+          mcp(domain('sub'), 'domainProperties', { name: `sub ${id}`, parentDomain: domain('old') }),
+          mcp(node('top'), 'glossaryNodeInfo', { definition: 'd', name: `top ${id}` }),
+          mcp(node('inner'), 'glossaryNodeInfo', {
+            definition: 'd',
+            name: `inner ${id}`,
+            parentNode: node('top'),
+          }),
+          mcp(term('top'), 'glossaryTermInfo', {
+            definition: 'd',
+            termSource: 'INTERNAL',
+            name: `top ${id}`,
+          }),
+          mcp(term('inner'), 'glossaryTermInfo', {
+            definition: 'd',
+            termSource: 'INTERNAL',
+            name: `inner ${id}`,
+            parentNode: node('top'),
+          }),
+        ],
+      },
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+    const domains = async (input: Record<string, unknown>) =>
+      (
+        await ok(
+          `query ($i: ListDomainsInput!) { listDomains(input: $i) { start count total domains { urn } } }`,
+          {
+            i: input,
+          },
+        )
+      ).listDomains;
+    expect(await domains({ query: id })).toEqual({
+      start: 0,
+      count: 2,
+      total: 2,
+      domains: [{ urn: domain('new') }, { urn: domain('old') }],
+    });
+    expect((await domains({ query: id, parentDomain: domain('old') })).domains).toEqual([
+      { urn: domain('sub') },
+    ]);
+    expect((await domains({ query: id, start: 1, count: 1 })).domains).toEqual([{ urn: domain('old') }]);
+
+    // The glossary's top entries: over the whole catalog (no query), each of this test's once.
+    const roots = await ok(
+      `{ getRootGlossaryTerms(input: {start: 0, count: 1000}) { total terms { urn } }
+         getRootGlossaryNodes(input: {start: 0, count: 1000}) { total nodes { urn } } }`,
+    );
+    const urnsOf = (l: { urn: string }[]) => l.map((e) => e.urn).filter((u) => u.endsWith(id));
+    expect(urnsOf(roots.getRootGlossaryTerms.terms)).toEqual([term('top')]);
+    expect(urnsOf(roots.getRootGlossaryNodes.nodes)).toEqual([node('top')]);
+    expect(roots.getRootGlossaryTerms.total).toBeGreaterThanOrEqual(1);
+    // The node's children, scrolled a page at a time.
+    const children = async (scrollId: string | null) =>
+      (
+        await ok(
+          `query ($u: String!, $s: String) { glossaryNode(urn: $u) { glossaryChildrenSearch(input: {query: "*", count: 1, scrollId: $s}) {
+            nextScrollId count total searchResults { entity { urn } } } } }`,
+          { u: node('top'), s: scrollId },
+        )
+      ).glossaryNode.glossaryChildrenSearch;
+    const first = await children(null);
+    expect(first.total).toBe(2);
+    const second = await children(first.nextScrollId);
+    expect(second.nextScrollId).toBeNull();
+    expect([...first.searchResults, ...second.searchResults].map((r: any) => r.entity.urn).sort()).toEqual(
+      [node('inner'), term('inner')].sort(),
+    );
+
+    const bad = await errorOf(`{ listDomains(input: {parentDomain: "nope"}) { total } }`);
+    expect(bad?.extensions?.type).toBe('BAD_REQUEST');
+  });
+
+  it('counts the entities of each kind asked (every kind searched without types), and says which exist', async () => {
+    const id = unique();
+    await ingest([mcp(datasetUrn(`count_${id}`), 'status', { removed: false })]);
+    const counts = async (input?: unknown) =>
+      (
+        await ok(
+          `query ($i: EntityCountInput) { getEntityCounts(input: $i) { counts { entityType count } } }`,
+          {
+            i: input,
+          },
+        )
+      ).getEntityCounts.counts as { entityType: string; count: number }[];
+    const two = await counts({ types: ['DATASET', 'DOMAIN'] });
+    expect(two.map((c) => c.entityType)).toEqual(['DATASET', 'DOMAIN']);
+    expect(two[0]?.count).toBeGreaterThanOrEqual(1);
+    const all = await counts();
+    expect(all.map((c) => c.entityType)).toEqual(
+      expect.arrayContaining(['DATASET', 'CHART', 'GLOSSARY_TERM']),
+    );
+    // Other tests may write between the two counts.
+    expect(all.find((c) => c.entityType === 'DATASET')?.count).toBeGreaterThanOrEqual(two[0]?.count ?? 0);
+
+    const exists = await ok(
+      `query ($a: String!, $b: String!) { a: entityExists(urn: $a) b: entityExists(urn: $b) }`,
+      {
+        a: datasetUrn(`count_${id}`),
+        b: datasetUrn(`none_${id}`),
+      },
+    );
+    expect(exists).toEqual({ a: true, b: false });
+    expect((await errorOf(`{ entityExists(urn: "not a urn") }`))?.extensions?.type).toBe('BAD_REQUEST');
+
+    // A data platform the catalog holds, and one it does not.
+    const platform = `urn:li:dataPlatform:plat_${id}`;
+    await ingest([
+      mcp(platform, 'dataPlatformInfo', {
+        name: `plat_${id}`,
+        displayName: 'Plat',
+        type: 'RELATIONAL_DB',
+        datasetNameDelimiter: '.',
+      }),
+    ]);
+    const platforms = await ok(
+      `query ($a: String!, $b: String!) { a: dataPlatform(urn: $a) { urn name properties { displayName } } b: dataPlatform(urn: $b) { urn } }`,
+      { a: platform, b: `urn:li:dataPlatform:none_${id}` },
+    );
+    expect(platforms).toEqual({
+      a: { urn: platform, name: `plat_${id}`, properties: { displayName: 'Plat' } },
+      b: null,
+    });
+  });
+});
+
 describe('data products', () => {
   it('are made in a domain, renamed, given assets (one product per asset), and deleted', async () => {
     const id = unique();
@@ -320,6 +459,84 @@ describe('updateLineage', () => {
     expect(wrong?.message).toMatch(/No lineage edge from a dashboard to a dataset/);
     // Nothing of a refused batch is written.
     expect((await aspect('dataset', orders, 'upstreamLineage')).upstreams).toHaveLength(1);
+  });
+
+  it('edits column-level lineage between schema fields in the downstream dataset’s fine-grained lineage', async () => {
+    const id = unique();
+    const [raw, orders] = ['raw', 'orders'].map((n) => datasetUrn(`ulc_${n}_${id}`)) as [string, string];
+    const f = (ds: string, col: string) => `urn:li:schemaField:(${ds},${col})`;
+    // orders.total and orders.net come from raw.amount in one entry, as a source may write them.
+    await ingest([
+      mcp(raw, 'status', { removed: false }),
+      mcp(orders, 'upstreamLineage', {
+        upstreams: [],
+        fineGrainedLineages: [
+          {
+            upstreamType: 'FIELD_SET',
+            upstreams: [f(raw, 'amount')],
+            downstreamType: 'FIELD_SET',
+            downstreams: [f(orders, 'total'), f(orders, 'net')],
+          },
+        ],
+      }),
+    ]);
+    const update = `mutation ($add: [LineageEdge]!, $remove: [LineageEdge]!) { updateLineage(input: { edgesToAdd: $add, edgesToRemove: $remove }) }`;
+    const edge = (upstreamUrn: string, downstreamUrn: string) => ({ upstreamUrn, downstreamUrn });
+    const lineage = async () =>
+      (
+        (await (
+          await fetch(`${rt.url}/openapi/v3/entity/dataset/${encodeURIComponent(orders)}/upstreamLineage`)
+        ).json()) as { value: Record<string, any> }
+      ).value;
+    const columns = (v: Record<string, any>) =>
+      Object.fromEntries(
+        ['total', 'net', 'id'].map((c) => [
+          c,
+          v.fineGrainedLineages
+            .filter((g: any) => g.downstreams.includes(f(orders, c)))
+            .flatMap((g: any) => g.upstreams)
+            .sort(),
+        ]),
+      );
+    // Add: a new column gets an entry of its own; the table edge comes with it.
+    await ok(update, {
+      add: [edge(f(raw, 'id'), f(orders, 'id')), edge(f(raw, 'tax'), f(orders, 'total'))],
+      remove: [],
+    });
+    let v = await lineage();
+    expect(v.upstreams).toEqual([
+      expect.objectContaining({ dataset: raw, type: 'TRANSFORMED', properties: { source: 'UI' } }),
+    ]);
+    expect(columns(v)).toEqual({
+      total: [f(raw, 'amount'), f(raw, 'tax')].sort(),
+      net: [f(raw, 'amount')],
+      id: [f(raw, 'id')],
+    });
+    // Remove: orders.total loses raw.amount; orders.net, which shared the entry, keeps it.
+    await ok(update, { add: [], remove: [edge(f(raw, 'amount'), f(orders, 'total'))] });
+    v = await lineage();
+    expect(columns(v)).toEqual({ total: [f(raw, 'tax')], net: [f(raw, 'amount')], id: [f(raw, 'id')] });
+    expect(v.upstreams).toHaveLength(1);
+    // The column walk follows the edit.
+    const walk = await post(rt.url, '/relationships?action=getLineage', {
+      urn: f(orders, 'id'),
+      direction: 'UPSTREAM',
+      maxHops: 2,
+      count: 10,
+    });
+    expect(walk.body.value.relationships.map((r: any) => r.entity)).toEqual([f(raw, 'id')]);
+    // A field of no dataset, and a field to a table, are refused; nothing is written.
+    const chartField = `urn:li:schemaField:(urn:li:chart:(looker,c_${id}),x)`;
+    const noDataset = await errorOf(update, { add: [edge(chartField, f(orders, 'id'))], remove: [] });
+    expect(noDataset?.message).toMatch(/no field of a dataset/);
+    const mixed = await errorOf(update, { add: [edge(raw, f(orders, 'id'))], remove: [] });
+    expect(mixed?.message).toMatch(/No lineage edge from a dataset to a schemaField/);
+    const missing = await errorOf(update, {
+      add: [edge(f(datasetUrn(`none_${id}`), 'a'), f(orders, 'id'))],
+      remove: [],
+    });
+    expect(missing?.extensions?.code).toBe(404);
+    expect(columns(await lineage())).toEqual(columns(v));
   });
 });
 

@@ -532,3 +532,154 @@ describe('GraphQL mutations', () => {
     expect(res.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
   });
 });
+
+describe('curation: tags, related terms, soft deletion', () => {
+  /** An aspect's value read through the OpenAPI API; undefined when there is none (404). */
+  const aspect = async (kind: string, urn: string, name: string) => {
+    const res = await fetch(`${rt.url}/openapi/v3/entity/${kind}/${encodeURIComponent(urn)}/${name}`);
+    if (res.status === 404) return undefined;
+    return ((await res.json()) as { value?: Record<string, any> }).value;
+  };
+
+  it('updateTag, setTagColor and deleteTag (with every reference to the tag)', async () => {
+    const id = unique();
+    const tag = `urn:li:tag:cur_${id}`;
+    const ds = datasetUrn(`cur_${id}`);
+    await ingest([
+      mcp(tag, 'tagProperties', { name: `cur ${id}` }),
+      mcp(ds, 'globalTags', { tags: [{ tag }] }),
+    ]);
+    const updated = await ok(
+      `mutation ($u: String!, $i: TagUpdateInput!) { updateTag(urn: $u, input: $i) { urn properties { name description } } }`,
+      {
+        u: tag,
+        i: {
+          urn: tag,
+          name: 'Renamed',
+          description: 'a tag',
+          ownership: { owners: [{ owner: 'urn:li:corpuser:cur', type: 'TECHNICAL_OWNER' }] },
+        },
+      },
+    );
+    expect(updated.updateTag).toEqual({ urn: tag, properties: { name: 'Renamed', description: 'a tag' } });
+    expect((await aspect('tag', tag, 'ownership'))?.owners).toEqual([
+      expect.objectContaining({ owner: 'urn:li:corpuser:cur', type: 'TECHNICAL_OWNER' }),
+    ]);
+    expect(
+      await ok(`mutation ($u: String!) { setTagColor(urn: $u, colorHex: "#1890ff") }`, { u: tag }),
+    ).toEqual({
+      setTagColor: true,
+    });
+    expect(await aspect('tag', tag, 'tagProperties')).toMatchObject({ name: 'Renamed', colorHex: '#1890ff' });
+    const color = await gql(`mutation ($u: String!) { setTagColor(urn: $u, colorHex: "red; drop") }`, {
+      u: tag,
+    });
+    expect(color.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+    const missing = await gql(`mutation { setTagColor(urn: "urn:li:tag:none_${id}", colorHex: "#fff") }`);
+    expect(missing.errors?.[0]?.extensions.code).toBe(404);
+
+    expect(await ok(`mutation ($u: String!) { deleteTag(urn: $u) }`, { u: tag })).toEqual({
+      deleteTag: true,
+    });
+    expect(await aspect('tag', tag, 'tagProperties')).toBeUndefined();
+    expect((await aspect('dataset', ds, 'globalTags'))?.tags ?? []).toEqual([]);
+  });
+
+  it('addRelatedTerms and removeRelatedTerms, isA and hasA; batchUpdateSoftDeleted all or nothing', async () => {
+    const id = unique();
+    const [t, a, b] = ['t', 'a', 'b'].map((n) => `urn:li:glossaryTerm:cur_${n}_${id}`) as [
+      string,
+      string,
+      string,
+    ];
+    await ingest(
+      [t, a, b].map((u) => mcp(u, 'glossaryTermInfo', { definition: 'd', termSource: 'INTERNAL', name: u })),
+    );
+    const related = (op: string, terms: string[], type: string) =>
+      gql(`mutation ($i: RelatedTermsInput!) { ${op}(input: $i) }`, {
+        i: { urn: t, termUrns: terms, relationshipType: type },
+      });
+    expect((await related('addRelatedTerms', [a, b], 'isA')).data).toEqual({ addRelatedTerms: true });
+    await related('addRelatedTerms', [a], 'isA');
+    await related('addRelatedTerms', [b], 'hasA');
+    expect(await aspect('glossaryTerm', t, 'glossaryRelatedTerms')).toEqual({
+      isRelatedTerms: [a, b],
+      hasRelatedTerms: [b],
+    });
+    await related('removeRelatedTerms', [a], 'isA');
+    expect(await aspect('glossaryTerm', t, 'glossaryRelatedTerms')).toEqual({
+      isRelatedTerms: [b],
+      hasRelatedTerms: [b],
+    });
+    expect((await related('addRelatedTerms', [t], 'isA')).errors?.[0]?.message).toMatch(/itself/);
+    expect(
+      (await related('addRelatedTerms', [`urn:li:glossaryTerm:none_${id}`], 'isA')).errors?.[0]?.extensions
+        .code,
+    ).toBe(404);
+    expect((await related('addRelatedTerms', [datasetUrn('x')], 'isA')).errors?.[0]?.extensions.type).toBe(
+      'BAD_REQUEST',
+    );
+
+    const soft = (urns: string[], deleted: boolean) =>
+      gql(`mutation ($i: BatchUpdateSoftDeletedInput!) { batchUpdateSoftDeleted(input: $i) }`, {
+        i: { urns, deleted },
+      });
+    expect((await soft([a, b], true)).data).toEqual({ batchUpdateSoftDeleted: true });
+    expect(await aspect('glossaryTerm', a, 'status')).toEqual({ removed: true });
+    // One missing entity: nothing is written.
+    expect((await soft([a, `urn:li:glossaryTerm:none_${id}`], false)).errors?.[0]?.extensions.code).toBe(404);
+    expect(await aspect('glossaryTerm', a, 'status')).toEqual({ removed: true });
+    await soft([a, b], false);
+    expect(await aspect('glossaryTerm', b, 'status')).toEqual({ removed: false });
+  });
+
+  it('createQuery, updateQuery and deleteQuery: a query written by hand about datasets', async () => {
+    const id = unique();
+    const ds = datasetUrn(`q_${id}`);
+    const other = datasetUrn(`q2_${id}`);
+    const sql = `SELECT * FROM q_${id}`;
+    const created = await ok(
+      `mutation ($i: CreateQueryInput!) { createQuery(input: $i) { urn properties { name description source statement { value language } } subjects { dataset { urn } } } }`,
+      {
+        i: {
+          properties: { name: 'All', statement: { value: sql, language: 'SQL' } },
+          subjects: [{ datasetUrn: ds }],
+        },
+      },
+    );
+    const urn = created.createQuery.urn as string;
+    expect(urn).toMatch(/^urn:li:query:[0-9a-f-]{36}$/);
+    expect(created.createQuery).toMatchObject({
+      properties: {
+        name: 'All',
+        description: null,
+        source: 'MANUAL',
+        statement: { value: sql, language: 'SQL' },
+      },
+      subjects: [{ dataset: { urn: ds } }],
+    });
+    const props = await aspect('query', urn, 'queryProperties');
+    expect(props?.created).toEqual(props?.lastModified);
+    const updated = await ok(
+      `mutation ($u: String!, $i: UpdateQueryInput!) { updateQuery(urn: $u, input: $i) { properties { name description statement { value } } subjects { dataset { urn } } } }`,
+      { u: urn, i: { properties: { description: 'every row' }, subjects: [{ datasetUrn: other }] } },
+    );
+    expect(updated.updateQuery).toEqual({
+      properties: { name: 'All', description: 'every row', statement: { value: sql } },
+      subjects: [{ dataset: { urn: other } }],
+    });
+    const bad = await gql(`mutation ($i: CreateQueryInput!) { createQuery(input: $i) { urn } }`, {
+      i: {
+        properties: { statement: { value: sql, language: 'SQL' } },
+        subjects: [{ datasetUrn: 'urn:li:chart:(a,b)' }],
+      },
+    });
+    expect(bad.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+    expect(await ok(`mutation ($u: String!) { deleteQuery(urn: $u) }`, { u: urn })).toEqual({
+      deleteQuery: true,
+    });
+    expect(await aspect('query', urn, 'queryProperties')).toBeUndefined();
+    const gone = await gql(`mutation ($u: String!) { deleteQuery(urn: $u) }`, { u: urn });
+    expect(gone.errors?.[0]?.extensions.code).toBe(404);
+  });
+});

@@ -385,17 +385,21 @@ describe('GraphQL: search across lineage', () => {
     expect(second.data?.scrollAcrossLineage.nextScrollId).toBeNull();
   });
 
-  it('from a column, answers the datasets of the columns reached, each with the path to its nearest', async () => {
+  /**
+   * a.total <- b.amount and b.tax; b.amount <- c.amount: b holds two upstream columns of a.total. The
+   * upstream columns are entities of their own (a `status` each) when `fieldEntities`.
+   */
+  const field = (ds: string, f: string) => `urn:li:schemaField:(${ds},${f})`;
+  async function columnChain(fieldEntities = false): Promise<[string, string, string]> {
     const id = unique();
     const [a, b, c] = ['a', 'b', 'c'].map((n) => datasetUrn(`gqlcol${id}_${n}`)) as [string, string, string];
-    const field = (ds: string, f: string) => `urn:li:schemaField:(${ds},${f})`;
-    // a.total <- b.amount and b.tax; b.amount <- c.amount: b holds two upstream columns of a.total.
     const fine = (ups: string[], downs: string[]) => ({
       upstreamType: 'FIELD_SET',
       downstreamType: 'FIELD',
       upstreams: ups,
       downstreams: downs,
     });
+    const columns = [field(b, 'amount'), field(b, 'tax'), field(c, 'amount')];
     await ingest([
       mcp(a, 'upstreamLineage', {
         ...upstreams(b),
@@ -406,7 +410,13 @@ describe('GraphQL: search across lineage', () => {
         fineGrainedLineages: [fine([field(c, 'amount')], [field(b, 'amount')])],
       }),
       ...[a, b, c].map((u) => mcp(u, 'datasetProperties', { name: u.split(',')[1] })),
+      ...(fieldEntities ? columns.map((f) => mcp(f, 'status', { removed: false })) : []),
     ]);
+    return [a, b, c];
+  }
+
+  it('from a column, answers the datasets of the columns reached, each with the path to its nearest', async () => {
+    const [a, b, c] = await columnChain();
     const res = await gql(
       `query ($u: String!) { searchAcrossLineage(input: { urn: $u, direction: UPSTREAM, query: "*", count: 10 }) {
         total searchResults { degree entity { urn type } paths { path { urn type } } } } }`,
@@ -425,6 +435,48 @@ describe('GraphQL: search across lineage', () => {
       field(c, 'amount'),
     ]);
     expect(found.searchResults[1].paths[0].path[2].type).toBe('SCHEMA_FIELD');
+  });
+
+  it('from a column with a groupingSpec, groups as its criteria say: none, and the columns answer themselves', async () => {
+    const [a, b, c] = await columnChain(true);
+    const search = async (spec: unknown) => {
+      const res = await gql(
+        `query ($u: String!, $g: GroupingSpec) { searchAcrossLineage(input: { urn: $u, direction: UPSTREAM,
+          query: "*", count: 10, searchFlags: { groupingSpec: $g } }) { total searchResults { degree entity { urn type } } } }`,
+        { u: field(a, 'total'), g: spec },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data?.searchAcrossLineage.searchResults.map((r: any) => [
+        r.entity.urn,
+        r.entity.type,
+        r.degree,
+      ]);
+    };
+    const columns = [
+      [field(b, 'amount'), 'SCHEMA_FIELD', 1],
+      [field(b, 'tax'), 'SCHEMA_FIELD', 1],
+      [field(c, 'amount'), 'SCHEMA_FIELD', 2],
+    ];
+    const datasets = [
+      [b, 'DATASET', 1],
+      [c, 'DATASET', 2],
+    ];
+    const sorted = (rows: any[]) => [...rows].sort((x, y) => x[2] - y[2] || String(x[0]).localeCompare(y[0]));
+    expect(sorted(await search({ groupingCriteria: [] }))).toEqual(columns);
+    expect(
+      await search({ groupingCriteria: [{ baseEntityType: 'SCHEMA_FIELD', groupingEntityType: 'DATASET' }] }),
+    ).toEqual(datasets);
+    // A spec without criteria keeps DataHub's default, as no spec does.
+    expect(await search({})).toEqual(datasets);
+    expect(await search(null)).toEqual(datasets);
+    // scrollAcrossLineage groups alike.
+    const scrolled = await gql(
+      `query ($u: String!) { scrollAcrossLineage(input: { urn: $u, direction: UPSTREAM, query: "*", count: 10,
+        searchFlags: { groupingSpec: { groupingCriteria: [] } } }) { total searchResults { entity { urn } } } }`,
+      { u: field(a, 'total') },
+    );
+    expect(scrolled.errors).toBeUndefined();
+    expect(scrolled.data?.scrollAcrossLineage.total).toBe(3);
   });
 
   it('answers bad inputs with BAD_REQUEST errors', async () => {

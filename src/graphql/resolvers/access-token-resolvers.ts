@@ -138,10 +138,7 @@ declareRootFields(AccessTokenResolvers, Mutation, {
     nullable: false,
   }),
   /** Gives users one of the roles `urn:li:dataHubRole:Admin|Editor|Reader`, or (null) takes theirs away. */
-  batchAssignRole: rootField(
-    BatchAssignRoleInput,
-    Boolean,
-    (input, ctx) => ctx.services.auth.assignRole(input.roleUrn ?? null, input.actors),
-    { nullable: false },
+  batchAssignRole: rootField(BatchAssignRoleInput, Boolean, (input, ctx) =>
+    ctx.services.auth.assignRole(input.roleUrn ?? null, input.actors),
   ),
 });

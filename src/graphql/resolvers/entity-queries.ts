@@ -42,6 +42,7 @@ const KIND_FIELDS: Readonly<Record<string, string>> = {
   dataFlow: 'dataFlow',
   dataJob: 'dataJob',
   dataProcessInstance: 'dataProcessInstance',
+  dataPlatform: 'dataPlatform',
   dataPlatformInstance: 'dataPlatformInstance',
   assertion: 'assertion',
   notebook: 'notebook',
@@ -55,6 +56,11 @@ export class EntityQueries {
   @Query(() => Entity, { nullable: true })
   entity(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<Entity | null> {
     return existing(ctx, urn);
+  }
+  /** Whether the entity exists (DataHub's `entityExists`). */
+  @Query(() => Boolean, { nullable: true })
+  async entityExists(@Arg('urn', () => String) urn: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return (await existing(ctx, urn)) !== null;
   }
   @Query(() => [Entity], { nullable: 'itemsAndList' })
   async entities(

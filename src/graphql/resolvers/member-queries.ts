@@ -4,7 +4,7 @@ import { Arg, Ctx, FieldResolver, Info, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { DEFAULT_PAGE } from '../cost-model.js';
 import { make } from '../types/common.js';
-import { Container, DataProduct, Domain } from '../types/containers.js';
+import { Container, DataProduct, Domain, GlossaryNode } from '../types/containers.js';
 import { entityClass } from '../types/entity-classes.js';
 import { EntityType } from '../types/entity-type.js';
 import type { Entity } from '../types/entity.js';
@@ -12,14 +12,17 @@ import { list, obj, str } from '../types/json.js';
 import {
   ContainerEntitiesInput,
   DomainEntitiesInput,
+  ScrollAcrossEntitiesInput,
   SearchAcrossEntitiesInput,
   type AndFilterInput,
   type FacetFilterInput,
 } from '../types/search.js';
-import { SearchResults } from '../types/search-results.js';
+import { ScrollResults, SearchResults } from '../types/search-results.js';
 import {
+  decodeScrollId,
   facetFields,
   filterWith,
+  nextScrollId,
   present,
   selectsFacets,
   toFacets,
@@ -210,5 +213,33 @@ export class VersionSetMembers {
     @Info() info: GraphQLResolveInfo,
   ): Promise<SearchResults> {
     return members(ctx, info, input, { field: 'versionSet', value: set.urn });
+  }
+}
+
+/** The terms and nodes right under a glossary node (DataHub's `glossaryChildrenSearch`), scrolled. */
+@Resolver(() => GlossaryNode)
+export class GlossaryNodeMembers {
+  @FieldResolver(() => ScrollResults, { nullable: true })
+  async glossaryChildrenSearch(
+    @Root() node: GlossaryNode,
+    @Arg('input', () => ScrollAcrossEntitiesInput) input: ScrollAcrossEntitiesInput,
+    @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<ScrollResults> {
+    const offset = decodeScrollId(input.scrollId);
+    const count = input.count ?? DEFAULT_PAGE.glossaryChildrenSearch;
+    const page = await members(
+      ctx,
+      info,
+      { ...input, start: offset, count },
+      { field: 'parentNode', value: node.urn },
+    );
+    return make(ScrollResults, {
+      nextScrollId: nextScrollId(offset, page.count, page.total),
+      count: page.count,
+      total: page.total,
+      searchResults: page.searchResults,
+      facets: page.facets,
+    });
   }
 }

@@ -12,10 +12,12 @@ export interface RootField {
   readonly argName: string;
   readonly returns: unknown;
   readonly nullable: boolean;
+  /** The argument may be left out (DataHub's `getEntityCounts(input: EntityCountInput)`). */
+  readonly optionalArg: boolean;
   readonly resolve: (arg: never, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<unknown>;
 }
 
-type Options = { argName?: string; nullable?: boolean };
+type Options = { argName?: string; nullable?: boolean; optionalArg?: boolean };
 type Resolve<I> = (input: I, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<unknown>;
 
 /**
@@ -38,9 +40,9 @@ export function rootField(
   input: unknown,
   returns: unknown,
   resolve: Resolve<never>,
-  { argName = 'input', nullable = true }: Options = {},
+  { argName = 'input', nullable = true, optionalArg = false }: Options = {},
 ): RootField {
-  return { arg: input, argName, returns, nullable, resolve };
+  return { arg: input, argName, returns, nullable, optionalArg, resolve };
 }
 
 /** DataHub's edits: a mutation that takes an `input`, makes the edit, and answers true (nullable). */
@@ -75,7 +77,7 @@ export function declareRootFields(
   for (const [name, f] of Object.entries(fields)) {
     proto[name] = (arg: never, ctx: GraphQLContext, info: GraphQLResolveInfo) => f.resolve(arg, ctx, info);
     const descriptor = Object.getOwnPropertyDescriptor(proto, name) as PropertyDescriptor;
-    Arg(f.argName, () => graphqlType(f.arg) as object)(proto, name, 0);
+    Arg(f.argName, () => graphqlType(f.arg) as object, { nullable: f.optionalArg })(proto, name, 0);
     Ctx()(proto, name, 1);
     Info()(proto, name, 2);
     kind(() => graphqlType(f.returns) as object, { nullable: f.nullable })(proto, name, descriptor);

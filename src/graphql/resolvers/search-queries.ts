@@ -16,6 +16,7 @@ import {
   ScrollAcrossLineageInput,
   SearchAcrossEntitiesInput,
   SearchAcrossLineageInput,
+  type GroupingSpec,
   type LineageSearchInputBase,
   type SearchInputBase,
 } from '../types/search.js';
@@ -112,7 +113,19 @@ async function runLineageSearch(
     facets: facets && !input.searchFlags?.skipAggregates ? facetFields(ctx, entities) : [],
     sort: toSort(input.sortInput),
     ...(scroll ? { scroll } : {}),
+    fieldsAsDatasets: fieldsAsDatasets(input.searchFlags?.groupingSpec),
   });
+}
+
+/**
+ * DataHub's grouping of a lineage search: schema fields answer as their datasets unless the search
+ * flags bring a `groupingSpec` with criteria, which then replace that default (an empty list: fields
+ * answer as themselves).
+ */
+function fieldsAsDatasets(spec: GroupingSpec | null | undefined): boolean {
+  const criteria = spec?.groupingCriteria;
+  if (!criteria) return true;
+  return criteria.some((c) => c.baseEntityType === 'SCHEMA_FIELD' && c.groupingEntityType === 'DATASET');
 }
 
 function lineageResults(ctx: GraphQLContext, res: LineageSearchResult): SearchAcrossLineageResult[] {

@@ -300,3 +300,56 @@ export class UpdateLineageInput extends fields({
   edgesToAdd: req([LineageEdge], { nullable: 'items' }),
   edgesToRemove: req([LineageEdge], { nullable: 'items' }),
 }) {}
+
+// ---- curation: related terms, soft deletion
+
+export const TermRelationshipType = stringEnum('TermRelationshipType', ['isA', 'hasA'] as const);
+
+@TableInputType()
+export class RelatedTermsInput extends fields({
+  urn: req(String),
+  termUrns: req([String]),
+  relationshipType: req(TermRelationshipType),
+}) {}
+
+@TableInputType()
+export class BatchUpdateSoftDeletedInput extends fields({ urns: req([String]), deleted: req(Boolean) }) {}
+
+// ---- queries written by hand
+
+export const QueryLanguage = stringEnum('QueryLanguage', ['SQL'] as const);
+
+@TableInputType()
+export class QueryStatementInput extends fields({ value: req(String), language: req(QueryLanguage) }) {}
+
+const QUERY_TEXT = { name: opt(String), description: opt(String) };
+
+@TableInputType()
+export class CreateQueryPropertiesInput extends fields({
+  ...QUERY_TEXT,
+  statement: req(QueryStatementInput),
+}) {}
+
+@TableInputType()
+export class UpdateQueryPropertiesInput extends fields({
+  ...QUERY_TEXT,
+  statement: opt(QueryStatementInput),
+}) {}
+
+@TableInputType()
+export class CreateQuerySubjectInput extends fields({ datasetUrn: req(String) }) {}
+
+@TableInputType()
+export class UpdateQuerySubjectInput extends fields({ datasetUrn: req(String) }) {}
+
+@TableInputType()
+export class CreateQueryInput extends fields({
+  properties: req(CreateQueryPropertiesInput),
+  subjects: req([CreateQuerySubjectInput]),
+}) {}
+
+@TableInputType()
+export class UpdateQueryInput extends fields({
+  properties: opt(UpdateQueryPropertiesInput),
+  subjects: opt([UpdateQuerySubjectInput]),
+}) {}

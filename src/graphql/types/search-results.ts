@@ -142,3 +142,27 @@ export class ListQueriesResult extends fields({
   ...PAGE,
   queries: req(() => [entityClass(EntityType.QUERY)]),
 }) {}
+
+@TableObjectType()
+export class ListDomainsResult extends fields({
+  ...PAGE,
+  domains: req(() => [entityClass(EntityType.DOMAIN)]),
+}) {}
+
+@TableObjectType()
+export class GetRootGlossaryTermsResult extends fields({
+  terms: req(() => [entityClass(EntityType.GLOSSARY_TERM)]),
+  ...PAGE,
+}) {}
+
+@TableObjectType()
+export class GetRootGlossaryNodesResult extends fields({
+  nodes: req(() => [entityClass(EntityType.GLOSSARY_NODE)]),
+  ...PAGE,
+}) {}
+
+@TableObjectType()
+export class EntityCountResult extends fields({ entityType: req(EntityType), count: req(Int) }) {}
+
+@TableObjectType()
+export class EntityCountResults extends fields({ counts: opt([EntityCountResult]) }) {}

@@ -3,7 +3,7 @@ import { LineageDirection } from './entity.js';
 import { EntityType } from './entity-type.js';
 import { stringEnum } from './enums.js';
 import { Long } from './scalars.js';
-import { fields, opt, optional, req, TableInputType } from './field-table.js';
+import { fields, opt, optional, req, required, TableInputType } from './field-table.js';
 import * as check from './input-checks.js';
 
 export const FilterOperator = stringEnum('FilterOperator', [
@@ -262,3 +262,18 @@ export class DomainEntitiesInput extends fields(MEMBERS) {}
 
 @TableInputType()
 export class ContainerEntitiesInput extends fields(MEMBERS) {}
+
+/** A page of domains: those under `parentDomain`, or the top ones when it is absent. */
+@TableInputType()
+export class ListDomainsInput extends fields({
+  ...optional(Int, 'start', 'count'),
+  ...optional(String, 'query', 'parentDomain'),
+}) {}
+
+/** A page of the glossary's top entries (terms or nodes under no node). */
+@TableInputType()
+export class GetRootGlossaryEntitiesInput extends fields(required(Int, 'start', 'count')) {}
+
+/** How many entities of each kind there are (of every kind searched when `types` is absent). */
+@TableInputType()
+export class EntityCountInput extends fields({ types: opt([EntityType]), viewUrn: opt(String) }) {}

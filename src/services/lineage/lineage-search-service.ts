@@ -46,6 +46,12 @@ export interface LineageSearchRequest {
    * has the next page's scroll id.
    */
   readonly scroll?: ScrollRequest | undefined;
+  /**
+   * From a schema field: whether the fields reached answer as their datasets (DataHub's default, and
+   * what its `groupingSpec` asks for with SCHEMA_FIELD grouped by DATASET), or as themselves (`false`:
+   * a `groupingSpec` without that criterion, column-level impact analysis).
+   */
+  readonly fieldsAsDatasets?: boolean | undefined;
 }
 
 export interface ScrollRequest {
@@ -314,6 +320,7 @@ function scrollKey(r: LineageSearchRequest): string {
     r.filter ?? null,
     r.facets ?? null,
     r.sort ?? null,
+    r.fieldsAsDatasets ?? true,
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }

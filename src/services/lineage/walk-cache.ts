@@ -340,12 +340,15 @@ export class Walking {
   constructor(
     private readonly search: SearchService,
     lineage: LineageService,
-    r: Pick<LineageRequest, 'urn' | 'direction' | 'maxHops' | 'types'>,
+    r: Pick<LineageRequest, 'urn' | 'direction' | 'maxHops' | 'types'> & {
+      readonly fieldsAsDatasets?: boolean | undefined;
+    },
     readonly base: Base,
     degrees: readonly number[],
   ) {
     const tree = new LineageTree();
-    this.walk = new WalkIndex(tree, entityTypeOf(r.urn) === SCHEMA_FIELD ? fieldParent : undefined);
+    const grouped = entityTypeOf(r.urn) === SCHEMA_FIELD && r.fieldsAsDatasets !== false;
+    this.walk = new WalkIndex(tree, grouped ? fieldParent : undefined);
     this.done = lineage.lineage({
       urn: r.urn,
       direction: r.direction,
