@@ -616,6 +616,97 @@ describe('GraphQL: what ingestion stores about a dataset', () => {
   });
 });
 
+describe('dashboard and chart usage', () => {
+  it('usageStats and statsSummary: buckets and their sums per user, the latest absolute figures', async () => {
+    const id = unique();
+    const dashboard = `urn:li:dashboard:(looker,usage_${id})`;
+    const chart = `urn:li:chart:(looker,usage_${id})`;
+    const [ann, bob] = ['ann', 'bob'].map((u) => `urn:li:corpuser:dbu_${u}_${id}`) as [string, string];
+    const now = Date.now();
+    const bucket = (urn: string, aspect: string, daysAgo: number, views: number, users: [string, number][]) =>
+      mcp(urn, aspect, {
+        timestampMillis: now - daysAgo * DAY,
+        eventGranularity: { unit: 'DAY', multiple: 1 },
+        viewsCount: views,
+        uniqueUserCount: users.length,
+        userCounts: users.map(([user, n]) => ({
+          user,
+          viewsCount: n,
+          ...(aspect === 'dashboardUsageStatistics' ? { usageCount: n } : {}),
+        })),
+      });
+    await ingest([
+      bucket(dashboard, 'dashboardUsageStatistics', 1, 10, [
+        [ann, 4],
+        [bob, 6],
+      ]),
+      bucket(dashboard, 'dashboardUsageStatistics', 2, 5, [[ann, 5]]),
+      bucket(dashboard, 'dashboardUsageStatistics', 45, 100, [[bob, 100]]),
+      // Absolute figures: no granularity.
+      mcp(dashboard, 'dashboardUsageStatistics', {
+        timestampMillis: now - 3 * DAY,
+        viewsCount: 900,
+        favoritesCount: 3,
+      }),
+      mcp(dashboard, 'dashboardUsageStatistics', {
+        timestampMillis: now - DAY + 1000,
+        viewsCount: 1000,
+        favoritesCount: 4,
+      }),
+      bucket(chart, 'chartUsageStatistics', 1, 7, [[bob, 7]]),
+    ]);
+    const Q = `query ($u: String!, $start: Long) { dashboard(urn: $u) {
+      usageStats(startTimeMillis: $start, limit: 1) {
+        buckets { duration resource metrics { viewsCount uniqueUserCount } }
+        aggregations { uniqueUserCount viewsCount users { user { urn } viewsCount usageCount } }
+        metrics { viewsCount favoritesCount } }
+      statsSummary { viewCount viewCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } } } }`;
+    const d = (await ok(Q, { u: dashboard, start: now - 30 * DAY })).dashboard;
+    expect(d.usageStats.buckets).toEqual([
+      { duration: 'DAY', resource: dashboard, metrics: { viewsCount: 10, uniqueUserCount: 2 } },
+      { duration: 'DAY', resource: dashboard, metrics: { viewsCount: 5, uniqueUserCount: 1 } },
+    ]);
+    expect(d.usageStats.aggregations).toEqual({
+      uniqueUserCount: 2,
+      viewsCount: 15,
+      users: [
+        { user: { urn: ann }, viewsCount: 9, usageCount: 9 },
+        { user: { urn: bob }, viewsCount: 6, usageCount: 6 },
+      ],
+    });
+    expect(d.usageStats.metrics).toEqual([{ viewsCount: 1000, favoritesCount: 4 }]);
+    expect(d.statsSummary).toEqual({
+      viewCount: 1000,
+      viewCountLast30Days: 15,
+      uniqueUserCountLast30Days: 2,
+      topUsersLast30Days: [{ urn: ann }, { urn: bob }],
+    });
+    const c = await ok(
+      `query ($u: String!) { chart(urn: $u) { statsSummary { viewCount viewCountLast30Days topUsersLast30Days { urn } } } }`,
+      {
+        u: chart,
+      },
+    );
+    expect(c.chart.statsSummary).toEqual({
+      viewCount: null,
+      viewCountLast30Days: 7,
+      topUsersLast30Days: [{ urn: bob }],
+    });
+    const unused = `urn:li:chart:(looker,unused_${id})`;
+    await ingest([
+      mcp(unused, 'chartInfo', {
+        title: 'u',
+        description: '',
+        lastModified: { created: { time: 1, actor: ann }, lastModified: { time: 1, actor: ann } },
+      }),
+    ]);
+    expect(
+      (await ok(`query ($u: String!) { chart(urn: $u) { statsSummary { viewCount } } }`, { u: unused })).chart
+        .statsSummary,
+    ).toBeNull();
+  });
+});
+
 describe('versions', () => {
   it('versionProperties shows an asset’s version set, tag and aliases; the latest as the set says', async () => {
     const id = unique();

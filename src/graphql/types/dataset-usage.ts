@@ -24,7 +24,7 @@ export type TimeRange = keyof typeof TimeRange;
 export const WindowDuration = stringEnum('WindowDuration', ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const);
 type WindowDuration = keyof typeof WindowDuration;
 /** A bucket's duration: its granularity's unit when DataHub has it, else a day. */
-const durationOf = (unit: string | undefined): WindowDuration =>
+export const durationOf = (unit: string | undefined): WindowDuration =>
   unit !== undefined && Object.hasOwn(WindowDuration, unit) ? (unit as WindowDuration) : 'DAY';
 
 @TableObjectType()
@@ -68,7 +68,7 @@ export class UsageQueryResult extends fields({
   aggregations: opt(UsageQueryResultAggregations),
 }) {}
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** How far back each range reaches, in days (ALL: from the beginning). */
 const RANGE_DAYS: Readonly<Record<TimeRange, number | undefined>> = {
   DAY: 1,
@@ -80,10 +80,10 @@ const RANGE_DAYS: Readonly<Record<TimeRange, number | undefined>> = {
   ALL: undefined,
 };
 /** The most usage buckets read (a year of days, and more). */
-const MAX_BUCKETS = 1_000;
+export const MAX_BUCKETS = 1_000;
 
 /** Counts of the same key summed, largest first. */
-function summed<K>(rows: readonly { key: K | undefined; count: number }[]): [K, number][] {
+export function summed<K>(rows: readonly { key: K | undefined; count: number }[]): [K, number][] {
   const out = new Map<K, number>();
   for (const { key, count } of rows) if (key !== undefined) out.set(key, (out.get(key) ?? 0) + count);
   return [...out].sort((a, b) => b[1] - a[1]);

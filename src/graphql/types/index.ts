@@ -5,6 +5,7 @@ import { Dataset } from './dataset.js';
 // A dataset's profiles and operations, declared on Dataset when loaded.
 import './dataset-timeseries.js';
 import './dataset-usage.js';
+import './dashboard-usage.js';
 import type { Entity } from './entity.js';
 import { registerEntityClasses, type EntityClass } from './entity-classes.js';
 import { EntityType, entityTypeName, entityTypeOfUrn } from './entity-type.js';
