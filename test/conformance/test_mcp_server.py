@@ -1,5 +1,6 @@
 """DataHub's MCP server, unchanged, against neohub (issue 37): its tools over an estate written by DataHub's
-own client and by its SQLite source, as an AI agent calls them (stdio, through the MCP client)."""
+own client, its file source and its SQLite source, as an AI agent calls them (stdio, through the MCP
+client)."""
 import json
 import uuid
 
@@ -7,7 +8,7 @@ from datahub.emitter.mce_builder import make_dataset_urn, make_schema_field_urn,
 from datahub.emitter.mcp import MetadataChangeProposalWrapper
 from datahub.metadata import schema_classes as m
 
-from ingest_support import ingest, make_sqlite_db
+from ingest_support import ingest, make_sqlite_db, rest_sink
 from mcp_support import run_tools
 from test_ingest_sqlite import assert_clean_run, sqlite_dataset, sqlite_recipe
 from test_search_helpers import wait_for_index
@@ -89,9 +90,10 @@ def test_lineage_tools(emitter, graph, server, token, unique):
     assert e["orders"] in downstream.text
 
 
-def kinds_estate(emitter, e, unique):
+def kinds_estate(server, token, e, unique, workdir):
     """Around the two tables: a chart and a dashboard on them, a pipeline with a job that builds one from
-    the other, a term under a glossary node, a container, a saved query, and a profile of the table."""
+    the other, a term under a glossary node, a container, a saved query, and a profile of the table;
+    written to a file of DataHub's model and ingested by DataHub's file source (`datahub ingest`)."""
     audit = m.AuditStampClass(time=1700000000000, actor=e["user"])
     changes = m.ChangeAuditStampsClass(created=audit, lastModified=audit)
     chart = f"urn:li:chart:(looker,mcp_chart_{unique})"
@@ -121,14 +123,18 @@ def kinds_estate(emitter, e, unique):
                                             fieldProfiles=[m.DatasetFieldProfileClass(fieldPath="amount", nullCount=0,
                                                                                       min="1", max="99")])),
     ]
-    for urn, aspect in aspects:
-        emitter.emit_mcp(MetadataChangeProposalWrapper(entityUrn=urn, aspect=aspect))
+    (workdir / "estate.json").write_text(
+        json.dumps([MetadataChangeProposalWrapper(entityUrn=urn, aspect=aspect).to_obj() for urn, aspect in aspects]))
+    recipe = {"source": {"type": "file", "config": {"path": str(workdir / "estate.json")}},
+              "sink": rest_sink(server, token)}
+    done, report = ingest(server, token, recipe, workdir, "estate")
+    assert_clean_run(done, report)
     return dict(chart=chart, dashboard=dashboard, flow=flow, job=job, node=node, container=container, query=query)
 
 
-def test_entity_tools_for_every_kind(emitter, graph, server, token, unique):
+def test_entity_tools_for_every_kind(emitter, graph, server, token, unique, tmp_path):
     e = estate(emitter, graph, unique)
-    k = kinds_estate(emitter, e, unique)
+    k = kinds_estate(server, token, e, unique, tmp_path)
     only = {"or": [{"and": [{"field": "urn", "values": [k["query"]], "condition": "EQUAL"}]}]}
     wait_for_index(graph, {"input": "*", "entity": "query", "filter": only, "start": 0, "count": 1}, 1)
     urns = [k["chart"], k["dashboard"], k["job"], k["flow"], k["node"], e["term"], k["container"], k["query"], e["user"],
