@@ -9,7 +9,7 @@ import { listProp } from './fields.js';
 import { escapeLucene, MAX_WORD } from './lucene.js';
 
 /** Every word of the query as a prefix in one of the (full-text indexed) autocomplete fields. */
-function prefixQuery(needle: string, props: readonly string[]): string | undefined {
+export function prefixQuery(needle: string, props: readonly string[]): string | undefined {
   const words = needle
     .split(/\s+/)
     .filter(Boolean)
@@ -66,4 +66,58 @@ export async function autocomplete(
     }));
   });
   return suggestions(rows, q.limit);
+}
+
+/** One scope of `autocompleteEach`: its kinds, the properties completed on, and their full-text query. */
+export interface ScopeStatement {
+  readonly types: readonly string[];
+  readonly props: readonly string[];
+  readonly lucene: string;
+}
+
+/**
+ * `autocomplete` for several scopes in one statement (one plan, one transaction, one round trip instead of
+ * one per scope): each scope is a row that a subquery completes on its own, with its own kinds, properties
+ * and full-text query, as `autocomplete` would. `where` names the kinds as `s.types`.
+ */
+export async function autocompleteEach(
+  exec: Executor,
+  needle: string,
+  limit: number,
+  scopes: readonly ScopeStatement[],
+  where: string,
+  params: Record<string, unknown>,
+  index: string,
+): Promise<AutocompleteResult[]> {
+  const records = await exec.read(async (tx) => {
+    const res = await tx.run<{ i: number; urns: string[]; types: string[]; values: string[] }>(
+      `UNWIND $scopes AS s CALL { WITH s ` +
+        `CALL db.index.fulltext.queryNodes($index, s.lucene) YIELD node AS d WHERE d:SearchDocument AND ${where} ` +
+        `WITH s, d LIMIT $candidates ` +
+        `WITH d {.urn, .entityType} AS m, [p IN s.props | d[p]] AS lists ` +
+        `UNWIND lists AS vals UNWIND coalesce(vals, []) AS v ` +
+        `WITH m, toString(v) AS value, toLower(toString(v)) AS low WHERE low CONTAINS $needle ` +
+        `WITH m, value, CASE WHEN low STARTS WITH $needle THEN 0 WHEN low CONTAINS ' ' + $needle THEN 1 ELSE 2 END AS rank ` +
+        `ORDER BY rank, size(value), value LIMIT $scan ` +
+        `RETURN collect(m.urn) AS urns, collect(m.entityType) AS types, collect(value) AS values } ` +
+        `RETURN s.i AS i, urns, types, values`,
+      {
+        ...params,
+        scopes: scopes.map((s, i) => ({ i, types: [...s.types], props: [...s.props], lucene: s.lucene })),
+        needle,
+        scan: limit * 5,
+        index,
+        candidates: autocompleteCandidates(limit),
+      },
+    );
+    const byScope = new Array<{ urns: string[]; types: string[]; values: string[] }>(scopes.length);
+    for (const r of res.records) byScope[Number(r.get('i'))] = r.toObject();
+    return byScope;
+  });
+  return records.map((r = { urns: [], types: [], values: [] }) =>
+    suggestions(
+      r.values.map((value, i) => ({ urn: r.urns[i] as string, entityType: r.types[i] as string, value })),
+      limit,
+    ),
+  );
 }

@@ -3,6 +3,7 @@ import { cypherName, fenceLease, SyncStateStore, type Executor } from '../../src
 import {
   type AutocompleteQuery,
   type AutocompleteResult,
+  type AutocompleteScope,
   type BrowseQuery,
   type BrowseResult,
   type Fence,
@@ -17,7 +18,7 @@ import {
   type SearchResult,
   withExtra,
 } from '../model/index.js';
-import { autocomplete } from './autocomplete.js';
+import { autocomplete, autocompleteEach, prefixQuery } from './autocomplete.js';
 import { browse } from './browse.js';
 import { completionProp, fieldsByKind, fullTextIndex, isCompleted, listProp, textProp } from './fields.js';
 import { DocumentNodes } from './document-nodes.js';
@@ -242,15 +243,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
 
   async autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult> {
     const params: Record<string, unknown> = {};
-    const fields = q.fields.length
-      ? q.fields
-      : [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
-    // An autocomplete field is asked in its whole values (`a_`); another one in its words (`t_`).
-    const props = fields.map((f) => {
-      const field = this.fields.get(f);
-      return field && isCompleted(field) ? completionProp(f) : textProp(f);
-    });
-    const indexed = props.every((p) => this.fullText.props.includes(p));
+    const { fields, props, indexed } = this.completion(q.fields);
     const fullText = indexed ? { index: this.fullText.name, fields: props } : undefined;
     return autocomplete(
       this.exec,
@@ -259,6 +252,52 @@ export class EmbeddedSearchIndex implements SearchIndex {
       params,
       fullText,
     );
+  }
+
+  /**
+   * Every scope in one statement when each has a full-text query (its fields are in the full-text index
+   * and the query has a word); one statement per scope otherwise.
+   */
+  async autocompleteEach(
+    q: Omit<AutocompleteQuery, 'types' | 'fields'>,
+    scopes: readonly AutocompleteScope[],
+  ): Promise<AutocompleteResult[]> {
+    const needle = q.query.trim().toLowerCase();
+    const statements = scopes.map((s) => {
+      const { fields, props, indexed } = this.completion(s.fields);
+      const lucene = indexed ? prefixQuery(needle, props) : undefined;
+      // The values are read from the fields' list properties, as `autocomplete` reads them.
+      return lucene ? { types: s.types, props: [...new Set(fields.map(listProp))], lucene } : undefined;
+    });
+    if (!statements.every((s) => s !== undefined) || scopes.length < 2)
+      return Promise.all(scopes.map((s) => this.autocomplete({ ...q, ...s })));
+    const params: Record<string, unknown> = {};
+    const where = matchPredicate(
+      [],
+      q.filters,
+      params,
+      false,
+      withExtra(this.fields, q.extraFields),
+      's.types',
+    );
+    return autocompleteEach(this.exec, needle, q.limit, statements, where, params, this.fullText.name);
+  }
+
+  /** The fields an autocomplete completes on, their properties, and whether all are full-text indexed. */
+  private completion(asked: readonly string[]): {
+    fields: readonly string[];
+    props: string[];
+    indexed: boolean;
+  } {
+    const fields = asked.length
+      ? asked
+      : [...this.fields.values()].filter((f) => f.autocomplete).map((f) => f.name);
+    // An autocomplete field is asked in its whole values (`a_`); another one in its words (`t_`).
+    const props = fields.map((f) => {
+      const field = this.fields.get(f);
+      return field && isCompleted(field) ? completionProp(f) : textProp(f);
+    });
+    return { fields, props, indexed: props.every((p) => this.fullText.props.includes(p)) };
   }
 
   async browse(q: BrowseQuery): Promise<BrowseResult> {

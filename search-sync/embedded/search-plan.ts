@@ -156,17 +156,21 @@ export function earlyPage(p: SearchPlan, known: number | undefined): string | un
   return p.within || known !== undefined ? urnOrderPage(p.page, known ?? 0) : undefined;
 }
 
-/** The predicate every query shares: entity types, no soft-deleted entities, the filters. */
+/**
+ * The predicate every query shares: entity types, no soft-deleted entities, the filters. The types are
+ * `$types` (set from `types`), or `typesExpr` when a statement names them per row.
+ */
 export function matchPredicate(
   types: readonly string[],
   groups: SearchQuery['filters'],
   params: Record<string, unknown>,
   includeRemoved: boolean,
   fields: ReadonlyMap<string, SearchField>,
+  typesExpr = '$types',
 ): string {
-  params.types = types;
+  if (typesExpr === '$types') params.types = types;
   params.includeRemoved = includeRemoved;
-  return `(size($types) = 0 OR d.entityType IN $types) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, fields, params)}`;
+  return `(size(${typesExpr}) = 0 OR d.entityType IN ${typesExpr}) AND ($includeRemoved OR d.removed = false) AND ${filterPredicate(groups, fields, params)}`;
 }
 
 /** ORDER BY terms of a sort (fields checked against the index fields; names are parameters). */

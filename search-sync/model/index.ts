@@ -9,6 +9,7 @@ export {
 } from './document.js';
 export type {
   AutocompleteQuery,
+  AutocompleteScope,
   AutocompleteResult,
   BrowseQuery,
   BrowseResult,

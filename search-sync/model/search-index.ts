@@ -59,6 +59,12 @@ export interface AutocompleteQuery extends QueryScope {
   readonly extraFields?: ReadonlyMap<string, SearchField>;
 }
 
+/** One scope of `autocompleteEach`: the kinds asked, and the fields completed on (the registry's when empty). */
+export interface AutocompleteScope {
+  readonly types: readonly string[];
+  readonly fields: readonly string[];
+}
+
 export interface AutocompleteResult {
   readonly suggestions: readonly string[];
   readonly entities: readonly { readonly urn: string; readonly entityType: string }[];
@@ -109,6 +115,15 @@ export interface SearchIndex {
   write(docs: readonly SearchDocument[], removed: readonly string[], fence?: Fence): Promise<PendingWrite>;
   search(q: SearchQuery): Promise<SearchResult>;
   autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult>;
+  /**
+   * The same autocomplete over each of several scopes (kinds and the fields to complete on), answered
+   * together: what `autocomplete` answers for each scope alone, in the scopes' order. GraphQL's
+   * `autoCompleteForMultiple` asks one scope per kind, as DataHub's web app does on every keystroke.
+   */
+  autocompleteEach(
+    q: Omit<AutocompleteQuery, 'types' | 'fields'>,
+    scopes: readonly AutocompleteScope[],
+  ): Promise<AutocompleteResult[]>;
   browse(q: BrowseQuery): Promise<BrowseResult>;
   /** The document as indexed, for tests and diagnostics. */
   get(urn: string): Promise<SearchDocument | undefined>;

@@ -226,6 +226,27 @@ export class SearchService {
     });
   }
 
+  /** `autocomplete` for each kind alone (GraphQL's `autoCompleteForMultiple`), answered together by the index. */
+  async autocompleteEach(r: {
+    entities: readonly string[];
+    query: string;
+    filter?: unknown;
+    limit: number;
+  }): Promise<AutocompleteResult[]> {
+    const kinds = this.kinds(r.entities);
+    checkPage(0, r.limit, this.maxPageSize, 'limit');
+    const sp = await this.structuredFields(conjunctions(r.filter), undefined, undefined);
+    return this.index.autocompleteEach(
+      {
+        query: r.query,
+        filters: sp.filters,
+        limit: r.limit,
+        ...(sp.extra.size ? { extraFields: sp.extra } : {}),
+      },
+      kinds.map((k) => ({ types: this.redaction.searchTypes([k]), fields: this.autocompleteFields([k]) })),
+    );
+  }
+
   async browse(r: {
     entities: readonly string[];
     unscoped?: Unscoped | undefined;

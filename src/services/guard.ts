@@ -144,6 +144,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   search: {
     search: 'read',
     autocomplete: 'read',
+    autocompleteEach: 'read',
     browse: 'read',
     kinds: 'read',
     filterFields: 'read',

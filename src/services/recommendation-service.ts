@@ -103,9 +103,7 @@ export class RecommendationService {
 
   /** The entities changed last that the caller may find, newest first. */
   private async recentlyChanged(limit: number): Promise<string[]> {
-    const head = await this.changeLog.head();
-    const entries = await this.changeLog.read(Math.max(0, head - RECENT_ENTRIES), RECENT_ENTRIES);
-    const newest = [...new Set(entries.map((e) => e.urn).reverse())];
+    const newest = [...new Set(await this.changeLog.recentUrns(RECENT_ENTRIES))];
     if (!newest.length) return [];
     const found = await this.search.search({
       entities: [],

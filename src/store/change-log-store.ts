@@ -1,6 +1,6 @@
 import type { Executor } from './executor.js';
 import { FOLLOWER_LEASE_PREFIX } from './sync-state.js';
-import { readChangeLog, readHead, type LoggedChange } from './read-change-log.js';
+import { readChangeLog, readHead, readRecentUrns, type LoggedChange } from './read-change-log.js';
 
 /** Change-log nodes deleted per transaction by a compaction. */
 const COMPACT_BATCH = 1000;
@@ -15,6 +15,11 @@ export class ChangeLogStore {
   /** The last position written (0 before any write). */
   async head(): Promise<number> {
     return this.exec.read(readHead);
+  }
+
+  /** The URNs of the last `max` entries, newest first (values are not read). */
+  async recentUrns(max: number): Promise<string[]> {
+    return this.exec.read((tx) => readRecentUrns(tx, max));
   }
 
   /** Up to `max` entries after `after`, in order, with their values. */

@@ -31,6 +31,24 @@ export async function readChangedEntities(
   return { entities: [...seen].map(([urn, entityType]) => ({ urn, entityType })), lastSeq, entries };
 }
 
+/**
+ * The URNs of the last `max` change-log entries, newest first (an entity once per entry). Values are not
+ * read: the newest transactions' URN lists only, the last `max` of each.
+ */
+export async function readRecentUrns(tx: Tx, max: number): Promise<string[]> {
+  const res = await tx.run<{ urns: string[] }>(
+    `MATCH (c:ChangeLog) WITH c ORDER BY c.seq DESC LIMIT $max
+     RETURN coalesce(c.urns, [c.urn])[-$max..] AS urns`,
+    { max },
+  );
+  const out: string[] = [];
+  for (const r of res.records) {
+    out.push(...[...r.get('urns')].reverse());
+    if (out.length >= max) break;
+  }
+  return out.slice(0, max);
+}
+
 /** A change-log entry as read back, with when its transaction was logged (epoch millis). */
 export interface LoggedChange extends ChangeLogEntry {
   readonly loggedAt: number;

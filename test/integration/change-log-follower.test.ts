@@ -11,6 +11,7 @@ import { defaultRegistry } from '../../src/registry/index.js';
 import { IngestService, SYSTEM_ACTOR } from '../../src/services/index.js';
 import {
   ChangeLogFollower,
+  ChangeLogStore,
   createDriver,
   Executor,
   followerLease,
@@ -122,5 +123,25 @@ describe('the change-log follower', () => {
     const next = new Recorder();
     await new ChangeLogFollower(state, next, log, { name, label: 'next' }).runOnce();
     expect((await state.lease(followerLease(name)))?.holder).not.toBe(undefined);
+  });
+});
+
+describe('the change log read newest first', () => {
+  it("gives the last entries' URNs, newest first, without their values, across transactions", async () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => datasetUrn(`recent_${n}_${unique()}`)) as [
+      string,
+      string,
+      string,
+    ];
+    await ingest.ingest(
+      [mcp(a, 'datasetProperties', { name: 'a' }), mcp(b, 'datasetProperties', { name: 'b' })],
+      {
+        actor: SYSTEM_ACTOR,
+      },
+    );
+    await write(c, 'c');
+    const recent = await new ChangeLogStore(exec).recentUrns(50);
+    expect([...new Set(recent.filter((u) => [a, b, c].includes(u)))]).toEqual([c, b, a]);
+    expect(await new ChangeLogStore(exec).recentUrns(1)).toHaveLength(1);
   });
 });

@@ -259,6 +259,30 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       expect(await ask(['name', 'id', 'qualifiedName', 'platform'])).toEqual(all);
     });
 
+    it('autocompletes several scopes together, each as it would alone, in their order', async () => {
+      const { index, scoped, urn } = await setup();
+      const scopes = [
+        { types: ['dataset'], fields: [] },
+        { types: ['chart'], fields: [] },
+        { types: ['dataset'], fields: ['name'] },
+        { types: [], fields: ['description'] },
+      ];
+      for (const query of ['cu', 'C', 'customer master', '']) {
+        const q = { query, filters: [scoped] as never, limit: 5 };
+        const alone = await Promise.all(scopes.map((s) => index.autocomplete({ ...q, ...s })));
+        expect(await index.autocompleteEach(q, scopes)).toEqual(alone);
+      }
+      const [datasets, charts] = await index.autocompleteEach(
+        { query: 'cu', filters: [scoped] as never, limit: 5 },
+        scopes,
+      );
+      expect(datasets?.entities.map((e) => e.urn)).toContain(urn('customers'));
+      expect(charts).toEqual({ suggestions: [], entities: [] });
+      expect(await index.autocompleteEach({ query: 'cu', filters: [scoped] as never, limit: 5 }, [])).toEqual(
+        [],
+      );
+    });
+
     it("browses as DataHub's browse DAO: entities whose browse path is the path, groups one component deeper", async () => {
       const { index, scoped, platform, urn } = await setup();
       const folderName = platform.replace('urn:li:dataPlatform:', '');

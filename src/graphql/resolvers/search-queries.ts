@@ -241,26 +241,32 @@ declareRootFields(SearchQueries, Query, {
     AutoCompleteMultipleResults,
     async (input, ctx) => {
       const types = input.types?.length ? input.types.filter((t) => registryName(t)) : unscopedTypes(ctx);
-      const filter = toFilter(input.orFilters, input.filters);
-      const perType = await Promise.all(
-        types.map(async (type) => {
-          const res = await ctx.services.search.autocomplete({
-            entities: [entityName(type)],
-            query: input.query,
-            field: input.field ?? undefined,
-            filter,
-            limit: input.limit ?? DEFAULT_PAGE.autoCompleteForMultiple,
-          });
-          return make(AutoCompleteResultForEntity, {
-            type,
-            suggestions: [...res.suggestions],
-            entities: toEntities(
-              ctx,
-              res.entities.map((e) => e.urn),
+      // Without a field, every kind in one call to the index (DataHub's web app sends this on every
+      // keystroke, for every kind); a field may not be one of every kind's, so then one call per kind.
+      const ask = (entities: string[]) => ({
+        entities,
+        query: input.query,
+        filter: toFilter(input.orFilters, input.filters),
+        limit: input.limit ?? DEFAULT_PAGE.autoCompleteForMultiple,
+      });
+      const answers = input.field
+        ? await Promise.all(
+            types.map((t) =>
+              ctx.services.search.autocomplete({ ...ask([entityName(t)]), field: input.field }),
             ),
-          });
-        }),
-      );
+          )
+        : await ctx.services.search.autocompleteEach(ask(types.map(entityName)));
+      const perType = types.map((type, i) => {
+        const res = answers[i] ?? { suggestions: [], entities: [] };
+        return make(AutoCompleteResultForEntity, {
+          type,
+          suggestions: [...res.suggestions],
+          entities: toEntities(
+            ctx,
+            res.entities.map((e) => e.urn),
+          ),
+        });
+      });
       return make(AutoCompleteMultipleResults, {
         query: input.query,
         suggestions: perType.filter((r) => r.suggestions.length > 0 || r.entities.length > 0),
