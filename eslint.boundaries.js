@@ -84,7 +84,14 @@ export const MODULES = {
     'search-sync/model',
     'src/services',
   ],
-  'rest-compat': ['rest-compat/restli', 'rest-compat/openapi', 'src/logger.ts', 'src/services'],
+  'rest-compat/auth': ['rest-compat/restli', 'src/logger.ts', 'src/errors', 'src/services'],
+  'rest-compat': [
+    'rest-compat/restli',
+    'rest-compat/openapi',
+    'rest-compat/auth',
+    'src/logger.ts',
+    'src/services',
+  ],
   'src/graphql': [
     'src/config.ts',
     'src/logger.ts',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../src/logger.js';
 import type { Services } from '../src/services/index.js';
+import { authServletRoutes, sendAuthServletError } from './auth/index.js';
 import { openApiRoutes, sendOpenApiError } from './openapi/index.js';
 import { restliRoutes, sendRestliError } from './restli/index.js';
 
@@ -9,7 +10,7 @@ export const PREFIXES = ['', '/gms', '/api/gms'] as const;
 
 export { sendRestliError } from './restli/index.js';
 
-/** Registers the Rest.li and OpenAPI compatibility routes, each under every prefix. */
+/** Registers the Rest.li, OpenAPI and auth servlet compatibility routes, each under every prefix. */
 export async function registerCompatRoutes(app: FastifyInstance, s: Services, log: Logger): Promise<void> {
   for (const prefix of PREFIXES) {
     await app.register(
@@ -23,6 +24,13 @@ export async function registerCompatRoutes(app: FastifyInstance, s: Services, lo
       async (scope) => {
         scope.setErrorHandler((err, _req, reply) => sendOpenApiError(reply, err, log));
         openApiRoutes(scope, s);
+      },
+      { prefix },
+    );
+    await app.register(
+      async (scope) => {
+        scope.setErrorHandler((err, _req, reply) => sendAuthServletError(reply, err, log));
+        authServletRoutes(scope, s);
       },
       { prefix },
     );

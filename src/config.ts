@@ -77,6 +77,26 @@ export interface Config {
   /** The root (system) token (NEOHUB_ROOT_TOKEN); unset = generated once into `<home>/root-token` (0600). */
   readonly rootToken: string | undefined;
   /**
+   * The root user's password (NEOHUB_ROOT_PASSWORD): `urn:li:corpuser:datahub`, an Admin, signs in with
+   * it. Unset = generated once into `<home>/root-password` (0600) and set when the root user is created.
+   */
+  readonly rootPassword: string | undefined;
+  /**
+   * The key of stored secrets (SECRET_SERVICE_ENCRYPTION_KEY, DataHub's name): invite and reset tokens
+   * are encrypted with it as DataHub's service encrypts them, and password hashes written by DataHub are
+   * checked with it. Unset = generated once into `<home>/secret-key` (0600).
+   */
+  readonly secretKey: string | undefined;
+  /** How long a sign-in session lasts (SESSION_TOKEN_DURATION_MS, DataHub's name; default one day). */
+  readonly sessionTokenDurationMs: number;
+  /** How long a password reset token lasts (PASSWORD_RESET_TOKEN_EXPIRATION_MS, DataHub's; one day). */
+  readonly passwordResetTokenExpirationMs: number;
+  /**
+   * Whether the session cookie is sent over HTTPS only (AUTH_COOKIE_SECURE, DataHub's name; default
+   * false, as DataHub's: set it behind TLS).
+   */
+  readonly cookieSecure: boolean;
+  /**
    * Requests per minute one token may make, and one actor with all its tokens
    * (NEOHUB_RATE_LIMIT_PER_MINUTE, default 6000; 0 = no limit).
    */
@@ -165,6 +185,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: env.LOG_LEVEL || 'info',
     auth: authSetting(env.NEOHUB_AUTH),
     rootToken: env.NEOHUB_ROOT_TOKEN || undefined,
+    rootPassword: env.NEOHUB_ROOT_PASSWORD || undefined,
+    secretKey: env.SECRET_SERVICE_ENCRYPTION_KEY || undefined,
+    sessionTokenDurationMs: positive(env, 'SESSION_TOKEN_DURATION_MS', 86_400_000),
+    passwordResetTokenExpirationMs: positive(env, 'PASSWORD_RESET_TOKEN_EXPIRATION_MS', 86_400_000),
+    cookieSecure: /^(true|1|on)$/i.test(env.AUTH_COOKIE_SECURE ?? ''),
     rateLimitPerMinute: int(env, 'NEOHUB_RATE_LIMIT_PER_MINUTE', 6000),
     maxTokensPerActor: int(env, 'NEOHUB_MAX_TOKENS_PER_ACTOR', 50),
     graphqlMaxDepth: int(env, 'NEOHUB_GRAPHQL_MAX_DEPTH', 50),

@@ -23,7 +23,14 @@ import {
   type ValueCleanupParams,
   writeHooks,
 } from './services/index.js';
-import { AuthService, loadRootToken, newToken } from './auth/index.js';
+import {
+  asSystem,
+  AuthService,
+  loadRootPassword,
+  loadRootToken,
+  loadSecretKey,
+  newToken,
+} from './auth/index.js';
 import {
   AuthStore,
   ChangeLogStore,
@@ -128,6 +135,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     );
   const rootToken = config.auth ? await loadRootToken(config.rootToken, config.home, log) : newToken();
   const auth = new AuthService(new AuthStore(exec), rootToken, config.auth, config.maxTokensPerActor);
+  const secretKey = await loadSecretKey(config.secretKey, config.home, log);
   const changeLog = new ChangeLogStore(exec);
   const retention = new ChangeLogRetention(
     changeLog,
@@ -145,6 +153,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     search,
     operations,
     auth,
+    secretKey,
     health: new HealthService({
       graph: () => exec.ping(),
       search: () => index.ping(),
@@ -152,6 +161,13 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     }),
     log,
   });
+  // The root user, an Admin who signs in to the web app with the root password (DataHub's `datahub`).
+  await asSystem(async () =>
+    services.nativeUsers.ensureRootUser(
+      await loadRootPassword(config.rootPassword, config.home, log),
+      config.rootPassword !== undefined,
+    ),
+  );
   const app = await createApp(services, {
     driver,
     database: config.neo4jDatabase,

@@ -61,7 +61,42 @@ export class AuthService {
       throw new UnauthenticatedError('Unauthorized to perform this action: unknown or revoked token.');
     if (row.expiresAt !== null && row.expiresAt <= this.now())
       throw new UnauthenticatedError('Unauthorized to perform this action: the token has expired.');
-    return { actor: row.actorUrn, role: roleOf(row.role ?? '') ?? 'Reader', tokenId: id };
+    return {
+      actor: row.actorUrn,
+      role: roleOf(row.role ?? '') ?? 'Reader',
+      tokenId: id,
+      ...(row.type === 'SESSION' ? { tokenType: 'SESSION' as const } : {}),
+    };
+  }
+
+  /**
+   * A session for a user who has just proved who they are (a password, an invite, a reset, or an access
+   * token of theirs): a token of type SESSION that expires after `durationMs` and is revoked at sign-out.
+   * The caller (the native-user service) checks the proof; nothing here does.
+   */
+  async createSession(actorUrn: string, durationMs: number): Promise<{ token: string; expiresAt: number }> {
+    if (!USER.test(actorUrn)) throw new BadRequestError(`Not a corpuser URN: ${actorUrn}`);
+    const token = newToken();
+    const createdAt = this.now();
+    const row: TokenRow = {
+      id: tokenId(token),
+      name: 'Session',
+      description: null,
+      actorUrn,
+      ownerUrn: actorUrn,
+      createdAt,
+      expiresAt: createdAt + durationMs,
+      type: 'SESSION',
+    };
+    await this.store.createToken(row, 0, createdAt);
+    return { token, expiresAt: row.expiresAt as number };
+  }
+
+  /** Ends a session (sign-out): the token is revoked when it is a session; true when it was. */
+  async endSession(token: string): Promise<boolean> {
+    if (!TOKEN_FORM.test(token)) return false;
+    const row = await this.store.token(tokenId(token));
+    return row?.type === 'SESSION' ? this.store.deleteToken(row.id) : false;
   }
 
   /** An actor's role: assigned by an Admin; Reader when none is. */
@@ -90,6 +125,7 @@ export class AuthService {
       ownerUrn: caller.actor,
       createdAt,
       expiresAt: ms === null ? null : createdAt + ms,
+      type: 'PERSONAL',
     };
     const { live, created } = await this.store.createToken(row, this.maxTokensPerActor, createdAt);
     if (!created)

@@ -13,6 +13,8 @@ export interface Caller {
   readonly role: Role;
   /** The token's id (the hash of the token); absent for the root token and with auth off. */
   readonly tokenId?: string;
+  /** `SESSION` when the token is a sign-in of the web app (DataHub's session tokens). */
+  readonly tokenType?: 'SESSION';
 }
 
 /** The root token's caller, background work's caller, and every caller when auth is off. */

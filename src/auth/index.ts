@@ -12,7 +12,23 @@ export {
   type Caller,
 } from './caller.js';
 export { allows, roleOf, roleUrn, ROLES, type Privilege, type Role } from './roles.js';
-export { loadRootToken, rootTokenFile } from './root-token.js';
+export {
+  loadRootPassword,
+  loadRootToken,
+  loadSecretKey,
+  rootPasswordFile,
+  rootTokenFile,
+} from './home-secrets.js';
+export {
+  checkPassword,
+  decryptDataHubSecret,
+  encryptDataHubSecret,
+  hashPassword,
+  letterToken,
+  MAX_PASSWORD,
+  sha256Base64,
+  type Credentials,
+} from './passwords.js';
 export { DURATIONS, newToken, tokenId, TOKEN_FORM } from './tokens.js';
 export { authorizeWrites, type ResolvedWrite } from './proposals.js';
 export { REDACTED, Redaction, redactionOf } from './redaction.js';

@@ -14,6 +14,10 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   updateStructuredProperty: 'admin',
   deleteStructuredProperty: 'admin',
   batchAssignRole: 'admin',
+  createInviteToken: 'admin',
+  createNativeUserResetToken: 'admin',
+  /** Anyone signed in, with a valid invite token (checked by the service). */
+  acceptRole: 'read',
   createGroup: 'admin',
   addGroupMembers: 'admin',
   removeGroupMembers: 'admin',
@@ -37,6 +41,7 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
 /** What a root field of a query needs beyond `read`, which the route already demands. */
 export const QUERY_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   listGroups: 'admin',
+  getInviteToken: 'admin',
 };
 
 /** The root field names a selection set selects, through inline fragments and fragment spreads. */

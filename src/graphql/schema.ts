@@ -6,6 +6,7 @@ import { EntityQueries } from './resolvers/entity-queries.js';
 import { SearchQueries } from './resolvers/search-queries.js';
 import { CatalogMutations } from './resolvers/catalog-mutations.js';
 import { CurationMutations } from './resolvers/curation-mutations.js';
+import { NativeUserResolvers } from './resolvers/native-user-resolvers.js';
 import { LegacySearchQueries } from './resolvers/legacy-search-queries.js';
 import { ListQueries } from './resolvers/list-queries.js';
 import { ViewResolvers } from './resolvers/view-resolvers.js';
@@ -47,6 +48,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       PeopleResolvers,
       CatalogMutations,
       CurationMutations,
+      NativeUserResolvers,
       LegacySearchQueries,
       ListQueries,
       ViewResolvers,

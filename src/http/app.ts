@@ -8,6 +8,7 @@ import { type Services, guardServices } from '../services/index.js';
 import { JsonDepthError, MAX_JSON_DEPTH, parseJson, textNestsDeeper } from '../json/index.js';
 import { registerAuthHooks } from './auth-hooks.js';
 import { RateLimiter } from './rate-limiter.js';
+import { sessionRoutes } from './session-routes.js';
 
 const isGraphqlPath = (url: string): boolean => /^(\/api\/gms|\/gms)?\/api\/graph(ql)?(\/|\?|$)/.test(url);
 
@@ -69,6 +70,8 @@ export async function createApp(
   });
   registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute));
   await registerCompatRoutes(app, s, s.log);
+  // Sign-in attempts: 10 a minute per user name, 300 per client address.
+  sessionRoutes(app, s, { perUser: new RateLimiter(10), perAddress: new RateLimiter(300) });
   await registerGraphql(app, s);
   await registerGraphExplorer(app, {
     ...explorer,

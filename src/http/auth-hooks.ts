@@ -1,8 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inRequestScope, requirePrivilege, setCaller, type AuthService, type Caller } from '../auth/index.js';
-import { RateLimitedError } from '../errors/index.js';
+import { ForbiddenError, RateLimitedError } from '../errors/index.js';
 import { policyOf, privilegeOf, type Policy } from './route-policy.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { CSRF_COOKIE, CSRF_HEADER, cookieSession, SESSION_COOKIE } from './session-cookies.js';
+
+/** The paths a session cookie authenticates: GraphQL, which the web app speaks. */
+const COOKIE_PATHS = /^(\/api\/gms|\/gms)?\/api\/graphql(\/|\?|$)/;
+
+/**
+ * The request's `Authorization` header; on GraphQL without one, the session cookie's token as a bearer,
+ * when the request proves it comes from neohub's own page (its CSRF header matches the CSRF cookie).
+ */
+function authorization(req: FastifyRequest): string | undefined {
+  if (req.headers.authorization !== undefined || !COOKIE_PATHS.test(req.url))
+    return req.headers.authorization;
+  const session = cookieSession(req);
+  if (!session) return undefined;
+  if (!session.csrf)
+    throw new ForbiddenError(
+      `A session cookie (${SESSION_COOKIE}) is accepted only with the ${CSRF_HEADER} header equal to the ${CSRF_COOKIE} cookie.`,
+    );
+  return `Bearer ${session.token}`;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +38,7 @@ declare module 'fastify' {
 /**
  * Authentication and the route-level privilege check, for every route: each route must have a policy
  * (the app does not start otherwise); a request gets its own scope, its caller from its bearer token
- * (401 without a valid one), a rate limit per token and per actor (429 with Retry-After), and a 403 when its role is
+ * (401 without a valid one; on GraphQL, or its session cookie with a CSRF token), a rate limit per token and per actor (429 with Retry-After), and a 403 when its role is
  * below the route's privilege. Headers never name the caller: only the token does.
  */
 export function registerAuthHooks(app: FastifyInstance, auth: AuthService, limiter: RateLimiter): void {
@@ -41,7 +61,7 @@ export function registerAuthHooks(app: FastifyInstance, auth: AuthService, limit
     const policy = req.routeOptions.config?.policies?.[req.method] ?? 'read';
     const privilege = privilegeOf(policy, (req.query as { action?: string } | undefined)?.action);
     if (privilege === 'public') return;
-    const caller: Caller = await auth.authenticate(req.headers.authorization);
+    const caller: Caller = await auth.authenticate(authorization(req));
     setCaller(caller);
     // Per token, and per actor across all its tokens: minting more tokens does not buy more requests.
     const wait = Math.max(

@@ -32,6 +32,17 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['POST /api/graphql', 'read'],
   ['GET /api/graph', 'read'],
   ['POST /api/graph', 'read'],
+  // DataHub's auth servlet (its frontend calls it as the system): an Admin's token, never a session.
+  ['POST /auth/generateSessionTokenForUser', 'admin'],
+  ['POST /auth/signUp', 'admin'],
+  ['POST /auth/verifyNativeUserCredentials', 'admin'],
+  ['POST /auth/resetNativeUserCredentials', 'admin'],
+  // The web app's sign-in (DataHub's frontend routes): the way in, so no token.
+  ['POST /logIn', 'public'],
+  ['POST /signUp', 'public'],
+  ['POST /resetNativeUserCredentials', 'public'],
+  ['GET /logOut', 'public'],
+  ['POST /logOut', 'public'],
   // Rest.li
   [
     'POST /aspects',

@@ -166,6 +166,24 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     startResuming: 'admin',
     stop: 'admin',
   },
+  // Sign-in: DataHub's auth servlet needs an Admin (never a session); the web app's sign-in routes are
+  // public (they are the way in); the tokens of invites and resets are an Admin's.
+  nativeUsers: {
+    requireTrustedCaller: 'admin',
+    signUp: 'admin',
+    verifyCredentials: 'admin',
+    resetCredentials: 'admin',
+    sessionTokenForUser: 'admin',
+    logIn: 'public',
+    logInWithToken: 'public',
+    signUpAndLogIn: 'public',
+    resetAndLogIn: 'public',
+    logOut: 'public',
+    inviteToken: 'admin',
+    createResetToken: 'admin',
+    acceptRole: 'read',
+    ensureRootUser: 'admin',
+  },
   auth: {
     authenticate: 'public',
     createToken: 'read',
@@ -174,6 +192,8 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     tokenMetadata: 'read',
     roleOf: 'read',
     assignRole: 'admin',
+    createSession: 'admin',
+    endSession: 'public',
   },
 };
 

@@ -16,6 +16,7 @@ import { IncidentService } from './incident-service.js';
 import { LineageEditService } from './lineage/lineage-edits.js';
 import { ViewService } from './view-service.js';
 import { RecommendationService } from './recommendation-service.js';
+import { NativeUserService } from './native-user-service.js';
 import { AssertionService } from './assertion-service.js';
 import { EditService } from './edit-service.js';
 import { EntityApiService } from './entity-api-service.js';
@@ -90,6 +91,14 @@ export { ReadService, type EntityView, type EnvelopedAspect } from './read-servi
 export { TraceService, type AspectTrace, type WriteStatus } from './trace-service.js';
 export { ReferenceService, type DeleteReferencesResult } from './reference-service.js';
 export { TimelineService, type ChangeTransaction, type TimelineQuery } from './timeline-service.js';
+export { bodyFields } from './body-fields.js';
+export {
+  LoginDeniedError,
+  ROOT_USER,
+  type LoginDenialReason,
+  type Session,
+  type VerifyResult,
+} from './native-user-service.js';
 export { CHANGE_CATEGORIES, type ChangeEvent } from './changes/index.js';
 export {
   lineageKinds,
@@ -148,6 +157,8 @@ export interface ServiceParts {
   readonly search: SearchService;
   readonly operations: OperationsService;
   readonly auth: AuthService;
+  /** The key of stored secrets (invite and reset tokens). */
+  readonly secretKey: string;
   readonly health: HealthService;
   readonly log: Logger;
 }
@@ -229,6 +240,11 @@ export function createServices(p: ServiceParts): Services {
     events: new EventsService(p.registry, p.changeLog),
     tests,
     auth: p.auth,
+    nativeUsers: new NativeUserService(p.ingest, reads, p.auth, {
+      secretKey: p.secretKey,
+      sessionMs: p.config.sessionTokenDurationMs,
+      resetMs: p.config.passwordResetTokenExpirationMs,
+    }),
     health: p.health,
     log: p.log,
   });

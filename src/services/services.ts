@@ -29,6 +29,7 @@ import type { RunsService } from './runs-service.js';
 import type { StructuredPropertyService } from './structured-properties/index.js';
 import type { TimelineService } from './timeline-service.js';
 import type { TraceService } from './trace-service.js';
+import type { NativeUserService } from './native-user-service.js';
 
 /** Everything a transport may call. Transports hold no logic of their own. */
 export interface Services {
@@ -61,6 +62,7 @@ export interface Services {
   readonly events: EventsService;
   readonly tests: MetadataTestsService;
   readonly auth: AuthService;
+  readonly nativeUsers: NativeUserService;
   /** Whether the graph store and the search index answer (`GET /health`); needs no privilege. */
   readonly health: HealthService;
   readonly log: Logger;

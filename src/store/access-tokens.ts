@@ -10,17 +10,24 @@ export interface TokenRow {
   readonly createdAt: number;
   /** null: never expires. */
   readonly expiresAt: number | null;
+  /** DataHub's token type: `PERSONAL` (an access token) or `SESSION` (a sign-in of the web app). */
+  readonly type: TokenType;
 }
 
+export type TokenType = 'PERSONAL' | 'SESSION';
+
 const FIELDS =
-  't.id AS id, t.name AS name, t.description AS description, t.actorUrn AS actorUrn, t.ownerUrn AS ownerUrn, t.createdAt AS createdAt, t.expiresAt AS expiresAt';
+  't.id AS id, t.name AS name, t.description AS description, t.actorUrn AS actorUrn, t.ownerUrn AS ownerUrn, t.createdAt AS createdAt, t.expiresAt AS expiresAt, coalesce(t.type, "PERSONAL") AS type';
+/** Access tokens, not sessions: those the cap counts and the listings show. */
+const PERSONAL = `coalesce(t.type, 'PERSONAL') <> 'SESSION'`;
 
 /** Access tokens (`(:AccessToken)`) and role assignments (`(:ActorRole)`), outside the entity registry. */
 export class AuthStore {
   constructor(private readonly exec: Executor) {}
 
   /**
-   * Stores a token unless its actor already holds `cap` live (unexpired at `now`) tokens (0: no cap).
+   * Stores a token unless its actor already holds `cap` live (unexpired at `now`) access tokens (0: no
+   * cap; sessions are not counted, and a new session removes the actor's expired ones).
    * Creations for one actor are serialized on its (:TokenActor) lock, so concurrent ones cannot pass
    * the cap together. Returns the number of live tokens the actor held before, and whether it was stored.
    */
@@ -29,12 +36,17 @@ export class AuthStore {
       const res = await tx.run<{ live: number }>(
         `MERGE (lock:TokenActor {actor: $row.actorUrn}) SET lock.at = $now
          WITH lock
-         OPTIONAL MATCH (t:AccessToken {actorUrn: $row.actorUrn}) WHERE t.expiresAt IS NULL OR t.expiresAt > $now
+         OPTIONAL MATCH (t:AccessToken {actorUrn: $row.actorUrn}) WHERE ${PERSONAL} AND (t.expiresAt IS NULL OR t.expiresAt > $now)
          RETURN count(t) AS live`,
         { row, now },
       );
       const live = res.records[0]?.get('live') ?? 0;
-      if (cap > 0 && live >= cap) return { live, created: false };
+      if (row.type === 'SESSION')
+        await tx.run(
+          `MATCH (t:AccessToken {actorUrn: $actor, type: 'SESSION'}) WHERE t.expiresAt <= $now DELETE t`,
+          { actor: row.actorUrn, now },
+        );
+      else if (cap > 0 && live >= cap) return { live, created: false };
       await tx.run('CREATE (t:AccessToken) SET t = $row', { row });
       return { live, created: true };
     });
@@ -60,7 +72,7 @@ export class AuthStore {
     });
   }
 
-  /** A page of tokens, newest first; only those of one owner when `ownerUrn` is given. */
+  /** A page of access tokens (not sessions), newest first; only those of one owner when `ownerUrn` is given. */
   async tokens(q: {
     ownerUrn?: string | undefined;
     actorUrn?: string | undefined;
@@ -68,7 +80,7 @@ export class AuthStore {
     count: number;
   }): Promise<{ total: number; tokens: TokenRow[] }> {
     return this.exec.read(async (tx) => {
-      const where = `($owner IS NULL OR t.ownerUrn = $owner) AND ($actor IS NULL OR t.actorUrn = $actor)`;
+      const where = `($owner IS NULL OR t.ownerUrn = $owner) AND ($actor IS NULL OR t.actorUrn = $actor) AND ${PERSONAL}`;
       const params = { owner: q.ownerUrn ?? null, actor: q.actorUrn ?? null, start: q.start, count: q.count };
       const total = await tx.run<{ n: number }>(
         `MATCH (t:AccessToken) WHERE ${where} RETURN count(t) AS n`,

@@ -11,7 +11,7 @@ export { TaskStore, type TaskRecord, type TaskStatus } from './tasks.js';
 export { MaintenanceStore } from './maintenance-store.js';
 export { cypherName, JSON_PARAM_MAX_CHARS, runId as runIdOf } from './batch-util.js';
 export type { PropertyStateRow } from './read-property-states.js';
-export { AuthStore, type TokenRow } from './access-tokens.js';
+export { AuthStore, type TokenRow, type TokenType } from './access-tokens.js';
 export { likeToRegex } from './like-pattern.js';
 export {
   fenceLease,

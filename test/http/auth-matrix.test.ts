@@ -233,6 +233,40 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     'GET /health': [{ path: '/health' }],
     'GET /health/live': [{ path: '/health/live' }],
     'GET /health/search': [{ path: '/health/search' }],
+    // Sign-in: the auth servlet (Admin; bodies that pass the route and fail in the service are fine),
+    // and the web app's routes, public, with bodies they refuse before any attempt is counted.
+    'POST /auth/generateSessionTokenForUser': [
+      { path: '/auth/generateSessionTokenForUser', body: { userId: 'datahub' } },
+    ],
+    'POST /auth/signUp': [
+      {
+        path: '/auth/signUp',
+        body: {
+          userUrn: 'urn:li:corpuser:m',
+          fullName: 'M',
+          email: 'm@x.io',
+          password: 'x',
+          inviteToken: 'x',
+        },
+      },
+    ],
+    'POST /auth/verifyNativeUserCredentials': [
+      {
+        path: '/auth/verifyNativeUserCredentials',
+        body: { userUrn: 'urn:li:corpuser:datahub', password: 'x' },
+      },
+    ],
+    'POST /auth/resetNativeUserCredentials': [
+      {
+        path: '/auth/resetNativeUserCredentials',
+        body: { userUrn: 'urn:li:corpuser:datahub', password: 'x', resetToken: 'x' },
+      },
+    ],
+    'POST /logIn': [{ path: '/logIn', body: { username: '' } }],
+    'POST /signUp': [{ path: '/signUp', body: {} }],
+    'POST /resetNativeUserCredentials': [{ path: '/resetNativeUserCredentials', body: {} }],
+    'GET /logOut': [{ path: '/logOut' }],
+    'POST /logOut': [{ path: '/logOut' }],
     // Rest.li
     'POST /aspects': [
       {

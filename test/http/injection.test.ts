@@ -1121,6 +1121,45 @@ for (const v of ['v2', 'v3'] as const) {
   slot(R, 'typed', 'typed', (x) => post(`${P}/dataset`, { urns: x, aspectNames: x }));
 }
 
+// Sign-in: DataHub's auth servlet and the web app's routes (with a session cookie for the GraphQL slot).
+{
+  const servlet = (name: string, base: Record<string, unknown>, fields: readonly string[]) => {
+    const R = `POST /auth/${name}`;
+    for (const f of fields) slot(R, f, 'all', (x) => post(`/auth/${name}`, { ...base, [f]: x }));
+    slot(R, 'typed', 'typed', (x) => post(`/auth/${name}`, x));
+  };
+  const user = { userUrn: 'urn:li:corpuser:inj_user', password: 'long enough password' };
+  servlet('generateSessionTokenForUser', {}, ['userId']);
+  servlet('verifyNativeUserCredentials', user, ['userUrn', 'password']);
+  servlet('resetNativeUserCredentials', { ...user, resetToken: 'a'.repeat(32) }, ['userUrn', 'resetToken']);
+  servlet('signUp', { ...user, fullName: 'Inj', email: 'inj@example.com', inviteToken: 'a'.repeat(32) }, [
+    'userUrn',
+    'fullName',
+    'email',
+    'title',
+    'inviteToken',
+  ]);
+  const app = (path: string, base: Record<string, unknown>, fields: readonly string[]) => {
+    for (const f of fields) slot(`POST ${path}`, f, 'core', (x) => post(path, { ...base, [f]: x }));
+    slot(`POST ${path}`, 'typed', 'typed', (x) => post(path, x));
+  };
+  app('/logIn', { username: 'inj_user', password: 'x' }, ['username', 'password', 'token']);
+  app('/signUp', { fullName: 'Inj', email: 'inj@example.com', password: 'x', inviteToken: 'x' }, [
+    'fullName',
+    'email',
+    'inviteToken',
+  ]);
+  app('/resetNativeUserCredentials', { email: 'inj@example.com', password: 'x', resetToken: 'x' }, [
+    'email',
+    'resetToken',
+  ]);
+  slot('POST /logOut', 'session cookie', 'core', (x) =>
+    typeof x === 'string' && /^[\x20-\x7e]*$/.test(x)
+      ? { method: 'POST', path: '/logOut', headers: { Cookie: `neohub_session=${x}` } }
+      : undefined,
+  );
+}
+
 // GraphQL and the graph explorer over HTTP (the operations themselves are in their own tests below)
 const SEARCH_QUERY = `query ($q: String!) { searchAcrossEntities(input: {query: $q, count: 5}) { total } }`;
 const EXPLORER_QUERY = `query ($q: String!) { datasets(where: { urn: { contains: $q } }, limit: 5) { urn } }`;

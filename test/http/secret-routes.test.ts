@@ -133,7 +133,42 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
     { path: `/entitiesV2/${enc(urn)}`, adminSees: true },
     { path: `/entities/${enc(urn)}` },
   ];
+  const name = user.split(':')[3] as string;
   const out: Record<string, Sample[]> = {
+    // Sign-in with the planted user's name and the planted value as its password or token.
+    'POST /auth/verifyNativeUserCredentials': [
+      { path: '/auth/verifyNativeUserCredentials', body: { userUrn: user, password: SECRET } },
+    ],
+    'POST /auth/generateSessionTokenForUser': [
+      { path: '/auth/generateSessionTokenForUser', body: { userId: name } },
+    ],
+    'POST /auth/signUp': [
+      {
+        path: '/auth/signUp',
+        body: { userUrn: user, fullName: 'x', email: 'x@y.io', password: 'long enough', inviteToken: SECRET },
+      },
+    ],
+    'POST /auth/resetNativeUserCredentials': [
+      {
+        path: '/auth/resetNativeUserCredentials',
+        body: { userUrn: user, password: 'long enough', resetToken: SECRET },
+      },
+    ],
+    'POST /logIn': [{ path: '/logIn', body: { username: name, password: SECRET } }],
+    'POST /signUp': [
+      {
+        path: '/signUp',
+        body: { fullName: 'x', email: 'x@y.io', password: 'long enough', inviteToken: SECRET },
+      },
+    ],
+    'POST /resetNativeUserCredentials': [
+      {
+        path: '/resetNativeUserCredentials',
+        body: { email: name, password: 'long enough', resetToken: SECRET },
+      },
+    ],
+    'GET /logOut': [{ path: '/logOut' }],
+    'POST /logOut': [{ path: '/logOut' }],
     'POST /aspects': [
       { path: '/aspects?action=getCount', body: { aspect: 'dataHubSecretValue' } },
       // A count of an aspect hidden kinds share, over a pattern of hidden URNs (an oracle on their ids).

@@ -115,6 +115,7 @@ async function mintAsSystem(rt: Runtime, root: string): Promise<TestTokens> {
         ownerUrn: actors.admin,
         createdAt: Date.now() - 7_200_000,
         expiresAt: Date.now() - 3_600_000,
+        type: 'PERSONAL',
       },
       0,
       Date.now(),

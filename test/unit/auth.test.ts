@@ -58,7 +58,7 @@ describe('the root token', () => {
       expect(await loadRootToken('c'.repeat(40), home, log)).toBe('c'.repeat(40));
       await expect(loadRootToken('short', home, log)).rejects.toThrow(/at least 32/);
       writeFileSync(file, 'not a token');
-      await expect(loadRootToken(undefined, home, log)).rejects.toThrow(/does not hold a neohub token/);
+      await expect(loadRootToken(undefined, home, log)).rejects.toThrow(/does not hold a neohub root token/);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

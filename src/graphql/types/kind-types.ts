@@ -13,6 +13,8 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
   ownershipType: 'OwnershipTypeEntity',
   erModelRelationship: 'ERModelRelationship',
   dataHubAccessToken: 'DataHubAccessToken',
+  // DataHub's `InviteToken` is the token string of its GraphQL API (types/native-users.ts).
+  inviteToken: 'InviteTokenEntity',
   dataHubIngestionSource: 'IngestionSource',
   dataHubExecutionRequest: 'ExecutionRequest',
   dataHubOpenAPISchema: 'DataHubOpenAPISchema',

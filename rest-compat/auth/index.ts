@@ -1,0 +1,1 @@
+export { authServletRoutes, sendAuthServletError } from './auth-servlet-routes.js';
