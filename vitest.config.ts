@@ -46,6 +46,8 @@ export default defineConfig({
       project('fault', FAULT, slow),
       // End to end over HTTP: every transport, auth, the wire shapes of DataHub's clients.
       project('e2e', ['test/http/**/*.test.ts'], slow),
+      // The web app in a real Chromium (Debian's package), against a server on the tier's database.
+      project('browser', ['test/browser/**/*.test.ts'], slow),
     ],
   },
 });

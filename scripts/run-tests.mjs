@@ -60,10 +60,14 @@ async function main() {
   // From the start, beside each other: the virtualenvs and the one compiler run, which writes
   // dist (what Neo4j's start and the Python suites' server run) and type-checks everything, tests included.
   const venvs = pythonVenvs();
+  const browser = chromium();
   const typed = await run('build and typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
   if (!existsSync(path.join(root, 'dist', 'src', 'main.js'))) throw new Error('build failed');
   if (typed) tally.passed++;
   else fail('typecheck');
+  // The web app: its type check, and its build (what the browser suite and the servers serve).
+  await step('web app: typecheck', 'npx', ['tsc', '-p', 'web/tsconfig.json']);
+  await step('web app: build', 'node', ['scripts/build-web.mjs']);
   const meili = startMeili();
   // The second database starts once the first is up: a new machine fetches the jars once.
   const first = neo4jEnv('neo4j');
@@ -73,7 +77,7 @@ async function main() {
   // database and Meilisearch index, so that the lanes end together whatever the day's machine.
   const shared = [...SHARED];
   const drain = async (env, index) => {
-    for (let job = shared.shift(); job; job = shared.shift()) await job(env, await meili, index);
+    for (let job = shared.shift(); job; job = shared.shift()) await job(env, await meili, index, browser);
   };
   const nodeLane = (async () => {
     await step('lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']);
@@ -98,9 +102,10 @@ async function main() {
 }
 
 /**
- * The steps the lanes share (see `drain` above), longest first (about 75, 70, 55 and 45 s in a run): the
- * suites that run again against Meilisearch, in two halves (each new structured property makes
- * Meilisearch index again), and the fault tests (each runs processes of its own), in two pairs.
+ * The steps the lanes share (see `drain` above), longest first (about 75, 70, 55, 45 and 15 s in a run):
+ * the suites that run again against Meilisearch, in two halves (each new structured property makes
+ * Meilisearch index again), the fault tests (each runs processes of its own), in two pairs, and the
+ * browser suite (the web app in Chromium).
  */
 const SHARED = [
   meiliSuites('search, browse and autocomplete on Meilisearch', [
@@ -120,6 +125,7 @@ const SHARED = [
     'test/integration/fault-local-neo4j.test.ts',
     'test/integration/fault-meili-restart.test.ts',
   ]),
+  browserSuite('browser: the web app in Chromium', ['--project', 'browser']),
 ];
 
 /**
@@ -203,6 +209,38 @@ function meiliSuites(name, files) {
     const on = { MEILI_HOST: meili.host, MEILI_MASTER_KEY: meili.key, MEILI_INDEX: index };
     await vitest(name, files, { ...env, ...on });
   };
+}
+
+/** The browser suite, on the lane's database, once Chromium is there (or why it is not). */
+function browserSuite(name, args) {
+  return async (env, _meili, _index, browser) => {
+    const found = await browser;
+    if (found.failed) return fail(found.failed);
+    await vitest(name, args, { ...env, NEOHUB_CHROMIUM: found.path });
+  };
+}
+
+/**
+ * Chromium for the browser suite: NEOHUB_CHROMIUM, or Debian's package, installed with apt-get when
+ * missing (the run's start, beside the other installs; about 30 s on a fresh machine).
+ */
+async function chromium() {
+  const known = [process.env.NEOHUB_CHROMIUM, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+  if (known) return { path: known };
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ok =
+    (await run('chromium (apt-get update)', 'apt-get', ['update', '-q'], { env })) &&
+    (await run(
+      'chromium (apt-get install)',
+      'apt-get',
+      ['install', '-y', '-q', '--no-install-recommends', 'chromium'],
+      { env },
+    ));
+  return ok && existsSync('/usr/bin/chromium')
+    ? { path: '/usr/bin/chromium' }
+    : {
+        failed: "browser suite: Chromium is missing and apt-get could not install Debian's chromium package",
+      };
 }
 
 /** Fault tests, on the lane's database. */

@@ -9,6 +9,7 @@ import { JsonDepthError, MAX_JSON_DEPTH, parseJson, textNestsDeeper } from '../j
 import { registerAuthHooks } from './auth-hooks.js';
 import { RateLimiter } from './rate-limiter.js';
 import { sessionRoutes } from './session-routes.js';
+import { registerWebApp } from './web-app.js';
 
 const isGraphqlPath = (url: string): boolean => /^(\/api\/gms|\/gms)?\/api\/graph(ql)?(\/|\?|$)/.test(url);
 
@@ -73,6 +74,7 @@ export async function createApp(
   // Sign-in attempts: 10 a minute per user name, 300 per client address.
   sessionRoutes(app, s, { perUser: new RateLimiter(10), perAddress: new RateLimiter(300) });
   await registerGraphql(app, s);
+  registerWebApp(app);
   await registerGraphExplorer(app, {
     ...explorer,
     limits: graphqlLimits(s.config),

@@ -37,6 +37,12 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['POST /auth/signUp', 'admin'],
   ['POST /auth/verifyNativeUserCredentials', 'admin'],
   ['POST /auth/resetNativeUserCredentials', 'admin'],
+  // The web app: its page and files, never data (the page asks GraphQL, with the session cookie).
+  ['GET /', 'public'],
+  ['GET /search', 'public'],
+  ['GET /login', 'public'],
+  ['GET /entity/*', 'public'],
+  ['GET /assets/*', 'public'],
   // The web app's sign-in (DataHub's frontend routes): the way in, so no token.
   ['POST /logIn', 'public'],
   ['POST /signUp', 'public'],

@@ -267,6 +267,12 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     'POST /resetNativeUserCredentials': [{ path: '/resetNativeUserCredentials', body: {} }],
     'GET /logOut': [{ path: '/logOut' }],
     'POST /logOut': [{ path: '/logOut' }],
+    // The web app's page and files: static, public.
+    'GET /': [{ path: '/' }],
+    'GET /search': [{ path: '/search?q=x' }],
+    'GET /login': [{ path: '/login' }],
+    'GET /entity/*': [{ path: '/entity/urn%3Ali%3Acorpuser%3Adatahub' }],
+    'GET /assets/*': [{ path: '/assets/none.js' }],
     // Rest.li
     'POST /aspects': [
       {

@@ -169,6 +169,12 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
     ],
     'GET /logOut': [{ path: '/logOut' }],
     'POST /logOut': [{ path: '/logOut' }],
+    // The web app's page: the same static page whatever the address names.
+    'GET /': [{ path: '/' }],
+    'GET /search': [{ path: `/search?q=${HIDDEN}` }],
+    'GET /login': [{ path: '/login' }],
+    'GET /entity/*': [{ path: `/entity/${enc(hidden.secret)}` }],
+    'GET /assets/*': [{ path: '/assets/none.js' }],
     'POST /aspects': [
       { path: '/aspects?action=getCount', body: { aspect: 'dataHubSecretValue' } },
       // A count of an aspect hidden kinds share, over a pattern of hidden URNs (an oracle on their ids).

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Builds the web app (web/) into web/dist with Vite when its sources changed since the last build: a
+// hash of web/'s sources, its config and the lockfile is kept in web/dist/.stamp. `npm run build` (and so
+// `npm start`) runs it; `--force` builds anyway. The type check of web/ is `tsc -p web/tsconfig.json`,
+// which the test command runs.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const web = path.join(root, 'web');
+const dist = path.join(web, 'dist');
+const stampFile = path.join(dist, '.stamp');
+
+function files(dir) {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const p = path.join(dir, name);
+      return statSync(p).isDirectory() ? files(p) : [p];
+    });
+}
+
+const hash = createHash('sha256');
+for (const f of [
+  ...files(path.join(web, 'src')),
+  path.join(web, 'index.html'),
+  path.join(web, 'vite.config.ts'),
+  path.join(root, 'package-lock.json'),
+]) {
+  hash.update(path.relative(root, f));
+  hash.update(readFileSync(f));
+}
+const stamp = hash.digest('hex');
+if (!process.argv.includes('--force') && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp)
+  process.exit(0);
+
+const started = Date.now();
+const { build } = await import('vite');
+await build({ configFile: path.join(web, 'vite.config.ts'), logLevel: 'warn' });
+writeFileSync(stampFile, stamp);
+process.stdout.write(`web app built into web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -1,0 +1,202 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../../src/runtime.js';
+import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
+import { httpClient } from '../support/http.js';
+import { datasetUrn, mcp, unique } from '../support/runtime.js';
+import { launchChromium } from './chromium.js';
+
+// The web app in a real Chromium, as a data-team member uses it: sign in, search with suggestions, filter,
+// open a dataset and read its columns; metadata that holds HTML stays text. Screenshots of each page go
+// to .neohub/test/screenshots (docs/screenshots has the committed ones).
+
+const PASSWORD = `pw-${unique()}-browser`;
+const id = unique();
+const orders = datasetUrn(`shop_${id}.orders`);
+const customers = datasetUrn(`shop_${id}.customers`);
+const evil = datasetUrn(`shop_${id}.evil`);
+const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> [a](javascript:window.__xss=3)`;
+const shots = path.resolve('.neohub', 'test', 'screenshots');
+
+let rt: Runtime;
+let t: TestTokens;
+let browser: Browser;
+beforeAll(async () => {
+  const started = await startAuthServer({ NEOHUB_ROOT_PASSWORD: PASSWORD });
+  rt = started.rt;
+  t = await mintTokens(rt, started.root);
+  const schema = (fields: [string, string, string][]) => ({
+    schemaName: 'x',
+    platform: 'urn:li:dataPlatform:hive',
+    version: 0,
+    hash: '',
+    platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+    fields: fields.map(([fieldPath, nativeDataType, description]) => ({
+      fieldPath,
+      nativeDataType,
+      description,
+      nullable: false,
+      type: { type: { 'com.linkedin.schema.StringType': {} } },
+    })),
+  });
+  const proposals = [
+    mcp(orders, 'datasetProperties', {
+      name: `orders_${id}`,
+      description: 'Every order, one row per order line',
+    }),
+    mcp(
+      orders,
+      'schemaMetadata',
+      schema([
+        ['order_id', 'bigint', 'The order'],
+        ['customer_id', 'bigint', 'Who ordered'],
+      ]),
+    ),
+    mcp(orders, 'globalTags', { tags: [{ tag: 'urn:li:tag:Finance' }] }),
+    mcp(customers, 'datasetProperties', { name: `customers_${id}`, description: 'Customer master data' }),
+    mcp(evil, 'datasetProperties', { name: `evil_${id}`, description: XSS }),
+  ];
+  const res = await httpClient(() => rt.url)
+    .as(t.root)
+    .call(
+      'POST',
+      '/aspects?action=ingestProposalBatch',
+      { proposals },
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+  expect(res.status).toBe(200);
+  browser = await launchChromium();
+  mkdirSync(shots, { recursive: true });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await rt?.stop();
+});
+
+/** A page of its own browser context (its own cookies), signed in as the root user. */
+async function signedIn(): Promise<Page> {
+  const page = await (await browser.createBrowserContext()).newPage();
+  page.on('dialog', (d) => {
+    throw new Error(`a dialog opened: ${d.message()}`);
+  });
+  await page.goto(`${rt.url}/`);
+  await page.waitForSelector('form[aria-label="Sign in"]');
+  await page.type('input[name=username]', 'datahub');
+  await page.type('input[name=password]', PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForSelector('input[aria-label="Search the catalog"]');
+  return page;
+}
+
+const text = (page: Page, selector: string) => page.$eval(selector, (e) => (e as any).innerText);
+
+describe('the web app in Chromium', () => {
+  it('answers its page with a Content-Security-Policy that allows no inline script', async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`${rt.url}/search?q=x`);
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    await page.close();
+  });
+
+  it('refuses a wrong password, then signs in as the root user', async () => {
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.goto(`${rt.url}/`);
+    await page.waitForSelector('form[aria-label="Sign in"]');
+    await page.type('input[name=username]', 'datahub');
+    await page.type('input[name=password]', 'not the password');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('[role=alert]');
+    expect(await text(page, '[role=alert]')).toMatch(/Invalid Credentials/);
+    await page.screenshot({ path: path.join(shots, 'sign-in.png') });
+    await page.close();
+    const signed = await signedIn();
+    expect(await text(signed, '.who')).toBe('datahub');
+    await signed.close();
+  });
+
+  it('suggests as one types, searches, filters by a facet in the address, and opens a dataset with its columns', async () => {
+    const page = await signedIn();
+    await page.type('input[aria-label="Search the catalog"]', `orders_${id}`);
+    await page.waitForSelector('#suggestions a');
+    expect(await text(page, '#suggestions')).toContain(`orders_${id}`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.result');
+    expect(page.url()).toContain(`/search?q=orders_${id}`);
+    expect(await text(page, '.results')).toContain(`orders_${id}`);
+    await page.screenshot({ path: path.join(shots, 'search.png') });
+    // A facet value is a link whose address carries the filter; the page it opens still finds the dataset.
+    const platform = await page.$$eval('.facets a', (as) =>
+      as.map((a) => (a as any).href).find((h) => h.includes('filter=platform')),
+    );
+    expect(platform).toBeDefined();
+    await page.goto(platform as string);
+    await page.waitForSelector('.result');
+    expect(await text(page, '.results')).toContain(`orders_${id}`);
+    await page.click('.result > a');
+    await page.waitForSelector('table.schema');
+    expect(await text(page, 'h1')).toBe(`orders_${id}`);
+    const columns = await page.$$eval('table.schema tbody tr', (rows) =>
+      rows.map((r) => (r as any).innerText),
+    );
+    expect(columns.join('\n')).toMatch(/order_id\s+bigint\s+The order/);
+    expect(await text(page, '.labels')).toContain('Finance');
+    await page.screenshot({ path: path.join(shots, 'dataset.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('shows metadata that holds HTML or javascript: links as text, running none of it', async () => {
+    const page = await signedIn();
+    await page.goto(`${rt.url}/entity/${encodeURIComponent(evil)}`);
+    await page.waitForSelector('.entity .description');
+    expect(await text(page, '.entity .description')).toBe(XSS);
+    expect(await page.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
+    expect(await page.$$('.entity img, .entity script, .entity a[href^="javascript:"]')).toHaveLength(0);
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violations on its pages (axe-core)', async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const page = await signedIn();
+    const problems: string[] = [];
+    for (const address of ['/', `/search?q=shop_${id}`, `/entity/${encodeURIComponent(orders)}`]) {
+      await page.goto(`${rt.url}${address}`);
+      await page.waitForSelector(
+        address === '/' ? '.home' : address.startsWith('/search') ? '.result' : 'table.schema',
+      );
+      await page.evaluate(axe);
+      const violations = await page.evaluate(async () => {
+        const axe = (globalThis as any).axe as {
+          run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
+        };
+        return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, n: v.nodes.length }));
+      });
+      for (const v of violations)
+        if (v.impact === 'serious' || v.impact === 'critical')
+          problems.push(`${address}: ${v.id} (${v.impact}, ${v.n})`);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('signs out: the session ends and the sign-in page is back', async () => {
+    const page = await signedIn();
+    await page.click('button.quiet');
+    await page.waitForSelector('form[aria-label="Sign in"]');
+    const me = await page.evaluate(
+      async () =>
+        (
+          await fetch('/api/graphql', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: '{"query":"{ me { corpUser { urn } } }"}',
+          })
+        ).status,
+    );
+    expect(me).toBe(401);
+    await page.close();
+  });
+});

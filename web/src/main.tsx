@@ -1,0 +1,77 @@
+import { StrictMode, useCallback, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { gql, logOut, SignedOut } from './api';
+import { Link } from './link';
+import { Entity } from './pages/entity';
+import { Search } from './pages/search';
+import { SignIn } from './pages/sign-in';
+import { navigate, usePlace } from './router';
+import { SearchBox } from './search-box';
+import './styles.css';
+
+interface Me {
+  me: { corpUser: { urn: string; username: string } } | null;
+}
+
+/** The app: the sign-in page until there is a session, then the search box above the page of the address. */
+function App() {
+  const place = usePlace();
+  const [me, setMe] = useState<Me['me'] | null>();
+  const load = useCallback(() => {
+    gql<Me>('{ me { corpUser { urn username } } }')
+      .then((d) => setMe(d.me))
+      .catch((e) => {
+        if (e instanceof SignedOut) setMe(null);
+        else throw e;
+      });
+  }, []);
+  useEffect(load, [load]);
+  if (me === undefined) return <p aria-busy="true">Loading…</p>;
+  if (me === null)
+    return (
+      <SignIn
+        onSignedIn={() => {
+          if (place.path === '/login') navigate('/');
+          load();
+        }}
+      />
+    );
+  const signOut = async () => {
+    await logOut();
+    setMe(null);
+  };
+  return (
+    <>
+      <header className="top">
+        <Link to="/" className="brand">
+          neohub
+        </Link>
+        <SearchBox initial={place.path === '/search' ? (place.query.get('q') ?? '') : ''} />
+        <span className="who">{me.corpUser.username}</span>
+        <button type="button" className="quiet" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <main>
+        {place.path === '/search' ? (
+          <Search place={place} />
+        ) : place.path.startsWith('/entity/') ? (
+          <Entity urn={decodeURIComponent(place.path.slice('/entity/'.length))} />
+        ) : (
+          <section className="home">
+            <h1>Find data in the catalog</h1>
+            <p>
+              Search above, or <Link to="/search?q=*">browse everything</Link>.
+            </p>
+          </section>
+        )}
+      </main>
+    </>
+  );
+}
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+
+// The web app: one bundle of React and the pages, no inline scripts (the pages' Content-Security-Policy
+// allows scripts from the app's own origin only). Built into web/dist, which neohub serves at `/`.
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  esbuild: { jsx: 'automatic' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 400,
+  },
+  logLevel: 'warn',
+});
