@@ -76,16 +76,24 @@ afterAll(async () => {
   await rt?.stop();
 });
 
-/** A page of its own browser context (its own cookies), signed in as the root user. */
-async function signedIn(): Promise<Page> {
+/**
+ * A page of its own browser context (its own cookies), signed in as the root user, or with an access
+ * token pasted into the sign-in page.
+ */
+async function signedIn(token?: string): Promise<Page> {
   const page = await (await browser.createBrowserContext()).newPage();
   page.on('dialog', (d) => {
     throw new Error(`a dialog opened: ${d.message()}`);
   });
   await page.goto(`${rt.url}/`);
   await page.waitForSelector('form[aria-label="Sign in"]');
-  await page.type('input[name=username]', 'datahub');
-  await page.type('input[name=password]', PASSWORD);
+  if (token) {
+    await page.click('form button.quiet');
+    await page.type('input[name=token]', token);
+  } else {
+    await page.type('input[name=username]', 'datahub');
+    await page.type('input[name=password]', PASSWORD);
+  }
   await page.click('button[type=submit]');
   await page.waitForSelector('input[aria-label="Search the catalog"]');
   return page;
@@ -179,6 +187,57 @@ describe('the web app in Chromium', () => {
           problems.push(`${address}: ${v.id} (${v.impact}, ${v.n})`);
     }
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("edits a dataset's description and tags as an Editor, and finds it by the new tag", async () => {
+    const page = await signedIn(t.editor);
+    await page.goto(`${rt.url}/entity/${encodeURIComponent(customers)}`);
+    await page.waitForSelector('button.edit');
+    await page.click('button.edit');
+    await page.$eval('.editor textarea', (e) => ((e as any).value = ''));
+    await page.type('.editor textarea', 'Customers, one row each; see the CRM');
+    await page.click('.editor button:not(.quiet)');
+    await page.waitForFunction(() =>
+      (globalThis as any).document.querySelector('.entity .description')?.innerText.includes('CRM'),
+    );
+    const tag = `Gold_${id}`;
+    await page.type('input[aria-label="Tag to add"]', tag);
+    await page.click('.add-tag button');
+    await page.waitForSelector(`button[aria-label="Remove tag ${tag}"]`);
+    await page.screenshot({ path: path.join(shots, 'dataset-edit.png') });
+    // The tag's filter finds the dataset once the search index has it.
+    const address = `${rt.url}/search?q=*&filter=${encodeURIComponent(`tags=urn:li:tag:${tag}`)}`;
+    let found = '';
+    for (let i = 0; i < 40 && !found.includes(`customers_${id}`); i++) {
+      await page.goto(address);
+      await page.waitForSelector('.results .total');
+      found = await text(page, '.results');
+      if (!found.includes(`customers_${id}`)) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(found).toContain(`customers_${id}`);
+    await page.close();
+  });
+
+  it('shows a Reader no edit controls, and the server refuses its edit anyway', async () => {
+    const page = await signedIn(t.reader);
+    await page.goto(`${rt.url}/entity/${encodeURIComponent(orders)}`);
+    await page.waitForSelector('table.schema');
+    expect(await page.$$('button.edit, .add-tag, button.remove')).toHaveLength(0);
+    const refused = await page.evaluate(async (urn: string) => {
+      const doc = (globalThis as any).document;
+      const csrf = /neohub_csrf=([^;]+)/.exec(doc.cookie)?.[1] ?? '';
+      const res = await fetch('/api/graphql', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': decodeURIComponent(csrf) },
+        body: JSON.stringify({
+          query: 'mutation ($u: String!) { updateDescription(input: {resourceUrn: $u, description: "x"}) }',
+          variables: { u: urn },
+        }),
+      });
+      return ((await res.json()) as any).errors?.[0]?.extensions?.code;
+    }, orders);
+    expect(refused).toBe(403);
     await page.close();
   });
 

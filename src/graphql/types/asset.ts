@@ -6,6 +6,7 @@ import { stringEnum } from './enums.js';
 import { parentChain, ParentContainersResult } from './asset-context.js';
 import { showAspects } from './aspect-fields.js';
 import { Entity, EntityWithRelationships } from './entity.js';
+import { entityPrivileges, EntityPrivileges } from './entity-privileges.js';
 import { fields, opt, req, TableObjectType } from './field-table.js';
 
 /** The registry's symbols (DataHub's FabricType). */
@@ -77,6 +78,11 @@ export abstract class AssetEntity extends EntityWithRelationships {
     const first = str((await this.aspect('container'))?.container);
     const containers = await parentChain(this.ctx, first, 'container', 'container');
     return make(ParentContainersResult, { count: containers.length, containers });
+  }
+  /** What the caller may do to the entity (DataHub's `EntityPrivileges`), from its role. */
+  @Field(() => EntityPrivileges, { nullable: true })
+  privileges(): EntityPrivileges {
+    return entityPrivileges();
   }
 }
 showAspects(

@@ -1,4 +1,4 @@
-import { ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
 import { defaultRegistry } from '../../registry/index.js';
 import type { GraphQLContext } from '../context.js';
 import { AssetEntity, BrowsableEntity } from './asset.js';
@@ -58,6 +58,7 @@ export function genericKindClasses(handWritten: ReadonlySet<string>): Record<str
     const type = entityTypeName(e.name);
     if (handWritten.has(type)) continue;
     const cls = class extends kindBase(e.name) {};
+    if (e.name === 'dataHubPolicy') policyPrivileges(cls);
     ObjectType(typeNameOf(e.name), {
       implements: KIND_INTERFACES,
       description: `A ${e.name} (DataHub's ${e.name} entity)`,
@@ -65,4 +66,18 @@ export function genericKindClasses(handWritten: ReadonlySet<string>): Record<str
     out[type] = cls as unknown as EntityClass;
   }
   return out;
+}
+
+/**
+ * A policy's `privileges` are DataHub's names of what it grants (`dataHubPolicyInfo.privileges`), not the
+ * caller's privileges on it (`EntityPrivileges`, which every other asset has under that name).
+ */
+function policyPrivileges(cls: abstract new (...args: never[]) => object): void {
+  Object.defineProperty(cls.prototype, 'privileges', {
+    async value(this: { aspect: (name: string) => Promise<Record<string, unknown> | undefined> }) {
+      const info = await this.aspect('dataHubPolicyInfo');
+      return Array.isArray(info?.privileges) ? info.privileges.map(String) : [];
+    },
+  });
+  Field(() => [String])(cls.prototype, 'privileges');
 }

@@ -8,6 +8,7 @@ import {
   SUMMARY_FIELDS,
   type EntitySummary,
 } from '../entity-names';
+import { AddTag, DescriptionEditor, removeTag } from '../edits';
 import { Link } from '../link';
 import { entityPath, searchPath } from '../router';
 
@@ -24,6 +25,7 @@ interface Field {
   nullable: boolean;
 }
 interface EntityPage extends EntitySummary {
+  privileges?: { canEditDescription?: boolean | null; canEditTags?: boolean | null } | null;
   ownership?: { owners: { owner: EntitySummary; type?: string | null }[] } | null;
   tags?: { tags: { tag: Named }[] } | null;
   glossaryTerms?: { terms: { term: Named }[] } | null;
@@ -44,6 +46,7 @@ const ENTITY = `query ($urn: String!) {
   entity(urn: $urn) {
     ${SUMMARY_FIELDS}
     ... on Dataset {
+      privileges { canEditDescription canEditTags }
       ownership { owners { owner { ${OWNER_FIELDS} } type } }
       tags { tags { tag { urn name properties { name } } } }
       glossaryTerms { terms { term { urn name properties { name } } } }
@@ -65,12 +68,14 @@ const labelOf = (n: Named): string => n.properties?.name ?? n.name ?? n.urn;
 export function Entity({ urn }: { urn: string }) {
   const [entity, setEntity] = useState<EntityPage | null>();
   const [error, setError] = useState<string>();
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+  useEffect(() => setEntity(undefined), [urn]);
   useEffect(() => {
-    setEntity(undefined);
     gql<{ entity: EntityPage | null }>(ENTITY, { urn })
       .then((d) => setEntity(d.entity))
       .catch((e: Error) => setError(e.message));
-  }, [urn]);
+  }, [urn, version]);
   if (error)
     return (
       <p role="alert" className="error">
@@ -95,6 +100,9 @@ export function Entity({ urn }: { urn: string }) {
       <section aria-labelledby="about">
         <h2 id="about">About</h2>
         <p className="description">{description(entity) || 'No description.'}</p>
+        {entity.privileges?.canEditDescription && (
+          <DescriptionEditor urn={entity.urn} text={description(entity)} onSaved={reload} />
+        )}
       </section>
       <section aria-labelledby="people" className="labels">
         <h2 id="people">Owners, tags and terms</h2>
@@ -113,11 +121,24 @@ export function Entity({ urn }: { urn: string }) {
           <dd>
             {entity.tags?.tags.length
               ? entity.tags.tags.map((t) => (
-                  <Link key={t.tag.urn} to={searchPath('*', [['tags', t.tag.urn]])} className="chip">
-                    {labelOf(t.tag)}
-                  </Link>
+                  <span key={t.tag.urn} className="chip">
+                    <Link to={searchPath('*', [['tags', t.tag.urn]])}>{labelOf(t.tag)}</Link>
+                    {entity.privileges?.canEditTags && (
+                      <button
+                        type="button"
+                        className="remove"
+                        aria-label={`Remove tag ${labelOf(t.tag)}`}
+                        onClick={() =>
+                          removeTag(entity.urn, t.tag.urn).then(reload, (e: Error) => setError(e.message))
+                        }
+                      >
+                        ×
+                      </button>
+                    )}
+                  </span>
                 ))
               : 'None'}
+            {entity.privileges?.canEditTags && <AddTag urn={entity.urn} onSaved={reload} />}
           </dd>
           <dt>Glossary terms</dt>
           <dd>
