@@ -19,6 +19,8 @@ const orders = datasetUrn(`shop_${id}.orders`);
 const customers = datasetUrn(`shop_${id}.customers`);
 const evil = datasetUrn(`shop_${id}.evil`);
 const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> [a](javascript:window.__xss=3)`;
+const ORDERS_DOC =
+  'Every **order**, one row per order line.\n\n- placed\n- shipped\n\nSee [the docs](https://example.com/docs).';
 const shots = path.resolve('.neohub', 'test', 'screenshots');
 
 let rt: Runtime;
@@ -45,7 +47,7 @@ beforeAll(async () => {
   const proposals = [
     mcp(orders, 'datasetProperties', {
       name: `orders_${id}`,
-      description: 'Every order, one row per order line',
+      description: ORDERS_DOC,
     }),
     mcp(
       orders,
@@ -152,6 +154,12 @@ describe('the web app in Chromium', () => {
     );
     expect(columns.join('\n')).toMatch(/order_id\s+bigint\s+The order/);
     expect(await text(page, '.labels')).toContain('Finance');
+    // The description is Markdown, rendered.
+    expect(await page.$$eval('.description strong', (e) => e.map((x) => (x as any).innerText))).toEqual([
+      'order',
+    ]);
+    expect(await page.$$('.description li')).toHaveLength(2);
+    expect(await page.$eval('.description a', (a) => (a as any).href)).toBe('https://example.com/docs');
     await page.screenshot({ path: path.join(shots, 'dataset.png'), fullPage: true });
     await page.close();
   });
@@ -160,7 +168,10 @@ describe('the web app in Chromium', () => {
     const page = await signedIn();
     await page.goto(`${rt.url}/entity/${encodeURIComponent(evil)}`);
     await page.waitForSelector('.entity .description');
-    expect(await text(page, '.entity .description')).toBe(XSS);
+    // Markdown: the HTML shows as its text, the javascript: link as its words only.
+    const shown = await text(page, '.entity .description');
+    expect(shown).toContain('<img src=x onerror="window.__xss=1">');
+    expect(shown).toContain('<script>window.__xss=2</script>');
     expect(await page.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
     expect(await page.$$('.entity img, .entity script, .entity a[href^="javascript:"]')).toHaveLength(0);
     await page.close();

@@ -10,6 +10,7 @@ import {
 } from '../entity-names';
 import { AddTag, DescriptionEditor, removeTag } from '../edits';
 import { Link } from '../link';
+import { Markdown } from '../markdown';
 import { entityPath, searchPath } from '../router';
 
 interface Named {
@@ -99,7 +100,9 @@ export function Entity({ urn }: { urn: string }) {
       </header>
       <section aria-labelledby="about">
         <h2 id="about">About</h2>
-        <p className="description">{description(entity) || 'No description.'}</p>
+        <div className="description">
+          {description(entity) ? <Markdown text={description(entity)} /> : <p>No description.</p>}
+        </div>
         {entity.privileges?.canEditDescription && (
           <DescriptionEditor urn={entity.urn} text={description(entity)} onSaved={reload} />
         )}
