@@ -42,6 +42,7 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['GET /search', 'public'],
   ['GET /login', 'public'],
   ['GET /entity/*', 'public'],
+  ['GET /lineage/*', 'public'],
   ['GET /assets/*', 'public'],
   // The web app's sign-in (DataHub's frontend routes): the way in, so no token.
   ['POST /logIn', 'public'],

@@ -18,6 +18,16 @@ const id = unique();
 const orders = datasetUrn(`shop_${id}.orders`);
 const customers = datasetUrn(`shop_${id}.customers`);
 const evil = datasetUrn(`shop_${id}.evil`);
+const raw = datasetUrn(`shop_${id}.raw_orders`);
+const revenue = datasetUrn(`shop_${id}.revenue`);
+const weekly = datasetUrn(`shop_${id}.weekly_revenue`);
+/** `to` reads from `from` (DataHub's upstreamLineage). */
+const feeds = (from: string, to: string) =>
+  mcp(to, 'upstreamLineage', {
+    upstreams: [
+      { dataset: from, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:datahub' } },
+    ],
+  });
 const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> [a](javascript:window.__xss=3)`;
 const ORDERS_DOC =
   'Every **order**, one row per order line.\n\n- placed\n- shipped\n\nSee [the docs](https://example.com/docs).';
@@ -60,6 +70,12 @@ beforeAll(async () => {
     mcp(orders, 'globalTags', { tags: [{ tag: 'urn:li:tag:Finance' }] }),
     mcp(customers, 'datasetProperties', { name: `customers_${id}`, description: 'Customer master data' }),
     mcp(evil, 'datasetProperties', { name: `evil_${id}`, description: XSS }),
+    mcp(raw, 'datasetProperties', { name: `raw_orders_${id}` }),
+    mcp(revenue, 'datasetProperties', { name: `revenue_${id}` }),
+    mcp(weekly, 'datasetProperties', { name: `weekly_revenue_${id}` }),
+    feeds(raw, orders),
+    feeds(orders, revenue),
+    feeds(revenue, weekly),
   ];
   const res = await httpClient(() => rt.url)
     .as(t.root)
@@ -181,10 +197,21 @@ describe('the web app in Chromium', () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const page = await signedIn();
     const problems: string[] = [];
-    for (const address of ['/', `/search?q=shop_${id}`, `/entity/${encodeURIComponent(orders)}`]) {
+    for (const address of [
+      '/',
+      `/search?q=shop_${id}`,
+      `/entity/${encodeURIComponent(orders)}`,
+      `/lineage/${encodeURIComponent(orders)}`,
+    ]) {
       await page.goto(`${rt.url}${address}`);
       await page.waitForSelector(
-        address === '/' ? '.home' : address.startsWith('/search') ? '.result' : 'table.schema',
+        address === '/'
+          ? '.home'
+          : address.startsWith('/search')
+            ? '.result'
+            : address.startsWith('/lineage')
+              ? '.impact tbody tr'
+              : 'table.schema',
       );
       await page.evaluate(axe);
       const violations = await page.evaluate(async () => {
@@ -249,6 +276,27 @@ describe('the web app in Chromium', () => {
       return ((await res.json()) as any).errors?.[0]?.extensions?.code;
     }, orders);
     expect(refused).toBe(403);
+    await page.close();
+  });
+
+  it('draws lineage one hop each way, opens a hop more, and lists the impact downstream with degrees', async () => {
+    const page = await signedIn();
+    await page.goto(`${rt.url}/entity/${encodeURIComponent(orders)}`);
+    await page.waitForSelector('table.schema');
+    await page.click('a[href^="/lineage/"]');
+    await page.waitForSelector('.lineage-node');
+    const names = async () =>
+      (await page.$$eval('.lineage-node .name', (e) => e.map((x) => (x as any).innerText))).sort();
+    expect(await names()).toEqual([`orders_${id}`, `raw_orders_${id}`, `revenue_${id}`].sort());
+    await page.click('.lineage-bar button:nth-of-type(2)');
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelectorAll('.lineage-node').length === 4,
+    );
+    expect(await names()).toContain(`weekly_revenue_${id}`);
+    await page.waitForSelector('.impact tbody tr');
+    const impact = await page.$$eval('.impact tbody tr', (rows) => rows.map((r) => (r as any).innerText));
+    expect(impact.join('\n')).toMatch(new RegExp(`1\\s+revenue_${id}[\\s\\S]*2\\s+weekly_revenue_${id}`));
+    await page.screenshot({ path: path.join(shots, 'lineage.png') });
     await page.close();
   });
 

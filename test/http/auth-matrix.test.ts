@@ -272,6 +272,7 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     'GET /search': [{ path: '/search?q=x' }],
     'GET /login': [{ path: '/login' }],
     'GET /entity/*': [{ path: '/entity/urn%3Ali%3Acorpuser%3Adatahub' }],
+    'GET /lineage/*': [{ path: '/lineage/urn%3Ali%3Acorpuser%3Adatahub' }],
     'GET /assets/*': [{ path: '/assets/none.js' }],
     // Rest.li
     'POST /aspects': [

@@ -174,6 +174,7 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
     'GET /search': [{ path: `/search?q=${HIDDEN}` }],
     'GET /login': [{ path: '/login' }],
     'GET /entity/*': [{ path: `/entity/${enc(hidden.secret)}` }],
+    'GET /lineage/*': [{ path: `/lineage/${enc(hidden.secret)}` }],
     'GET /assets/*': [{ path: '/assets/none.js' }],
     'POST /aspects': [
       { path: '/aspects?action=getCount', body: { aspect: 'dataHubSecretValue' } },

@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { gql, logOut, SignedOut } from './api';
 import { Link } from './link';
@@ -8,6 +8,9 @@ import { SignIn } from './pages/sign-in';
 import { navigate, usePlace } from './router';
 import { SearchBox } from './search-box';
 import './styles.css';
+
+// The lineage graph (React Flow and ELK) loads when a lineage page opens: the first page stays small.
+const Lineage = lazy(() => import('./pages/lineage'));
 
 interface Me {
   me: { corpUser: { urn: string; username: string } } | null;
@@ -55,6 +58,10 @@ function App() {
       <main>
         {place.path === '/search' ? (
           <Search place={place} />
+        ) : place.path.startsWith('/lineage/') ? (
+          <Suspense fallback={<p aria-busy="true">Loading lineage…</p>}>
+            <Lineage urn={decodeURIComponent(place.path.slice('/lineage/'.length))} />
+          </Suspense>
         ) : place.path.startsWith('/entity/') ? (
           <Entity urn={decodeURIComponent(place.path.slice('/entity/'.length))} />
         ) : (

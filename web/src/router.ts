@@ -33,6 +33,9 @@ export function usePlace(): Place {
 /** The address of an entity's page. */
 export const entityPath = (urn: string): string => `/entity/${encodeURIComponent(urn)}`;
 
+/** The address of an entity's lineage graph. */
+export const lineagePath = (urn: string): string => `/lineage/${encodeURIComponent(urn)}`;
+
 /** A search's address: its words and its filters (`field=value`, repeated). */
 export function searchPath(query: string, filters: readonly [string, string][] = []): string {
   const q = new URLSearchParams();

@@ -11,7 +11,7 @@ import {
 import { AddTag, DescriptionEditor, removeTag } from '../edits';
 import { Link } from '../link';
 import { Markdown } from '../markdown';
-import { entityPath, searchPath } from '../router';
+import { entityPath, lineagePath, searchPath } from '../router';
 
 interface Named {
   urn: string;
@@ -97,6 +97,7 @@ export function Entity({ urn }: { urn: string }) {
         </p>
         <h1>{displayName(entity)}</h1>
         <p className="urn">{entity.urn}</p>
+        <Link to={lineagePath(entity.urn)}>Lineage</Link>
       </header>
       <section aria-labelledby="about">
         <h2 id="about">About</h2>
