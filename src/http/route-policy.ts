@@ -43,6 +43,7 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['GET /login', 'public'],
   ['GET /entity/*', 'public'],
   ['GET /lineage/*', 'public'],
+  ['GET /admin', 'public'],
   ['GET /assets/*', 'public'],
   // The web app's sign-in (DataHub's frontend routes): the way in, so no token.
   ['POST /logIn', 'public'],

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
 /** The pages of the web app (its client-side routes): each answers the app's page. */
-export const WEB_PAGES = ['/', '/search', '/login', '/entity/*', '/lineage/*'] as const;
+export const WEB_PAGES = ['/', '/search', '/login', '/entity/*', '/lineage/*', '/admin'] as const;
 
 /**
  * What the app's pages may load: scripts, styles and data from neohub only, no inline script, no

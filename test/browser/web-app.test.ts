@@ -202,6 +202,7 @@ describe('the web app in Chromium', () => {
       `/search?q=shop_${id}`,
       `/entity/${encodeURIComponent(orders)}`,
       `/lineage/${encodeURIComponent(orders)}`,
+      '/admin',
     ]) {
       await page.goto(`${rt.url}${address}`);
       await page.waitForSelector(
@@ -211,7 +212,9 @@ describe('the web app in Chromium', () => {
             ? '.result'
             : address.startsWith('/lineage')
               ? '.impact tbody tr'
-              : 'table.schema',
+              : address === '/admin'
+                ? '.admin table'
+                : 'table.schema',
       );
       await page.evaluate(axe);
       const violations = await page.evaluate(async () => {
@@ -298,6 +301,47 @@ describe('the web app in Chromium', () => {
     expect(impact.join('\n')).toMatch(new RegExp(`1\\s+revenue_${id}[\\s\\S]*2\\s+weekly_revenue_${id}`));
     await page.screenshot({ path: path.join(shots, 'lineage.png') });
     await page.close();
+  });
+
+  it('lets an Admin make and revoke an access token and make an invite; a Reader has no Admin page link', async () => {
+    const page = await signedIn();
+    await page.click('a[href="/admin"]');
+    await page.waitForSelector('.admin');
+    const name = `ui_${id}`;
+    await page.type('.admin form input', name);
+    await page.click('.admin form button[type=submit]');
+    await page.waitForSelector('.made code');
+    const token = await text(page, '.made code');
+    expect(token).toMatch(/^nh_/);
+    const call = (t: string) =>
+      httpClient(() => rt.url)
+        .as(t)
+        .call('POST', '/api/graphql', { query: '{ me { corpUser { urn } } }' });
+    expect((await call(token)).status).toBe(200);
+    await page.waitForSelector(`button[aria-label="Revoke ${name}"]`);
+    await page.click(`button[aria-label="Revoke ${name}"]`);
+    await page.waitForFunction(
+      (n: string) => !(globalThis as any).document.querySelector(`button[aria-label="Revoke ${n}"]`),
+      {},
+      name,
+    );
+    expect((await call(token)).status).toBe(401);
+    await page.select('.admin section:nth-of-type(2) select', 'Editor');
+    await page.click('.admin section:nth-of-type(2) .inline-form button');
+    await page.waitForFunction(() =>
+      /[a-z]{32}/.test(
+        (globalThis as any).document.querySelector('.admin section:nth-of-type(2) .made')?.innerText ?? '',
+      ),
+    );
+    expect(await text(page, '.admin section:nth-of-type(2) .made')).toContain('(Editor)');
+    // People are listed (the root user among them), and nothing on the page failed.
+    await page.waitForSelector('button[aria-label="Make datahub Admin"]');
+    expect(await page.$$('.admin [role=alert]')).toHaveLength(0);
+    await page.screenshot({ path: path.join(shots, 'admin.png') });
+    await page.close();
+    const reader = await signedIn(t.reader);
+    expect(await reader.$('a[href="/admin"]')).toBeNull();
+    await reader.close();
   });
 
   it('signs out: the session ends and the sign-in page is back', async () => {

@@ -273,6 +273,7 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     'GET /login': [{ path: '/login' }],
     'GET /entity/*': [{ path: '/entity/urn%3Ali%3Acorpuser%3Adatahub' }],
     'GET /lineage/*': [{ path: '/lineage/urn%3Ali%3Acorpuser%3Adatahub' }],
+    'GET /admin': [{ path: '/admin' }],
     'GET /assets/*': [{ path: '/assets/none.js' }],
     // Rest.li
     'POST /aspects': [

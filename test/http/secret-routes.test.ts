@@ -175,6 +175,7 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
     'GET /login': [{ path: '/login' }],
     'GET /entity/*': [{ path: `/entity/${enc(hidden.secret)}` }],
     'GET /lineage/*': [{ path: `/lineage/${enc(hidden.secret)}` }],
+    'GET /admin': [{ path: '/admin' }],
     'GET /assets/*': [{ path: '/assets/none.js' }],
     'POST /aspects': [
       { path: '/aspects?action=getCount', body: { aspect: 'dataHubSecretValue' } },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { gql } from './api';
+import { Alert } from './alert';
 
 /**
  * The everyday edits, each one GraphQL mutation with the caller's privileges (the page shows them only
@@ -39,11 +40,7 @@ export function DescriptionEditor(p: { urn: string; text: string; onSaved: () =>
         Description
         <textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={6} />
       </label>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert error={error} />
       <button type="button" onClick={save}>
         Save
       </button>

@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense, useCallback, useEffect, useState } from 're
 import { createRoot } from 'react-dom/client';
 import { gql, logOut, SignedOut } from './api';
 import { Link } from './link';
+import { Admin } from './pages/admin';
 import { Entity } from './pages/entity';
 import { Search } from './pages/search';
 import { SignIn } from './pages/sign-in';
@@ -13,7 +14,7 @@ import './styles.css';
 const Lineage = lazy(() => import('./pages/lineage'));
 
 interface Me {
-  me: { corpUser: { urn: string; username: string } } | null;
+  me: { corpUser: { urn: string; username: string }; platformPrivileges: { manageTokens: boolean } } | null;
 }
 
 /** The app: the sign-in page until there is a session, then the search box above the page of the address. */
@@ -21,7 +22,7 @@ function App() {
   const place = usePlace();
   const [me, setMe] = useState<Me['me'] | null>();
   const load = useCallback(() => {
-    gql<Me>('{ me { corpUser { urn username } } }')
+    gql<Me>('{ me { corpUser { urn username } platformPrivileges { manageTokens } } }')
       .then((d) => setMe(d.me))
       .catch((e) => {
         if (e instanceof SignedOut) setMe(null);
@@ -50,13 +51,16 @@ function App() {
           neohub
         </Link>
         <SearchBox initial={place.path === '/search' ? (place.query.get('q') ?? '') : ''} />
+        {me.platformPrivileges.manageTokens && <Link to="/admin">Admin</Link>}
         <span className="who">{me.corpUser.username}</span>
         <button type="button" className="quiet" onClick={signOut}>
           Sign out
         </button>
       </header>
       <main>
-        {place.path === '/search' ? (
+        {place.path === '/admin' ? (
+          <Admin me={me.corpUser.urn} />
+        ) : place.path === '/search' ? (
           <Search place={place} />
         ) : place.path.startsWith('/lineage/') ? (
           <Suspense fallback={<p aria-busy="true">Loading lineage…</p>}>

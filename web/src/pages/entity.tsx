@@ -12,6 +12,7 @@ import { AddTag, DescriptionEditor, removeTag } from '../edits';
 import { Link } from '../link';
 import { Markdown } from '../markdown';
 import { entityPath, lineagePath, searchPath } from '../router';
+import { TableHead } from '../table-head';
 
 interface Named {
   urn: string;
@@ -168,13 +169,7 @@ export function Entity({ urn }: { urn: string }) {
         <section aria-labelledby="schema">
           <h2 id="schema">Schema ({entity.schemaMetadata.fields.length} columns)</h2>
           <table className="schema">
-            <thead>
-              <tr>
-                <th scope="col">Column</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Column', 'Type', 'Description']} />
             <tbody>
               {entity.schemaMetadata.fields.map((f) => (
                 <tr key={f.fieldPath}>

@@ -16,6 +16,7 @@ import { displayName, kindName, platformName, SUMMARY_FIELDS, type EntitySummary
 import { expand, frontier, hidden, isExpanded, type Direction, type Graph } from '../lineage-graph';
 import { Link } from '../link';
 import { entityPath, navigate } from '../router';
+import { TableHead } from '../table-head';
 
 const MAX_HOPS = 10;
 const elk = new ELK();
@@ -307,14 +308,7 @@ function Impact({ urn }: { urn: string }) {
         Export CSV
       </button>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Degree</th>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Platform</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Degree', 'Name', 'Type', 'Platform']} />
         <tbody>
           {shownRows.map((r) => (
             <tr key={r.entity.urn}>

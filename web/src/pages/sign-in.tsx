@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { logIn } from '../api';
+import { Alert } from '../alert';
 
 /** Sign in with a user name and password, or with an access token pasted in (it becomes a session). */
 export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
@@ -41,11 +42,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
         ) : (
           <Field label="Access token" name="token" auto="off" value={token} set={setToken} secret />
         )}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <Alert error={error} />
         <button type="submit" disabled={busy}>
           Sign in
         </button>
