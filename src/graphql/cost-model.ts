@@ -17,6 +17,7 @@ export const DEFAULT_PAGE = Object.freeze({
   browse: 10,
   browseV2: 20,
   listAccessTokens: 20,
+  listExecutionRequests: 20,
   listTests: 20,
   listOwnershipTypes: 20,
   listQueries: 20,

@@ -18,6 +18,7 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   createNativeUserResetToken: 'admin',
   /** Anyone signed in, with a valid invite token (checked by the service). */
   acceptRole: 'read',
+  rollbackIngestion: 'admin',
   createGroup: 'admin',
   addGroupMembers: 'admin',
   removeGroupMembers: 'admin',
@@ -42,6 +43,7 @@ export const MUTATION_PRIVILEGES: Readonly<Record<string, Privilege>> = {
 export const QUERY_PRIVILEGES: Readonly<Record<string, Privilege>> = {
   listGroups: 'admin',
   getInviteToken: 'admin',
+  listExecutionRequests: 'admin',
 };
 
 /** The root field names a selection set selects, through inline fragments and fragment spreads. */

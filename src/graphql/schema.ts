@@ -7,6 +7,7 @@ import { SearchQueries } from './resolvers/search-queries.js';
 import { CatalogMutations } from './resolvers/catalog-mutations.js';
 import { CurationMutations } from './resolvers/curation-mutations.js';
 import { NativeUserResolvers } from './resolvers/native-user-resolvers.js';
+import { IngestionResolvers } from './resolvers/ingestion-resolvers.js';
 import { LegacySearchQueries } from './resolvers/legacy-search-queries.js';
 import { ListQueries } from './resolvers/list-queries.js';
 import { ViewResolvers } from './resolvers/view-resolvers.js';
@@ -49,6 +50,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       CatalogMutations,
       CurationMutations,
       NativeUserResolvers,
+      IngestionResolvers,
       LegacySearchQueries,
       ListQueries,
       ViewResolvers,

@@ -21,6 +21,8 @@ const evil = datasetUrn(`shop_${id}.evil`);
 const raw = datasetUrn(`shop_${id}.raw_orders`);
 const revenue = datasetUrn(`shop_${id}.revenue`);
 const weekly = datasetUrn(`shop_${id}.weekly_revenue`);
+const fromRun = datasetUrn(`shop_${id}.from_run`);
+const RUN = `file-ingest-${id}`;
 /** `to` reads from `from` (DataHub's upstreamLineage). */
 const feeds = (from: string, to: string) =>
   mcp(to, 'upstreamLineage', {
@@ -77,6 +79,7 @@ beforeAll(async () => {
     feeds(orders, revenue),
     feeds(revenue, weekly),
   ];
+  const request = `urn:li:dataHubExecutionRequest:${RUN}`;
   const res = await httpClient(() => rt.url)
     .as(t.root)
     .call(
@@ -86,6 +89,35 @@ beforeAll(async () => {
       { 'X-DataHub-Sync-Index-Update': 'true' },
     );
   expect(res.status).toBe(200);
+  // A run of DataHub's CLI: what it wrote (its run id in the system metadata) and how it reported itself.
+  const runWrites = await httpClient(() => rt.url)
+    .as(t.root)
+    .call(
+      'POST',
+      '/aspects?action=ingestProposalBatch',
+      {
+        proposals: [
+          {
+            ...mcp(fromRun, 'datasetProperties', { name: `from_run_${id}` }),
+            systemMetadata: { runId: RUN },
+          },
+          mcp(request, 'dataHubExecutionRequestInput', {
+            task: 'RUN_INGEST',
+            args: {},
+            executorId: '__datahub_cli_',
+            source: { type: 'CLI_INGESTION_SOURCE' },
+            requestedAt: Date.now(),
+          }),
+          mcp(request, 'dataHubExecutionRequestResult', {
+            status: 'SUCCESS',
+            startTimeMs: Date.now(),
+            durationMs: 2300,
+          }),
+        ],
+      },
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+  expect(runWrites.status).toBe(200);
   browser = await launchChromium();
   mkdirSync(shots, { recursive: true });
 }, 120_000);
@@ -117,6 +149,12 @@ async function signedIn(token?: string): Promise<Page> {
   return page;
 }
 
+const gqlAs = async (token: string, query: string) =>
+  (
+    await httpClient(() => rt.url)
+      .as(token)
+      .call('POST', '/api/graphql', { query })
+  ).body.data;
 const text = (page: Page, selector: string) => page.$eval(selector, (e) => (e as any).innerText);
 
 describe('the web app in Chromium', () => {
@@ -338,6 +376,23 @@ describe('the web app in Chromium', () => {
     await page.waitForSelector('button[aria-label="Make datahub Admin"]');
     expect(await page.$$('.admin [role=alert]')).toHaveLength(0);
     await page.screenshot({ path: path.join(shots, 'admin.png') });
+    // A run rolled back after its dry run: the dry run says what it would do, the rollback does it.
+    await page.click(`button[aria-label="Plan rollback of ${RUN}"]`);
+    await page.waitForSelector('.plan');
+    expect(await text(page, '.plan')).toMatch(/would affect 1 entities/);
+    expect((await gqlAs(t.root, `{ entity(urn: "${fromRun}") { urn } }`)).entity).toEqual({ urn: fromRun });
+    await page.screenshot({ path: path.join(shots, 'admin-runs.png'), fullPage: true });
+    await page.click('.plan button:not(.quiet)');
+    await page.waitForFunction(() => !(globalThis as any).document.querySelector('.plan'));
+    await page.waitForFunction(
+      (run: string) =>
+        [...(globalThis as any).document.querySelectorAll('.admin tr')].some(
+          (tr: any) => tr.innerText.includes(run) && tr.innerText.includes('ROLLED_BACK'),
+        ),
+      {},
+      RUN,
+    );
+    expect((await gqlAs(t.root, `{ entity(urn: "${fromRun}") { urn } }`)).entity).toBeNull();
     await page.close();
     const reader = await signedIn(t.reader);
     expect(await reader.$('a[href="/admin"]')).toBeNull();

@@ -182,3 +182,66 @@ describe('ingestion runs', () => {
     expect(await exists(d)).toBe(false);
   });
 });
+
+describe("ingestion runs through GraphQL, as DataHub's UI lists and rolls them back", () => {
+  it('lists execution requests newest first, plans a rollback with dryRun, then rolls back (Admins only)', async () => {
+    const runId = `gql-run-${unique()}`;
+    const urn = datasetUrn(`gql_run_${unique()}`);
+    const request = `urn:li:dataHubExecutionRequest:${runId}`;
+    await ingestRun(runId, [mcp(urn, 'datasetProperties', { name: 'from a run' })]);
+    // What DataHub's CLI reports a run as: an execution request keyed by its run id.
+    const now = Date.now();
+    const reported = await admin().call(
+      'POST',
+      '/aspects?action=ingestProposalBatch',
+      {
+        proposals: [
+          mcp(request, 'dataHubExecutionRequestInput', {
+            task: 'RUN_INGEST',
+            args: { recipe: '{}' },
+            executorId: '__datahub_cli_',
+            source: { type: 'CLI_INGESTION_SOURCE' },
+            requestedAt: now,
+          }),
+          mcp(request, 'dataHubExecutionRequestResult', {
+            status: 'SUCCESS',
+            startTimeMs: now,
+            durationMs: 1200,
+          }),
+        ],
+      },
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+    expect(reported.status, reported.text).toBe(200);
+    const gql = (token: string, query: string, variables: Record<string, unknown> = {}) =>
+      client.as(token).call('POST', '/api/graphql', { query, variables });
+    const LIST = `{ listExecutionRequests(input: {start: 0, count: 50}) {
+      total executionRequests { urn id input { task requestedAt source { type } } result { status durationMs } } } }`;
+    const listed = await gql(t.admin, LIST);
+    expect(listed.body.errors, JSON.stringify(listed.body.errors)).toBeUndefined();
+    const mine = listed.body.data.listExecutionRequests.executionRequests.find((r: any) => r.id === runId);
+    expect(mine).toEqual({
+      urn: request,
+      id: runId,
+      input: { task: 'RUN_INGEST', requestedAt: now, source: { type: 'CLI_INGESTION_SOURCE' } },
+      result: { status: 'SUCCESS', durationMs: 1200 },
+    });
+    const ROLLBACK =
+      'mutation ($runId: String!, $dryRun: Boolean) { rollbackIngestion(input: {runId: $runId, dryRun: $dryRun}) }';
+    expect((await gql(t.editor, ROLLBACK, { runId, dryRun: true })).body.errors[0].extensions.code).toBe(403);
+    expect((await gql(t.reader, LIST)).body.errors[0].extensions.code).toBe(403);
+    const plan = JSON.parse(
+      (await gql(t.admin, ROLLBACK, { runId, dryRun: true })).body.data.rollbackIngestion,
+    );
+    expect(plan).toMatchObject({ runId, dryRun: true, entitiesAffected: 1 });
+    expect(await exists(urn)).toBe(true);
+    const done = JSON.parse((await gql(t.admin, ROLLBACK, { runId })).body.data.rollbackIngestion);
+    expect(done).toMatchObject({ runId, dryRun: false, entitiesAffected: 1, entitiesDeleted: 1 });
+    expect(await exists(urn)).toBe(false);
+    const after = await admin().call(
+      'GET',
+      `/openapi/v3/entity/datahubexecutionrequest/${enc(request)}/dataHubExecutionRequestResult`,
+    );
+    expect(after.body.value.status).toBe('ROLLED_BACK');
+  });
+});

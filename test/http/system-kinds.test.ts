@@ -122,4 +122,37 @@ describe("DataHub's system kinds", () => {
     });
     expect(attempt.status).toBe(403);
   });
+
+  it("a policy's privileges are DataHub's list of what it grants; an asset's are what the caller may do", async () => {
+    const policy = `urn:li:dataHubPolicy:p${unique()}`;
+    const wrote = await as(t.admin).call('POST', '/aspects?action=ingestProposal', {
+      proposal: mcp(policy, 'dataHubPolicyInfo', {
+        displayName: 'p',
+        description: 'd',
+        type: 'PLATFORM',
+        state: 'ACTIVE',
+        privileges: ['MANAGE_POLICIES', 'VIEW_ANALYTICS'],
+        actors: { allUsers: true, resourceOwners: false },
+        editable: true,
+      }),
+    });
+    expect(wrote.status, wrote.text).toBe(200);
+    const q = (token: string, query: string) => as(token).call('POST', '/api/graphql', { query });
+    const read = await q(t.admin, `{ entity(urn: "${policy}") { ... on DataHubPolicy { privileges } } }`);
+    expect(read.body).toEqual({ data: { entity: { privileges: ['MANAGE_POLICIES', 'VIEW_ANALYTICS'] } } });
+    const dataset = `urn:li:dataset:(urn:li:dataPlatform:hive,privileges_${unique()},PROD)`;
+    await as(t.admin).call('POST', '/aspects?action=ingestProposal', {
+      proposal: mcp(dataset, 'datasetProperties', { name: 'privileges' }),
+    });
+    const asset = (token: string) =>
+      q(token, `{ dataset(urn: "${dataset}") { privileges { canEditDescription canViewDatasetProfile } } }`);
+    expect((await asset(t.editor)).body.data.dataset.privileges).toEqual({
+      canEditDescription: true,
+      canViewDatasetProfile: true,
+    });
+    expect((await asset(t.reader)).body.data.dataset.privileges).toEqual({
+      canEditDescription: false,
+      canViewDatasetProfile: true,
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { AssetEntity, BrowsableEntity } from './asset.js';
 import { Entity, entityBase, EntityWithRelationships } from './entity.js';
 import type { EntityClass } from './entity-classes.js';
 import { entityTypeName, type EntityType } from './entity-type.js';
+import { executionRequestFields } from './execution-requests.js';
 
 /** GraphQL type names DataHub gives otherwise than the rule (or that would clash with another type). */
 const TYPE_NAMES: Readonly<Record<string, string>> = {
@@ -59,6 +60,7 @@ export function genericKindClasses(handWritten: ReadonlySet<string>): Record<str
     if (handWritten.has(type)) continue;
     const cls = class extends kindBase(e.name) {};
     if (e.name === 'dataHubPolicy') policyPrivileges(cls);
+    if (e.name === 'dataHubExecutionRequest') executionRequestFields(cls);
     ObjectType(typeNameOf(e.name), {
       implements: KIND_INTERFACES,
       description: `A ${e.name} (DataHub's ${e.name} entity)`,
@@ -73,11 +75,14 @@ export function genericKindClasses(handWritten: ReadonlySet<string>): Record<str
  * caller's privileges on it (`EntityPrivileges`, which every other asset has under that name).
  */
 function policyPrivileges(cls: abstract new (...args: never[]) => object): void {
-  Object.defineProperty(cls.prototype, 'privileges', {
+  const descriptor = {
     async value(this: { aspect: (name: string) => Promise<Record<string, unknown> | undefined> }) {
       const info = await this.aspect('dataHubPolicyInfo');
       return Array.isArray(info?.privileges) ? info.privileges.map(String) : [];
     },
-  });
-  Field(() => [String])(cls.prototype, 'privileges');
+    configurable: true,
+  };
+  Object.defineProperty(cls.prototype, 'privileges', descriptor);
+  // With its descriptor, type-graphql takes the field for a resolver method, not a property.
+  Field(() => [String])(cls.prototype, 'privileges', descriptor);
 }

@@ -28,6 +28,7 @@ export function Admin({ me }: { me: string }) {
       <h1>Administration</h1>
       <Tokens me={me} />
       <People />
+      <Runs />
     </div>
   );
 }
@@ -195,6 +196,103 @@ function People() {
                     {r}
                   </button>
                 ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+interface Run {
+  urn: string;
+  id: string;
+  input: { task: string; requestedAt: number; source: { type?: string | null } };
+  result?: { status: string; durationMs?: number | null } | null;
+}
+interface Figures {
+  entitiesAffected: number;
+  entitiesDeleted?: number;
+  aspectsReverted: number;
+  aspectsAffected: number;
+  unsafeEntitiesCount: number;
+}
+
+const RUNS = `{ listExecutionRequests(input: {start: 0, count: 50}) {
+  total executionRequests { urn id input { task requestedAt source { type } } result { status durationMs } }
+} }`;
+const ROLLBACK = `mutation ($runId: String!, $dryRun: Boolean) {
+  rollbackIngestion(input: {runId: $runId, dryRun: $dryRun})
+}`;
+
+/** Ingestion runs, newest first: each rolled back after a dry run says what the rollback would do. */
+function Runs() {
+  const [runs, setRuns] = useState<Run[]>();
+  const [plan, setPlan] = useState<{ runId: string; figures: Figures }>();
+  const [error, setError] = useState<string>();
+  const load = () =>
+    gql<{ listExecutionRequests: { executionRequests: Run[] } }>(RUNS).then(
+      (d) => setRuns(d.listExecutionRequests.executionRequests),
+      (e: Error) => setError(e.message),
+    );
+  useEffect(() => void load(), []);
+  const rollback = async (runId: string, dryRun: boolean) => {
+    try {
+      const d = await gql<{ rollbackIngestion: string }>(ROLLBACK, { runId, dryRun });
+      const figures = JSON.parse(d.rollbackIngestion) as Figures;
+      setPlan(dryRun ? { runId, figures } : undefined);
+      if (!dryRun) await load();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <section aria-labelledby="runs">
+      <h2 id="runs">Ingestion runs</h2>
+      {plan && (
+        <div className="plan" role="status">
+          <p>
+            Rolling back <code>{plan.runId}</code> would affect {plan.figures.entitiesAffected} entities (
+            {plan.figures.aspectsReverted} aspects reverted, {plan.figures.unsafeEntitiesCount} written by
+            other runs too, which are kept).
+          </p>
+          <button type="button" onClick={() => rollback(plan.runId, false)}>
+            Roll back {plan.runId}
+          </button>
+          <button type="button" className="quiet" onClick={() => setPlan(undefined)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      <Alert error={error} />
+      <table>
+        <TableHead columns={['Run', 'Source', 'Started', 'Status', 'Took', 'Roll back']} />
+        <tbody>
+          {(runs ?? []).map((r) => (
+            <tr key={r.urn}>
+              <td>
+                <code>{r.id}</code>
+              </td>
+              <td>{r.input.source.type ?? ''}</td>
+              <td>
+                {r.input.requestedAt
+                  ? new Date(r.input.requestedAt).toISOString().replace('T', ' ').slice(0, 19)
+                  : ''}
+              </td>
+              <td>{r.result?.status ?? ''}</td>
+              <td>{r.result?.durationMs ? `${(r.result.durationMs / 1000).toFixed(1)} s` : ''}</td>
+              <td>
+                {r.result?.status !== 'ROLLED_BACK' && (
+                  <button
+                    type="button"
+                    className="quiet"
+                    aria-label={`Plan rollback of ${r.id}`}
+                    onClick={() => rollback(r.id, true)}
+                  >
+                    Plan rollback
+                  </button>
+                )}
               </td>
             </tr>
           ))}
