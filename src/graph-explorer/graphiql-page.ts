@@ -55,12 +55,16 @@ export function graphiqlPage(): string {
     <style>
       body { margin: 0; height: 100vh; display: flex; flex-direction: column; font-family: sans-serif; }
       header { padding: 6px 12px; border-bottom: 1px solid #ddd; font-size: 14px; }
+      .hint { margin-left: 12px; color: #555; }
       #graphiql { flex: 1; min-height: 0; }
     </style>
   </head>
   <body>
     <header>
       <label>neohub endpoint: <select id="endpoint">${options}</select></label>
+      <span class="hint">Every request needs a token: put it in the <b>Headers</b> tab below, as
+        <code>{"Authorization": "Bearer &lt;token&gt;"}</code> (the root token is in <code>.neohub/root-token</code>;
+        make a personal one on the web app's Admin page or with <code>createAccessToken</code>).</span>
     </header>
     <div id="graphiql">Loading GraphiQL…</div>
 ${scripts}
@@ -80,6 +84,7 @@ ${scripts}
             fetcher: GraphiQL.createFetcher({ url: config.endpoints[key].url }),
             storage: GraphiQL.createLocalStorage({ namespace: 'neohub-' + key }),
             defaultQuery: config.examples[key],
+            defaultHeaders: '{"Authorization": "Bearer <token>"}',
           }),
         );
       })();

@@ -48,7 +48,7 @@ export function openApiDocument(registry: Registry, prefix = ''): Json {
     info: {
       title: 'Entity API',
       description:
-        "neohub's DataHub-compatible OpenAPI: the v3 and v2 entity API, relationships, write traces and the entity registry. Errors are `{error, message?}`; what does not exist is an empty 404 with `Not-Found-Reason: ENTITY`.",
+        "neohub's DataHub-compatible OpenAPI: the v3 and v2 entity API, relationships, write traces and the entity registry. Errors are `{error, message?}`; what does not exist is an empty 404 with `Not-Found-Reason: ENTITY`. Every call needs a token: press Authorize and paste one (the root token in `.neohub/root-token`, or a personal token made on the web app's Admin page or with `createAccessToken`).",
       version: 'v3',
     },
     ...(prefix ? { servers: [{ url: prefix }] } : {}),
@@ -59,7 +59,8 @@ export function openApiDocument(registry: Registry, prefix = ''): Json {
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'A neohub access token: the root token or a personal token (createAccessToken).',
+          description:
+            "A neohub access token, sent as `Authorization: Bearer <token>`: the root token (`.neohub/root-token`) or a personal token (the web app's Admin page, or createAccessToken).",
         },
       },
       schemas: sortKeys(c.schemas),
