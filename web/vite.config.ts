@@ -14,6 +14,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // The lineage chunk (React Flow and ELK, about 500 kB gzip) loads only with a lineage page.
     chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      // React Flow marks its module "use client" (for React server components): nothing to do here.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
   },
   logLevel: 'warn',
 });

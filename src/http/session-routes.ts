@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError, RateLimitedError } from '../errors/index.js';
 import { bodyFields, type Services } from '../services/index.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -69,8 +69,8 @@ export function sessionRoutes(
       ),
     );
   });
-  const logOut = async (req: { headers: { cookie?: string } }, reply: FastifyReply) => {
-    const token = cookiesOf(req as never).get(SESSION_COOKIE);
+  const logOut = async (req: FastifyRequest, reply: FastifyReply) => {
+    const token = cookiesOf(req).get(SESSION_COOKIE);
     if (token) await s.nativeUsers.logOut(token);
     clearSessionCookies(reply, secure);
     return reply.send({});

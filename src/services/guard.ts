@@ -169,7 +169,6 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   // Sign-in: DataHub's auth servlet needs an Admin (never a session); the web app's sign-in routes are
   // public (they are the way in); the tokens of invites and resets are an Admin's.
   nativeUsers: {
-    requireTrustedCaller: 'admin',
     signUp: 'admin',
     verifyCredentials: 'admin',
     resetCredentials: 'admin',

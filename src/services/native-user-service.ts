@@ -86,7 +86,7 @@ export class NativeUserService {
    * its frontend's, which calls it as the system; an Admin may do what it does anyway (make users, tokens
    * for others), so an Admin's access token may call it too.
    */
-  requireTrustedCaller(): void {
+  private requireTrustedCaller(): void {
     const caller = requirePrivilege('admin', 'call the auth endpoints') as Caller;
     if (caller.tokenType === 'SESSION')
       throw new UnauthenticatedError('A session token may not call the auth endpoints.');
@@ -149,8 +149,7 @@ export class NativeUserService {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
       throw new BadRequestError('Email must be a valid address.');
     const userUrn = s.userUrn ?? `urn:li:corpuser:${email}`;
-    await this.createUser({ ...s, userUrn, email });
-    const role = await this.inviteRole(s.inviteToken);
+    const role = await this.createUser({ ...s, userUrn, email });
     if (role) await asSystem(() => this.auth.assignRole(role, [userUrn]));
     return this.session(userUrn);
   }
@@ -256,13 +255,14 @@ export class NativeUserService {
 
   // ---- What the above share ----
 
-  private async createUser(s: SignUp): Promise<void> {
+  /** Creates the user; the invite's role (null: none), which sign-up itself does not give (DataHub's rule). */
+  private async createUser(s: SignUp): Promise<string | null> {
     const urn = userUrnOf(s.userUrn);
     if (RESERVED.has(urn)) throw new BadRequestError(`${urn} is reserved`);
     if (!s.fullName.trim()) throw new BadRequestError('Full name must not be empty.');
     checkNewPassword(s.password);
-    if ((await this.inviteRole(s.inviteToken)) === undefined)
-      throw new BadRequestError('Invalid invite token');
+    const role = await this.inviteRole(s.inviteToken);
+    if (role === undefined) throw new BadRequestError('Invalid invite token');
     const exists = await asSystem(() => this.reads.exists(urn));
     if (exists) throw new ConflictError('This user already exists! Cannot create a new user.');
     const now = this.now();
@@ -285,17 +285,17 @@ export class NativeUserService {
         { actor: SYSTEM_ACTOR, now },
       ),
     );
+    return role;
   }
 
   private async verify(userUrn: string, password: string): Promise<VerifyResult> {
     const urn = userUrnOf(userUrn);
-    const creds = await this.credentials(urn);
+    const { creds, denied } = await this.account(urn);
     const result = creds ? await checkPassword(creds, password, this.opts.secretKey) : 'mismatch';
     if (result !== 'match' && result !== 'rehash')
       return { doesPasswordMatch: false, loginDenialReason: 'INVALID_CREDENTIALS' };
     if (result === 'rehash' && creds)
       await this.writeCredentials(urn, { ...creds, ...(await hashPassword(password)) }, SYSTEM_ACTOR);
-    const denied = await this.denial(urn);
     return denied ? { doesPasswordMatch: true, loginDenialReason: denied } : { doesPasswordMatch: true };
   }
 
@@ -321,13 +321,32 @@ export class NativeUserService {
 
   /** Why a user may not sign in, in DataHub's order; undefined when it may. */
   private async denial(userUrn: string): Promise<LoginDenialReason | undefined> {
-    const view = await asSystem(() => this.reads.entity(userUrnOf(userUrn), USER_ASPECTS));
-    const a = view.aspects;
-    if (!Object.keys(a).length) return 'HARD_DELETED';
-    if (a.status?.value.removed === true) return 'SOFT_DELETED';
-    if (a.corpUserStatus?.value.status === 'SUSPENDED') return 'SUSPENDED';
-    if (!a.corpUserInfo && !a.corpUserStatus) return 'NOT_PROVISIONED';
-    return undefined;
+    return (await this.account(userUrn)).denied;
+  }
+
+  /**
+   * A user's credentials (when it has a native password) and why it may not sign in, in DataHub's order
+   * (undefined when it may), from one read.
+   */
+  private async account(
+    userUrn: string,
+  ): Promise<{ creds?: Credentials & AspectJson; denied?: LoginDenialReason }> {
+    const a = (await asSystem(() => this.reads.entity(userUrnOf(userUrn), USER_ASPECTS))).aspects;
+    const c = a.corpUserCredentials?.value;
+    const creds =
+      typeof c?.salt === 'string' && typeof c.hashedPassword === 'string'
+        ? (c as Credentials & AspectJson)
+        : undefined;
+    const denied: LoginDenialReason | undefined = !Object.keys(a).length
+      ? 'HARD_DELETED'
+      : a.status?.value.removed === true
+        ? 'SOFT_DELETED'
+        : a.corpUserStatus?.value.status === 'SUSPENDED'
+          ? 'SUSPENDED'
+          : !a.corpUserInfo && !a.corpUserStatus
+            ? 'NOT_PROVISIONED'
+            : undefined;
+    return { ...(creds ? { creds } : {}), ...(denied ? { denied } : {}) };
   }
 
   private async session(actor: string): Promise<Session> {
@@ -336,11 +355,7 @@ export class NativeUserService {
   }
 
   private async credentials(urn: string): Promise<(Credentials & AspectJson) | undefined> {
-    const view = await asSystem(() => this.reads.entity(urn, ['corpUserCredentials']));
-    const creds = view.aspects.corpUserCredentials?.value;
-    return typeof creds?.salt === 'string' && typeof creds.hashedPassword === 'string'
-      ? (creds as Credentials & AspectJson)
-      : undefined;
+    return (await this.account(urn)).creds;
   }
 
   private writeCredentials(urn: string, creds: AspectJson, actor: string): Promise<unknown> {

@@ -1,53 +1,13 @@
-import { Mutation, Query, Resolver } from 'type-graphql';
-import { DEFAULT_PAGE } from '../cost-model.js';
-import {
-  IngestionSourceExecutionRequests,
-  ListExecutionRequestsInput,
-  RollbackIngestionInput,
-} from '../types/execution-requests.js';
-import { make } from '../types/json.js';
-import { toEntities, toFilter } from './search-mapping.js';
+import { Mutation, Resolver } from 'type-graphql';
+import { RollbackIngestionInput } from '../types/execution-requests.js';
 import { declareRootFields, rootField } from './root-fields.js';
 
 /**
- * DataHub's ingestion runs as its UI lists them: the execution requests (what DataHub's CLI reports a
- * run as, one per run id), newest first, and `rollbackIngestion` of a run, with neohub's dry run first.
- * Both are an Admin's (DataHub's manage-ingestion privilege; the kind is hidden from anyone else).
+ * DataHub's `rollbackIngestion` of a run (the runs themselves are listed by `listExecutionRequests`, in
+ * list-queries.ts), with neohub's dry run first. An Admin's (DataHub's manage-ingestion privilege).
  */
 @Resolver()
 export class IngestionResolvers {}
-
-declareRootFields(IngestionResolvers, Query, {
-  listExecutionRequests: rootField(
-    ListExecutionRequestsInput,
-    IngestionSourceExecutionRequests,
-    async (input, ctx) => {
-      const start = input.start ?? 0;
-      const res = await ctx.services.search.search({
-        entities: ['dataHubExecutionRequest'],
-        input: input.query?.trim() || '*',
-        filter: toFilter(undefined, input.filters),
-        start,
-        count: Math.min(input.count ?? DEFAULT_PAGE.listExecutionRequests, ctx.services.config.maxPageSize),
-        facets: [],
-        sort: [
-          input.sort
-            ? { field: input.sort.field, order: input.sort.sortOrder }
-            : { field: 'requestTimeMs', order: 'DESCENDING' },
-        ],
-      });
-      return make(IngestionSourceExecutionRequests, {
-        start,
-        count: res.hits.length,
-        total: res.total,
-        executionRequests: toEntities(
-          ctx,
-          res.hits.map((h) => h.urn),
-        ),
-      });
-    },
-  ),
-});
 
 declareRootFields(IngestionResolvers, Mutation, {
   /**

@@ -1,8 +1,8 @@
-import { Field, Int } from 'type-graphql';
+import { Int } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
-import { fields, opt, req, TableInputType, TableObjectType } from './field-table.js';
+import { addResolverField, fields, opt, req, TableInputType, TableObjectType } from './field-table.js';
 import { make, str } from './json.js';
 import { Long } from './scalars.js';
 import { FacetFilterInput, SortCriterion } from './search.js';
@@ -68,15 +68,10 @@ type WithAspects = {
 export function executionRequestFields(cls: abstract new (...args: never[]) => object): void {
   const define = (
     name: string,
-    value: (this: WithAspects) => unknown,
+    resolve: (this: WithAspects) => unknown,
     type: () => unknown,
     nullable: boolean,
-  ) => {
-    const descriptor = { value, configurable: true };
-    Object.defineProperty(cls.prototype, name, descriptor);
-    // With its descriptor, type-graphql takes the field for a resolver method, not a property.
-    Field(type as never, { nullable })(cls.prototype, name, descriptor);
-  };
+  ) => addResolverField(cls, name, type, nullable, resolve);
   define(
     'id',
     function () {

@@ -164,3 +164,20 @@ export const TableInputType =
     declareFields(cls as unknown as Class, (name) => InputType(name));
     InputType(options)(cls);
   };
+
+/**
+ * Adds a resolver field to a class built at run time (a kind's generic object type): `resolve` runs on
+ * the object (`this`), as a decorated method would.
+ */
+export function addResolverField<T>(
+  cls: abstract new (...args: never[]) => object,
+  name: string,
+  type: () => unknown,
+  nullable: boolean,
+  resolve: (this: T) => unknown,
+): void {
+  const descriptor = { value: resolve, configurable: true };
+  Object.defineProperty(cls.prototype, name, descriptor);
+  // With its descriptor, type-graphql takes the field for a resolver method, not a property.
+  Field(type as never, { nullable })(cls.prototype, name, descriptor);
+}

@@ -1,4 +1,4 @@
-import { Field, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
 import { defaultRegistry } from '../../registry/index.js';
 import type { GraphQLContext } from '../context.js';
 import { AssetEntity, BrowsableEntity } from './asset.js';
@@ -6,6 +6,7 @@ import { Entity, entityBase, EntityWithRelationships } from './entity.js';
 import type { EntityClass } from './entity-classes.js';
 import { entityTypeName, type EntityType } from './entity-type.js';
 import { executionRequestFields } from './execution-requests.js';
+import { addResolverField } from './field-table.js';
 
 /** GraphQL type names DataHub gives otherwise than the rule (or that would clash with another type). */
 const TYPE_NAMES: Readonly<Record<string, string>> = {
@@ -75,14 +76,15 @@ export function genericKindClasses(handWritten: ReadonlySet<string>): Record<str
  * caller's privileges on it (`EntityPrivileges`, which every other asset has under that name).
  */
 function policyPrivileges(cls: abstract new (...args: never[]) => object): void {
-  const descriptor = {
-    async value(this: { aspect: (name: string) => Promise<Record<string, unknown> | undefined> }) {
+  type Policy = { aspect: (name: string) => Promise<Record<string, unknown> | undefined> };
+  addResolverField(
+    cls,
+    'privileges',
+    () => [String],
+    false,
+    async function (this: Policy) {
       const info = await this.aspect('dataHubPolicyInfo');
       return Array.isArray(info?.privileges) ? info.privileges.map(String) : [];
     },
-    configurable: true,
-  };
-  Object.defineProperty(cls.prototype, 'privileges', descriptor);
-  // With its descriptor, type-graphql takes the field for a resolver method, not a property.
-  Field(() => [String])(cls.prototype, 'privileges', descriptor);
+  );
 }
