@@ -60,7 +60,11 @@ async function main() {
   // From the start, beside each other: the virtualenvs and the one compiler run, which writes
   // dist (what Neo4j's start and the Python suites' server run) and type-checks everything, tests included.
   const venvs = pythonVenvs();
-  const browser = chromium();
+  // The browser suite needs Chromium, and DataHub's ingestion framework (its estate comes from DataHub's
+  // SQL source).
+  const browser = Promise.all([chromium(), venvs.conformance]).then(([found, venv]) =>
+    venv ? found : { failed: 'browser suite: no .venv with DataHub ingestion framework' },
+  );
   const typed = await run('build and typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
   if (!existsSync(path.join(root, 'dist', 'src', 'main.js'))) throw new Error('build failed');
   if (typed) tally.passed++;

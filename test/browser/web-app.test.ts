@@ -1,19 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../src/runtime.js';
-import { mintTokens, startAuthServer, type TestTokens } from '../support/auth.js';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, unique } from '../support/runtime.js';
-import { launchChromium } from './chromium.js';
+import { axeProblems, text, useWebApp } from './web-app-support.js';
 
 // The web app in a real Chromium, as a data-team member uses it: sign in, search with suggestions, filter,
 // open a dataset and read its columns; metadata that holds HTML stays text. Screenshots of each page go
 // to .neohub/test/screenshots (docs/screenshots has the committed ones).
 
-const PASSWORD = `pw-${unique()}-browser`;
 const id = unique();
 const orders = datasetUrn(`shop_${id}.orders`);
 const customers = datasetUrn(`shop_${id}.customers`);
@@ -33,15 +27,8 @@ const feeds = (from: string, to: string) =>
 const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> [a](javascript:window.__xss=3)`;
 const ORDERS_DOC =
   'Every **order**, one row per order line.\n\n- placed\n- shipped\n\nSee [the docs](https://example.com/docs).';
-const shots = path.resolve('.neohub', 'test', 'screenshots');
 
-let rt: Runtime;
-let t: TestTokens;
-let browser: Browser;
-beforeAll(async () => {
-  const started = await startAuthServer({ NEOHUB_ROOT_PASSWORD: PASSWORD });
-  rt = started.rt;
-  t = await mintTokens(rt, started.root);
+const app = useWebApp(async (app) => {
   const schema = (fields: [string, string, string][]) => ({
     schemaName: 'x',
     platform: 'urn:li:dataPlatform:hive',
@@ -80,102 +67,48 @@ beforeAll(async () => {
     feeds(revenue, weekly),
   ];
   const request = `urn:li:dataHubExecutionRequest:${RUN}`;
-  const res = await httpClient(() => rt.url)
-    .as(t.root)
-    .call(
-      'POST',
-      '/aspects?action=ingestProposalBatch',
-      { proposals },
-      { 'X-DataHub-Sync-Index-Update': 'true' },
-    );
-  expect(res.status).toBe(200);
+  await app.ingest(proposals);
   // A run of DataHub's CLI: what it wrote (its run id in the system metadata) and how it reported itself.
-  const runWrites = await httpClient(() => rt.url)
-    .as(t.root)
-    .call(
-      'POST',
-      '/aspects?action=ingestProposalBatch',
-      {
-        proposals: [
-          {
-            ...mcp(fromRun, 'datasetProperties', { name: `from_run_${id}` }),
-            systemMetadata: { runId: RUN },
-          },
-          mcp(request, 'dataHubExecutionRequestInput', {
-            task: 'RUN_INGEST',
-            args: {},
-            executorId: '__datahub_cli_',
-            source: { type: 'CLI_INGESTION_SOURCE' },
-            requestedAt: Date.now(),
-          }),
-          mcp(request, 'dataHubExecutionRequestResult', {
-            status: 'SUCCESS',
-            startTimeMs: Date.now(),
-            durationMs: 2300,
-          }),
-        ],
-      },
-      { 'X-DataHub-Sync-Index-Update': 'true' },
-    );
-  expect(runWrites.status).toBe(200);
-  browser = await launchChromium();
-  mkdirSync(shots, { recursive: true });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await rt?.stop();
+  await app.ingest([
+    {
+      ...mcp(fromRun, 'datasetProperties', { name: `from_run_${id}` }),
+      systemMetadata: { runId: RUN },
+    },
+    mcp(request, 'dataHubExecutionRequestInput', {
+      task: 'RUN_INGEST',
+      args: {},
+      executorId: '__datahub_cli_',
+      source: { type: 'CLI_INGESTION_SOURCE' },
+      requestedAt: Date.now(),
+    }),
+    mcp(request, 'dataHubExecutionRequestResult', {
+      status: 'SUCCESS',
+      startTimeMs: Date.now(),
+      durationMs: 2300,
+    }),
+  ]);
 });
-
-/**
- * A page of its own browser context (its own cookies), signed in as the root user, or with an access
- * token pasted into the sign-in page.
- */
-async function signedIn(token?: string): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  page.on('dialog', (d) => {
-    throw new Error(`a dialog opened: ${d.message()}`);
-  });
-  await page.goto(`${rt.url}/`);
-  await page.waitForSelector('form[aria-label="Sign in"]');
-  if (token) {
-    await page.click('form button.quiet');
-    await page.type('input[name=token]', token);
-  } else {
-    await page.type('input[name=username]', 'datahub');
-    await page.type('input[name=password]', PASSWORD);
-  }
-  await page.click('button[type=submit]');
-  await page.waitForSelector('input[aria-label="Search the catalog"]');
-  return page;
-}
-
-const gqlAs = async (token: string, query: string) =>
-  (
-    await httpClient(() => rt.url)
-      .as(token)
-      .call('POST', '/api/graphql', { query })
-  ).body.data;
-const text = (page: Page, selector: string) => page.$eval(selector, (e) => (e as any).innerText);
+const signedIn = (token?: string): Promise<Page> => app.signedIn(token);
 
 describe('the web app in Chromium', () => {
   it('answers its page with a Content-Security-Policy that allows no inline script', async () => {
-    const page = await browser.newPage();
-    const res = await page.goto(`${rt.url}/search?q=x`);
+    const page = await app.browser.newPage();
+    const res = await page.goto(`${app.url}/search?q=x`);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     await page.close();
   });
 
   it('refuses a wrong password, then signs in as the root user', async () => {
-    const page = await (await browser.createBrowserContext()).newPage();
-    await page.goto(`${rt.url}/`);
+    const page = await (await app.browser.createBrowserContext()).newPage();
+    await page.goto(`${app.url}/`);
     await page.waitForSelector('form[aria-label="Sign in"]');
     await page.type('input[name=username]', 'datahub');
     await page.type('input[name=password]', 'not the password');
     await page.click('button[type=submit]');
     await page.waitForSelector('[role=alert]');
     expect(await text(page, '[role=alert]')).toMatch(/Invalid Credentials/);
-    await page.screenshot({ path: path.join(shots, 'sign-in.png') });
+    await app.shot(page, 'sign-in');
     await page.close();
     const signed = await signedIn();
     expect(await text(signed, '.who')).toBe('datahub');
@@ -191,7 +124,7 @@ describe('the web app in Chromium', () => {
     await page.waitForSelector('.result');
     expect(page.url()).toContain(`/search?q=orders_${id}`);
     expect(await text(page, '.results')).toContain(`orders_${id}`);
-    await page.screenshot({ path: path.join(shots, 'search.png') });
+    await app.shot(page, 'search');
     // A facet value is a link whose address carries the filter; the page it opens still finds the dataset.
     const platform = await page.$$eval('.facets a', (as) =>
       as.map((a) => (a as any).href).find((h) => h.includes('filter=platform')),
@@ -214,13 +147,13 @@ describe('the web app in Chromium', () => {
     ]);
     expect(await page.$$('.description li')).toHaveLength(2);
     expect(await page.$eval('.description a', (a) => (a as any).href)).toBe('https://example.com/docs');
-    await page.screenshot({ path: path.join(shots, 'dataset.png'), fullPage: true });
+    await app.shot(page, 'dataset', true);
     await page.close();
   });
 
   it('shows metadata that holds HTML or javascript: links as text, running none of it', async () => {
     const page = await signedIn();
-    await page.goto(`${rt.url}/entity/${encodeURIComponent(evil)}`);
+    await page.goto(`${app.url}/entity/${encodeURIComponent(evil)}`);
     await page.waitForSelector('.entity .description');
     // Markdown: the HTML shows as its text, the javascript: link as its words only.
     const shown = await text(page, '.entity .description');
@@ -232,7 +165,6 @@ describe('the web app in Chromium', () => {
   });
 
   it('has no serious or critical accessibility violations on its pages (axe-core)', async () => {
-    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const page = await signedIn();
     const problems: string[] = [];
     for (const address of [
@@ -242,7 +174,7 @@ describe('the web app in Chromium', () => {
       `/lineage/${encodeURIComponent(orders)}`,
       '/admin',
     ]) {
-      await page.goto(`${rt.url}${address}`);
+      await page.goto(`${app.url}${address}`);
       await page.waitForSelector(
         address === '/'
           ? '.home'
@@ -254,24 +186,15 @@ describe('the web app in Chromium', () => {
                 ? '.admin table'
                 : 'table.schema',
       );
-      await page.evaluate(axe);
-      const violations = await page.evaluate(async () => {
-        const axe = (globalThis as any).axe as {
-          run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
-        };
-        return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, n: v.nodes.length }));
-      });
-      for (const v of violations)
-        if (v.impact === 'serious' || v.impact === 'critical')
-          problems.push(`${address}: ${v.id} (${v.impact}, ${v.n})`);
+      for (const p of await axeProblems(page)) problems.push(`${address}: ${p}`);
     }
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it("edits a dataset's description and tags as an Editor, and finds it by the new tag", async () => {
-    const page = await signedIn(t.editor);
-    await page.goto(`${rt.url}/entity/${encodeURIComponent(customers)}`);
+    const page = await signedIn(app.t.editor);
+    await page.goto(`${app.url}/entity/${encodeURIComponent(customers)}`);
     await page.waitForSelector('button.edit');
     await page.click('button.edit');
     await page.$eval('.editor textarea', (e) => ((e as any).value = ''));
@@ -284,9 +207,9 @@ describe('the web app in Chromium', () => {
     await page.type('input[aria-label="Tag to add"]', tag);
     await page.click('.add-tag button');
     await page.waitForSelector(`button[aria-label="Remove tag ${tag}"]`);
-    await page.screenshot({ path: path.join(shots, 'dataset-edit.png') });
+    await app.shot(page, 'dataset-edit');
     // The tag's filter finds the dataset once the search index has it.
-    const address = `${rt.url}/search?q=*&filter=${encodeURIComponent(`tags=urn:li:tag:${tag}`)}`;
+    const address = `${app.url}/search?q=*&filter=${encodeURIComponent(`tags=urn:li:tag:${tag}`)}`;
     let found = '';
     for (let i = 0; i < 40 && !found.includes(`customers_${id}`); i++) {
       await page.goto(address);
@@ -299,8 +222,8 @@ describe('the web app in Chromium', () => {
   });
 
   it('shows a Reader no edit controls, and the server refuses its edit anyway', async () => {
-    const page = await signedIn(t.reader);
-    await page.goto(`${rt.url}/entity/${encodeURIComponent(orders)}`);
+    const page = await signedIn(app.t.reader);
+    await page.goto(`${app.url}/entity/${encodeURIComponent(orders)}`);
     await page.waitForSelector('table.schema');
     expect(await page.$$('button.edit, .add-tag, button.remove')).toHaveLength(0);
     const refused = await page.evaluate(async (urn: string) => {
@@ -322,7 +245,7 @@ describe('the web app in Chromium', () => {
 
   it('draws lineage one hop each way, opens a hop more, and lists the impact downstream with degrees', async () => {
     const page = await signedIn();
-    await page.goto(`${rt.url}/entity/${encodeURIComponent(orders)}`);
+    await page.goto(`${app.url}/entity/${encodeURIComponent(orders)}`);
     await page.waitForSelector('table.schema');
     await page.click('a[href^="/lineage/"]');
     await page.waitForSelector('.lineage-node');
@@ -337,7 +260,7 @@ describe('the web app in Chromium', () => {
     await page.waitForSelector('.impact tbody tr');
     const impact = await page.$$eval('.impact tbody tr', (rows) => rows.map((r) => (r as any).innerText));
     expect(impact.join('\n')).toMatch(new RegExp(`1\\s+revenue_${id}[\\s\\S]*2\\s+weekly_revenue_${id}`));
-    await page.screenshot({ path: path.join(shots, 'lineage.png') });
+    await app.shot(page, 'lineage');
     await page.close();
   });
 
@@ -351,9 +274,9 @@ describe('the web app in Chromium', () => {
     await page.waitForSelector('.made code');
     const token = await text(page, '.made code');
     expect(token).toMatch(/^nh_/);
-    const call = (t: string) =>
-      httpClient(() => rt.url)
-        .as(t)
+    const call = (tok: string) =>
+      httpClient(() => app.url)
+        .as(tok)
         .call('POST', '/api/graphql', { query: '{ me { corpUser { urn } } }' });
     expect((await call(token)).status).toBe(200);
     await page.waitForSelector(`button[aria-label="Revoke ${name}"]`);
@@ -375,13 +298,15 @@ describe('the web app in Chromium', () => {
     // People are listed (the root user among them), and nothing on the page failed.
     await page.waitForSelector('button[aria-label="Make datahub Admin"]');
     expect(await page.$$('.admin [role=alert]')).toHaveLength(0);
-    await page.screenshot({ path: path.join(shots, 'admin.png') });
+    await app.shot(page, 'admin');
     // A run rolled back after its dry run: the dry run says what it would do, the rollback does it.
     await page.click(`button[aria-label="Plan rollback of ${RUN}"]`);
     await page.waitForSelector('.plan');
     expect(await text(page, '.plan')).toMatch(/would affect 1 entities/);
-    expect((await gqlAs(t.root, `{ entity(urn: "${fromRun}") { urn } }`)).entity).toEqual({ urn: fromRun });
-    await page.screenshot({ path: path.join(shots, 'admin-runs.png'), fullPage: true });
+    expect((await app.gqlAs(app.t.root, `{ entity(urn: "${fromRun}") { urn } }`)).entity).toEqual({
+      urn: fromRun,
+    });
+    await app.shot(page, 'admin-runs', true);
     await page.click('.plan button:not(.quiet)');
     await page.waitForFunction(() => !(globalThis as any).document.querySelector('.plan'));
     await page.waitForFunction(
@@ -392,9 +317,9 @@ describe('the web app in Chromium', () => {
       {},
       RUN,
     );
-    expect((await gqlAs(t.root, `{ entity(urn: "${fromRun}") { urn } }`)).entity).toBeNull();
+    expect((await app.gqlAs(app.t.root, `{ entity(urn: "${fromRun}") { urn } }`)).entity).toBeNull();
     await page.close();
-    const reader = await signedIn(t.reader);
+    const reader = await signedIn(app.t.reader);
     expect(await reader.$('a[href="/admin"]')).toBeNull();
     await reader.close();
   });
