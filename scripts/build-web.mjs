@@ -27,6 +27,8 @@ for (const f of [
   ...files(path.join(web, 'src')),
   path.join(web, 'index.html'),
   path.join(web, 'vite.config.ts'),
+  path.join(web, 'entity-fields-plugin.ts'),
+  path.join(root, 'graph-schema', 'datahub.graphql'),
   path.join(root, 'package-lock.json'),
 ]) {
   hash.update(path.relative(root, f));

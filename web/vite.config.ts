@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { entityFields } from './entity-fields-plugin';
 
 // The web app: one bundle of React and the pages, no inline scripts (the pages' Content-Security-Policy
 // allows scripts from the app's own origin only). Built into web/dist, which neohub serves at `/`.
@@ -6,6 +7,7 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   esbuild: { jsx: 'automatic' },
+  plugins: [entityFields()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

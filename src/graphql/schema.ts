@@ -12,6 +12,7 @@ import { LegacySearchQueries } from './resolvers/legacy-search-queries.js';
 import { ListQueries } from './resolvers/list-queries.js';
 import { ViewResolvers } from './resolvers/view-resolvers.js';
 import { RecommendationQueries } from './resolvers/recommendation-queries.js';
+import { TimelineQueries } from './resolvers/timeline-queries.js';
 import { PeopleResolvers } from './resolvers/people-resolvers.js';
 import { SessionQueries } from './resolvers/session-queries.js';
 import {
@@ -55,6 +56,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       ListQueries,
       ViewResolvers,
       RecommendationQueries,
+      TimelineQueries,
       MetadataTestResolvers,
     ],
     orphanedTypes: Object.values(ENTITY_CLASSES),

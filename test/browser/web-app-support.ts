@@ -19,8 +19,13 @@ export interface WebApp {
   readonly t: TestTokens;
   readonly password: string;
   readonly browser: Browser;
-  /** A page of its own browser context, signed in as the root user, or with a pasted access token. */
+  /**
+   * A page of its own browser context, signed in with a pasted access token (the root user's when none
+   * is given: password sign-ins are limited to 10 a minute per user, as they should be).
+   */
   signedIn(token?: string): Promise<Page>;
+  /** A page signed in as the root user with its password. */
+  signedInWithPassword(): Promise<Page>;
   /** A GraphQL call with a token: its `data`. */
   gqlAs(token: string, query: string, variables?: Record<string, unknown>): Promise<any>;
   /** A batch of proposals as root, the search index updated before it answers. */
@@ -47,7 +52,8 @@ export function useWebApp(seed: (app: WebApp) => Promise<void> = async () => {})
       t,
       password,
       browser: await launchChromium(),
-      signedIn: (token?: string) => signIn(app, token),
+      signedIn: (token?: string) => signIn(app, token ?? t.root),
+      signedInWithPassword: () => signIn(app),
       gqlAs: async (token: string, query: string, variables: Record<string, unknown> = {}) =>
         (await client().as(token).call('POST', '/api/graphql', { query, variables })).body.data,
       ingest: async (proposals: unknown[]) => {
@@ -123,4 +129,22 @@ export async function axeProblems(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}, ${v.n})`);
+}
+
+/** Opens a folded edit form (its opener is a button named as the form), and waits for the form. */
+export async function openForm(page: Page, label: string, within = 'body'): Promise<void> {
+  const opened = await page.evaluate(
+    (l: string, w: string) => {
+      const scope = (globalThis as any).document.querySelector(w);
+      const button = [...(scope?.querySelectorAll('button.opener') ?? [])].find(
+        (b: any) => b.innerText === l,
+      );
+      (button as any)?.click();
+      return !!button;
+    },
+    label,
+    within,
+  );
+  if (!opened) throw new Error(`no "${label}" button`);
+  await page.waitForSelector(`form[aria-label="${label}"]`);
 }

@@ -165,6 +165,27 @@ describe('Views', () => {
       `{ searchAcrossEntities(input: { query: "*", viewUrn: "urn:li:dataHubView:none_${id}" }) { total } }`,
     );
     expect(missing.errors?.[0]?.extensions?.code).toBe(404);
+    // A View of no kinds (DataHub's UI saves them so) keeps every kind its filter keeps.
+    const anyKind = (
+      await as(t.reader).gqlOk(CREATE, {
+        i: {
+          viewType: 'PERSONAL',
+          name: `Kafka ${id}`,
+          definition: {
+            entityTypes: [],
+            filter: {
+              operator: 'AND',
+              filters: [{ field: 'platform', values: ['urn:li:dataPlatform:kafka'] }],
+            },
+          },
+        },
+      })
+    ).createView.urn as string;
+    const kafkaOnly = await as(t.reader).gqlOk(
+      `query ($v: String) { searchAcrossEntities(input: { query: "view ${id}", count: 10, viewUrn: $v }) { searchResults { entity { urn } } } }`,
+      { v: anyKind },
+    );
+    expect(kafkaOnly.searchAcrossEntities.searchResults).toEqual([{ entity: { urn: kafka } }]);
   });
 
   it('a default View: the organisation’s set by an Admin, one’s own by anyone', async () => {

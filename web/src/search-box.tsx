@@ -37,7 +37,10 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setOpen(false);
-    navigate(searchPath(text.trim() || '*'));
+    // New words start a new search, within the View chosen (DataHub keeps it across searches).
+    const view = location.pathname === '/search' ? new URLSearchParams(location.search).get('view') : null;
+    const to = searchPath(text.trim() || '*');
+    navigate(view ? `${to}&view=${encodeURIComponent(view)}` : to);
   };
   return (
     <form role="search" onSubmit={submit} className="search-box">

@@ -59,7 +59,11 @@ export async function withView(
     : !theirs.length
       ? mine
       : mine.flatMap((a) => theirs.map((b) => ({ and: [...a.and, ...b.and] })));
-  return { entities: kinds.length ? kinds : undefined, filter: or.length ? { or } : undefined };
+  // A View of no kinds leaves the search's kinds as they are (`[]`: every kind).
+  return {
+    entities: !allowed.length || kinds.length ? kinds : undefined,
+    filter: or.length ? { or } : undefined,
+  };
 }
 
 /** The order of the GraphQL objects (hand-written ones first: datasets, charts, dashboards...). */

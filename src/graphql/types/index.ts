@@ -5,6 +5,8 @@ import { Dataset } from './dataset.js';
 // A dataset's profiles and operations, declared on Dataset when loaded.
 import './dataset-timeseries.js';
 import './dataset-usage.js';
+// Column-level lineage of datasets and jobs, declared on their classes when loaded.
+import './fine-grained-lineage.js';
 import './dashboard-usage.js';
 import type { Entity } from './entity.js';
 import { registerEntityClasses, type EntityClass } from './entity-classes.js';

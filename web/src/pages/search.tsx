@@ -1,145 +1,208 @@
 import { useEffect, useState } from 'react';
 import { gql } from '../api';
-import {
-  description,
-  displayName,
-  kindName,
-  platformName,
-  SUMMARY_FIELDS,
-  type EntitySummary,
-} from '../entity-names';
 import { Link } from '../link';
-import { entityPath, searchPath, type Place } from '../router';
+import { navigate, type Place } from '../router';
+import { addressOf, orFilters, readAddress, type SearchAddress } from '../search/address';
+import { FilterChips } from '../search/chips';
+import { Facets } from '../search/facets';
+import { FACETS, valueName } from '../search/names';
+import { Pages } from '../search/pages';
+import {
+  AGGREGATE,
+  ENTITIES,
+  FILTER_PROPERTIES,
+  SEARCH,
+  SORTS,
+  type Aggregation,
+  type Facet,
+  type FilterProperties,
+  type SearchPage,
+} from '../search/queries';
+import { Result } from '../search/result';
+import { ViewPicker } from '../search/views';
+import '../search/search.css';
 
-interface Facet {
-  field: string;
-  displayName?: string | null;
-  aggregations: { value: string; count: number; entity?: EntitySummary | null }[];
+export const PAGE = 20;
+
+/** Facets counted only when named: metadata test results, and the structured properties shown as filters. */
+const NAMED_FACETS = ['failingTests', 'passingTests'];
+
+/** The structured properties to filter by, as facet fields with their titles (asked once per app). */
+let filterProperties: Promise<Map<string, string>> | undefined;
+const propertyFacets = (): Promise<Map<string, string>> =>
+  (filterProperties ??= gql<FilterProperties>(FILTER_PROPERTIES)
+    .then(
+      (d) =>
+        new Map(
+          (d.searchAcrossEntities?.searchResults ?? []).flatMap(({ entity: e }): [string, string][] =>
+            e.definition && e.settings?.showInSearchFilters && !e.settings.isHidden
+              ? [
+                  [
+                    `structuredProperties.${e.definition.qualifiedName}`,
+                    e.definition.displayName || e.definition.qualifiedName,
+                  ],
+                ]
+              : [],
+          ),
+        ),
+    )
+    .catch(() => {
+      filterProperties = undefined;
+      return new Map<string, string>();
+    }));
+
+interface Answer {
+  key: string;
+  page: SearchPage;
+  facets: Facet[];
+  titles: Map<string, string>;
+  /** The names of the filters' values (`field=value`), for their chips. */
+  names: Map<string, string>;
 }
-interface Results {
-  searchAcrossEntities: {
-    start: number;
-    count: number;
-    total: number;
-    searchResults: { entity: EntitySummary; matchedFields: { name: string; value: string }[] }[];
-    facets: Facet[] | null;
-  } | null;
-}
 
-const SEARCH = `query ($input: SearchAcrossEntitiesInput!) {
-  searchAcrossEntities(input: $input) {
-    start count total
-    searchResults { entity { ${SUMMARY_FIELDS} } matchedFields { name value } }
-    facets { field displayName aggregations { value count entity { ${SUMMARY_FIELDS} } } }
-  }
-}`;
-
-const PAGE = 20;
-
-/** A URN's last key part (`urn:li:tag:Finance` → `Finance`) for a facet value with no entity to name it. */
-const urnName = (value: string): string =>
-  value.startsWith('urn:li:') ? value.split(':').slice(3).join(':') : value;
-/** The facets shown, in this order, with their titles. */
-const FACETS: Record<string, string> = {
-  _entityType: 'Type',
-  platform: 'Platform',
-  domains: 'Domain',
-  owners: 'Owner',
-  tags: 'Tag',
-  glossaryTerms: 'Glossary term',
-};
-
-/** A search: its words and filters from the address (so it can be shared), its results, facets and pages. */
-export function Search({ place }: { place: Place }) {
-  const query = place.query.get('q') ?? '*';
-  const filters = place.query.getAll('filter').flatMap((f): [string, string][] => {
-    const i = f.indexOf('=');
-    return i > 0 ? [[f.slice(0, i), f.slice(i + 1)]] : [];
+/**
+ * A search's page and facets. Each facet a filter is on for is counted without its own filter, so that
+ * its other values stay there to add (values of one facet are any-of; facets all hold).
+ */
+async function run(at: SearchAddress, key: string): Promise<Answer> {
+  const props = await propertyFacets();
+  const base = { types: [], query: at.query, viewUrn: at.view ?? null };
+  const sort = SORTS[at.sort ?? ''];
+  const aggregate = (facets: string[], filters = at.filters) =>
+    facets.length
+      ? gql<{ aggregateAcrossEntities: { facets: Facet[] } | null }>(AGGREGATE, {
+          input: { ...base, orFilters: orFilters(filters), facets },
+        }).then((d) => d.aggregateAcrossEntities?.facets ?? [])
+      : Promise.resolve([]);
+  const selected = [...new Set(at.filters.filter((f) => !f.negated).map((f) => f.field))];
+  const [found, named, ...own] = await Promise.all([
+    gql<{ searchAcrossEntities: SearchPage | null }>(SEARCH, {
+      input: {
+        ...base,
+        start: at.page * PAGE,
+        count: PAGE,
+        orFilters: orFilters(at.filters),
+        ...(sort?.field
+          ? { sortInput: { sortCriteria: [{ field: sort.field, sortOrder: sort.order }] } }
+          : {}),
+      },
+    }).then((d) => d.searchAcrossEntities),
+    aggregate([...NAMED_FACETS, ...props.keys()].filter((f) => !selected.includes(f))),
+    ...selected.map((field) =>
+      aggregate(
+        [field],
+        at.filters.filter((f) => f.field !== field || f.negated),
+      ),
+    ),
+  ]);
+  if (!found) throw new Error('The search answered nothing');
+  const byField = new Map<string, Facet>();
+  for (const f of [...(found.facets ?? []), ...named, ...own.flat()]) byField.set(f.field, f);
+  const titles = new Map([...Object.entries(FACETS), ...props]);
+  const facets = [...titles.keys()].flatMap((field) => {
+    const f = byField.get(field);
+    const on = at.filters.some((x) => x.field === field && !x.negated);
+    return f && (f.aggregations.length || on) ? [f] : on ? [{ field, aggregations: [] }] : [];
   });
-  const page = Math.max(0, Number(place.query.get('page') ?? 0) || 0);
-  const [results, setResults] = useState<Results['searchAcrossEntities']>();
+  const names = new Map<string, string>();
+  for (const f of [...byField.values()])
+    for (const a of f.aggregations) names.set(`${f.field}=${a.value}`, valueName(f.field, a));
+  const unnamed = [
+    ...new Set(
+      at.filters
+        .filter((f) => f.value.startsWith('urn:li:') && !names.has(`${f.field}=${f.value}`))
+        .map((f) => f.value),
+    ),
+  ];
+  if (unnamed.length) {
+    const d = await gql<{ entities: (Aggregation['entity'] | null)[] }>(ENTITIES, { urns: unnamed }).catch(
+      () => ({ entities: [] }),
+    );
+    const byUrn = new Map(d.entities.flatMap((e) => (e ? [[e.urn, e] as const] : [])));
+    for (const f of at.filters) {
+      const e = byUrn.get(f.value);
+      if (e) names.set(`${f.field}=${f.value}`, valueName(f.field, { value: f.value, entity: e }));
+    }
+  }
+  return { key, page: found, facets, titles, names };
+}
+
+/** A search: its words, filters, View, sort and page from the address (so it can be shared), its results and facets. */
+export function Search({ place }: { place: Place }) {
+  const at = readAddress(place.query);
+  const [answer, setAnswer] = useState<Answer>();
   const [error, setError] = useState<string>();
   const key = place.query.toString();
   useEffect(() => {
-    const byField = new Map<string, string[]>();
-    for (const [f, v] of filters) byField.set(f, [...(byField.get(f) ?? []), v]);
-    const and = [...byField].map(([field, values]) => ({ field, values, condition: 'EQUAL' }));
+    let live = true;
     setError(undefined);
-    gql<Results>(SEARCH, {
-      input: { types: [], query, start: page * PAGE, count: PAGE, orFilters: and.length ? [{ and }] : [] },
-    })
-      .then((d) => setResults(d.searchAcrossEntities))
-      .catch((e: Error) => setError(e.message));
+    run(at, key)
+      .then((a) => live && setAnswer(a))
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
   }, [key]);
-  const toggle = (field: string, value: string): string => {
-    const on = filters.some(([f, v]) => f === field && v === value);
-    return searchPath(
-      query,
-      on ? filters.filter(([f, v]) => !(f === field && v === value)) : [...filters, [field, value]],
-    );
-  };
-  const pageLink = (n: number) => `${searchPath(query, filters)}&page=${n}`;
   if (error)
     return (
-      <p role="alert" className="error">
-        {error}
-      </p>
+      <div className="search-page">
+        <div />
+        <section className="results" aria-label="Results">
+          <p role="alert" className="error">
+            {error}
+          </p>
+          {(at.filters.length > 0 || at.view) && (
+            <Link to={addressOf({ ...at, filters: [], view: undefined, page: 0 })}>
+              Search without filters
+            </Link>
+          )}
+        </section>
+      </div>
     );
-  if (!results) return <p aria-busy="true">Searching…</p>;
-  const facets = Object.keys(FACETS).flatMap(
-    (f) => results.facets?.filter((x) => x.field === f && x.aggregations.length > 0) ?? [],
-  );
+  if (!answer) return <p aria-busy="true">Searching…</p>;
+  const { page: results, facets, titles, names } = answer;
+  // The last answer stays on screen while the next one comes, marked as busy.
+  const busy = answer.key !== key;
   return (
-    <div className="search-page">
-      <aside aria-label="Filters" className="facets">
-        {facets.map((f) => (
-          <section key={f.field}>
-            <h2>{FACETS[f.field]}</h2>
-            <ul>
-              {f.aggregations.slice(0, 10).map((a) => {
-                const on = filters.some(([x, v]) => x === f.field && v === a.value);
-                return (
-                  <li key={a.value}>
-                    <Link to={toggle(f.field, a.value)} className={on ? 'on' : undefined}>
-                      {on ? '✓ ' : ''}
-                      {a.entity
-                        ? displayName(a.entity)
-                        : f.field === '_entityType'
-                          ? kindName(a.value)
-                          : urnName(a.value)}
-                    </Link>{' '}
-                    <span className="count">{a.count}</span>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        ))}
-      </aside>
+    <div className="search-page" aria-busy={busy || undefined}>
+      <Facets facets={facets} at={at} titles={titles} names={names} />
       <section className="results" aria-label="Results">
+        <div className="search-tools">
+          <ViewPicker at={at} />
+          <label>
+            Sort by{' '}
+            <select
+              className="sort"
+              value={at.sort && SORTS[at.sort] ? at.sort : 'relevance'}
+              onChange={(e) =>
+                navigate(
+                  addressOf({
+                    ...at,
+                    sort: e.target.value === 'relevance' ? undefined : e.target.value,
+                    page: 0,
+                  }),
+                )
+              }
+            >
+              {Object.entries(SORTS).map(([k, s]) => (
+                <option key={k} value={k}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <FilterChips at={at} titles={titles} names={names} />
         <p className="total">
-          {results.total.toLocaleString()} result{results.total === 1 ? '' : 's'}
-          {query !== '*' ? ` for “${query}”` : ''}
+          {results.total.toLocaleString('en')} result{results.total === 1 ? '' : 's'}
+          {at.query !== '*' ? ` for “${at.query}”` : ''}
         </p>
-        <ol>
+        <ol start={results.start + 1}>
           {results.searchResults.map(({ entity, matchedFields }) => (
-            <li key={entity.urn} className="result">
-              <Link to={entityPath(entity.urn)}>{displayName(entity)}</Link>
-              <div className="meta">
-                <span className="kind">{kindName(entity.type)}</span>
-                {platformName(entity) && <span className="platform">{platformName(entity)}</span>}
-              </div>
-              {description(entity) && <p className="description">{description(entity)}</p>}
-              {query !== '*' && matchedFields.length > 0 && (
-                <p className="matched">Matched {[...new Set(matchedFields.map((m) => m.name))].join(', ')}</p>
-              )}
-            </li>
+            <Result key={entity.urn} entity={entity} matched={matchedFields} words={at.query !== '*'} />
           ))}
         </ol>
-        <nav aria-label="Pages" className="pages">
-          {page > 0 && <Link to={pageLink(page - 1)}>Previous</Link>}
-          {(page + 1) * PAGE < results.total && <Link to={pageLink(page + 1)}>Next</Link>}
-        </nav>
+        <Pages at={at} total={results.total} size={PAGE} />
       </section>
     </div>
   );

@@ -1,0 +1,203 @@
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { datasetUrn, mcp, unique } from '../support/runtime.js';
+import { ingestSqlEstate, type SqlEstate } from './sql-estate.js';
+import { axeProblems, texts, useWebApp, waitForText } from './web-app-support.js';
+
+// The lineage page in a real Chromium, as an engineer follows lineage before changing a table: over an
+// estate DataHub's own SQL source ingested (views orders → revenue → top_customers over raw_orders and
+// customers, with column lineage), and a wide fan with a sibling pair upstream of it.
+
+const id = unique();
+const STAMP = { time: 0, actor: 'urn:li:corpuser:datahub' };
+const hub = datasetUrn(`fan_hub_${id}`);
+const fan = Array.from({ length: 30 }, (_, i) => datasetUrn(`fan_${i}_${id}`));
+/** A dataset downstream of the hub whose name a spreadsheet would read as a formula. */
+const FORMULA = `=SUM(1,2)_${id}`;
+const job = `urn:li:dataJob:(urn:li:dataFlow:(airflow,fan_${id},PROD),load)`;
+const model = datasetUrn(`sib_${id}`, 'dbt');
+const table = datasetUrn(`sib_${id}`, 'snowflake');
+const reads = (to: string, ...from: string[]) =>
+  mcp(to, 'upstreamLineage', {
+    upstreams: from.map((dataset) => ({ dataset, type: 'TRANSFORMED', auditStamp: STAMP })),
+  });
+
+let estate: SqlEstate;
+const app = useWebApp(async (app) => {
+  estate = await ingestSqlEstate(app.url, app.t.root, id);
+  await app.ingest([
+    mcp(hub, 'datasetProperties', { name: `fan_hub_${id}` }),
+    reads(hub, table),
+    ...fan.flatMap((d, i) => [
+      mcp(d, 'datasetProperties', { name: i === 0 ? FORMULA : `fan_${i}_${id}` }),
+      reads(d, hub),
+    ]),
+    mcp(job, 'dataJobInfo', { name: `load_${id}`, type: { string: 'COMMAND' } }),
+    mcp(job, 'dataJobInputOutput', { inputDatasets: [hub], outputDatasets: [] }),
+    mcp(model, 'datasetProperties', { name: `sib_model_${id}` }),
+    mcp(table, 'datasetProperties', { name: `SIB_${id}` }),
+    mcp(model, 'siblings', { siblings: [table], primary: true }),
+    mcp(table, 'siblings', { siblings: [model], primary: false }),
+  ]);
+});
+
+/** The names on the graph's nodes (their text, drawn or not yet: React Flow shows a node once measured). */
+const names = async (page: Page) =>
+  (await page.$$eval('.lineage-node .name', (es) => es.map((e) => e.textContent ?? ''))).sort();
+const nodeCount = (page: Page, n: number) =>
+  page.waitForFunction(
+    (n: number) => (globalThis as any).document.querySelectorAll('.lineage-node').length === n,
+    {},
+    n,
+  );
+/** Waits until the impact list says exactly how many rows it shows. */
+const shownCount = (page: Page, says: string) =>
+  page.waitForFunction(
+    (says: string) => (globalThis as any).document.querySelector('.impact-count')?.innerText === says,
+    {},
+    says,
+  );
+/** Clicks the checkbox of a filter by its label. */
+const untick = (page: Page, label: string) =>
+  page.$$eval(
+    '.lineage-filters label',
+    (ls, label) => {
+      const l = ls.find((x) => (x as any).innerText.trim() === label);
+      if (!l) throw new Error(`no filter ${label}`);
+      (l as any).querySelector('input').click();
+    },
+    label,
+  );
+/** The CSV the page hands the browser: URL.createObjectURL is watched, the Blob read in the page. */
+async function exportedCsv(page: Page): Promise<string> {
+  await page.evaluate(() => {
+    const w = globalThis as any;
+    const original = w.URL.createObjectURL.bind(w.URL);
+    w.URL.createObjectURL = (blob: any) => {
+      w.__csv = blob.text();
+      return original(blob);
+    };
+  });
+  await page.click('.impact button');
+  return page.evaluate(() => (globalThis as any).__csv as Promise<string>);
+}
+
+describe('the lineage page', () => {
+  it('opens hops from the address and by the bar, a column and its column lineage, and the impact with its CSV', async () => {
+    const page = await app.signedIn();
+    const n = estate.names;
+    await page.goto(`${app.url}/lineage/${encodeURIComponent(estate.urns.raw_orders)}`);
+    await page.waitForSelector('.lineage-node');
+    expect(await names(page)).toEqual([n.orders, n.raw_orders].sort());
+    // Two hops more downstream, by the bar's second button; the address follows.
+    for (const count of [3, 4]) {
+      await page.click('.lineage-bar button:nth-of-type(2)');
+      await nodeCount(page, count);
+    }
+    expect(await names(page)).toEqual([n.orders, n.raw_orders, n.revenue, n.top_customers].sort());
+    expect(new URL(page.url()).search).toBe('?up=1&down=3');
+
+    // The columns of raw_orders; amount chosen draws its lineage through the views.
+    await page.click(`button[aria-label="Columns of ${n.raw_orders}"]`);
+    await waitForText(page, '.lineage-node.center .columns', 'amount');
+    const amount = await page.$$('.lineage-node.center .columns button');
+    const paths = await texts(page, '.lineage-node.center .columns button');
+    expect(paths).toEqual(expect.arrayContaining(['id', 'customer_id', 'amount', 'placed_at']));
+    await amount[paths.indexOf('amount')]?.click();
+    await waitForText(page, '.column-trace', `${n.orders}.amount → ${n.revenue}.revenue`);
+    const trace = await texts(page, '.column-trace li');
+    expect(trace).toEqual(
+      expect.arrayContaining([
+        `${n.raw_orders}.amount → ${n.orders}.amount`,
+        `${n.orders}.amount → ${n.revenue}.revenue`,
+        `${n.revenue}.revenue → ${n.top_customers}.revenue`,
+      ]),
+    );
+    // Each traced column shows on its node, and an edge joins the columns.
+    expect(await texts(page, '.lineage-node .columns li.traced button')).toEqual(
+      expect.arrayContaining(['amount', 'revenue']),
+    );
+    expect(await page.$$eval('.react-flow__edge.column-edge', (es) => es.length)).toBe(3);
+    await new Promise((r) => setTimeout(r, 300)); // let the fitted view settle for the picture
+    await app.shot(page, 'lineage');
+    expect(await axeProblems(page)).toEqual([]);
+
+    // The impact list: everything downstream, nearest first, and the same rows as CSV.
+    await page.waitForSelector('.impact tbody tr');
+    const rows = await texts(page, '.impact tbody tr');
+    expect(rows.map((r) => r.split('\t').slice(0, 2).join(' '))).toEqual([
+      `1 ${n.orders}`,
+      `2 ${n.revenue}`,
+      `3 ${n.top_customers}`,
+    ]);
+    const csv = await exportedCsv(page);
+    expect(csv.split('\r\n')).toEqual([
+      'degree,name,type,platform,urn',
+      expect.stringMatching(new RegExp(`^1,${n.orders},DATASET,[^,]+,"${escape(estate.urns.orders)}"$`)),
+      expect.stringMatching(new RegExp(`^2,${n.revenue},DATASET,`)),
+      expect.stringMatching(new RegExp(`^3,${n.top_customers},DATASET,`)),
+      '',
+    ]);
+
+    // The address alone opens the same neighbourhood: a view can be shared.
+    await page.goto(`${app.url}/lineage/${encodeURIComponent(estate.urns.raw_orders)}?up=0&down=3`);
+    await nodeCount(page, 4);
+    await page.close();
+  });
+
+  it('groups siblings, collapses a wide fan behind "+N more", and filters graph and impact by kind and platform', async () => {
+    const page = await app.signedIn();
+    await page.goto(`${app.url}/lineage/${encodeURIComponent(hub)}`);
+    await page.waitForSelector('.lineage-more');
+    // The dbt model and its Snowflake table are one node, named as the model, both platforms shown.
+    const sibling = await page.$$eval('.lineage-node.siblings', (ns) => ns.map((x) => (x as any).innerText));
+    expect(sibling).toHaveLength(1);
+    expect(sibling[0]).toContain(`sib_model_${id}`);
+    expect(sibling[0]).toMatch(/dbt/i);
+    expect(sibling[0]).toMatch(/snowflake/i);
+    expect(await names(page)).not.toContain(`SIB_${id}`);
+    // 31 downstream: 12 shown, the rest behind one node that opens them.
+    expect(await page.$$eval('.lineage-node', (ns) => ns.length)).toBe(1 + 1 + 12);
+    expect(await texts(page, '.lineage-more button')).toEqual(['+19 more']);
+    await page.click('.lineage-more button');
+    await nodeCount(page, 1 + 1 + 31);
+    expect(await page.$$('.lineage-more')).toHaveLength(0);
+    expect(await names(page)).toEqual(expect.arrayContaining([FORMULA, `load_${id}`, `fan_29_${id}`]));
+
+    // The impact list: 31 at degree 1, filtered by words.
+    await waitForText(page, '.impact h2', '31 downstream');
+    expect(await page.$$('.impact tbody tr')).toHaveLength(31);
+    await page.type('.impact input', 'SUM(');
+    await shownCount(page, '1 of 31 shown');
+    expect(await texts(page, '.impact tbody tr td:nth-child(2)')).toEqual([FORMULA]);
+    // Its CSV defuses the formula a spreadsheet would run.
+    const csv = await exportedCsv(page);
+    expect(csv).toContain(`1,"'=SUM(1,2)_${id}",DATASET,`);
+    await page.focus('.impact input');
+    for (let i = 0; i < 'SUM('.length; i++) await page.keyboard.press('Backspace');
+    await shownCount(page, '31 shown');
+
+    // Kinds: without data jobs the job leaves the graph and the list.
+    await untick(page, 'Data job');
+    await nodeCount(page, 1 + 1 + 30);
+    expect(await names(page)).not.toContain(`load_${id}`);
+    await shownCount(page, '30 of 31 shown');
+    // Platforms: without hive only the hub (the center stays) and the sibling group remain.
+    await untick(page, 'Data job');
+    const hive = (await texts(page, '.lineage-filters.platforms label')).find((l) =>
+      /^hive$/i.test(l.trim()),
+    );
+    expect(hive).toBeDefined();
+    await untick(page, (hive as string).trim());
+    await nodeCount(page, 1 + 1 + 1);
+    expect(await names(page)).toEqual([`fan_hub_${id}`, `load_${id}`, `sib_model_${id}`].sort());
+    await shownCount(page, '1 of 31 shown');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+/** A string as a regular expression matching it literally. */
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,174 @@
+import { displayName } from '../entity-names';
+import { entityPath, searchPath } from '../router';
+import { Chip } from './chip';
+import { InlineForm } from './inline-form';
+import * as m from './mutations';
+import { labelOf, type EntityData, type Labels, type Named } from './types';
+
+/** DataHub's system ownership types, as its UI offers them. */
+const OWNERSHIP_TYPES = [
+  ['TECHNICAL_OWNER', 'Technical owner'],
+  ['BUSINESS_OWNER', 'Business owner'],
+  ['DATA_STEWARD', 'Data steward'],
+] as const;
+
+/** Tags and glossary terms of an entity or a column, each removable and addable where one may edit. */
+export function TagsAndTerms(p: {
+  labels: Labels;
+  target: m.Target;
+  canTags: boolean;
+  canTerms: boolean;
+  onChange: () => void;
+  /** How the add controls name the column they edit ("" for the entity). */
+  where?: string;
+}) {
+  const where = p.where ? ` to ${p.where}` : '';
+  return (
+    <>
+      {p.labels.tags?.tags.map((t) => (
+        <Chip
+          key={t.tag.urn}
+          to={searchPath('*', [['tags', t.tag.urn]])}
+          text={labelOf(t.tag)}
+          what="tag"
+          onRemove={p.canTags ? () => m.removeTag(p.target, t.tag.urn).then(p.onChange) : undefined}
+        />
+      ))}
+      {p.labels.glossaryTerms?.terms.map((t) => (
+        <Chip
+          key={t.term.urn}
+          to={entityPath(t.term.urn)}
+          text={labelOf(t.term)}
+          what="term"
+          onRemove={p.canTerms ? () => m.removeTerm(p.target, t.term.urn).then(p.onChange) : undefined}
+        />
+      ))}
+      {p.canTags && (
+        <span className="add-tag">
+          <InlineForm
+            label={`Add a tag${where}`}
+            inputs={[
+              { name: 'tag', label: p.where ? `Tag to add${where}` : 'Tag to add', placeholder: 'Add a tag' },
+            ]}
+            button="Add tag"
+            submit={(v) => m.addTag(p.target, m.labelUrn('tag', v.tag as string))}
+            onDone={p.onChange}
+          />
+        </span>
+      )}
+      {p.canTerms && (
+        <InlineForm
+          label={`Add a glossary term${where}`}
+          inputs={[{ name: 'term', label: `Term to add${where}`, placeholder: 'Add a term (name or URN)' }]}
+          button="Add term"
+          submit={(v) => m.addTerm(p.target, m.labelUrn('glossaryTerm', v.term as string))}
+          onDone={p.onChange}
+        />
+      )}
+    </>
+  );
+}
+
+/** Owners, tags, terms and domain of an entity, with their edits. */
+export function LabelsSection({ entity, onChange }: { entity: EntityData; onChange: () => void }) {
+  const can = entity.privileges ?? {};
+  const has = {
+    owners: entity.ownership !== undefined,
+    tags: entity.tags !== undefined,
+    terms: entity.glossaryTerms !== undefined,
+    domain: entity.domain !== undefined,
+  };
+  if (!has.owners && !has.tags && !has.terms && !has.domain) return null;
+  const owners = entity.ownership?.owners ?? [];
+  return (
+    <section aria-labelledby="people" className="labels">
+      <h2 id="people">Owners, tags and terms</h2>
+      <dl>
+        {has.owners && (
+          <>
+            <dt>Owners</dt>
+            <dd>
+              {owners.length === 0 && !can.canEditOwners && 'None'}
+              {owners.map((o) => (
+                <Chip
+                  key={`${o.owner.urn} ${o.ownershipType?.urn ?? o.type}`}
+                  to={entityPath(o.owner.urn)}
+                  text={`${displayName(o.owner as Named & { type: string })}${ownerType(o)}`}
+                  what="owner"
+                  onRemove={
+                    can.canEditOwners
+                      ? () => m.removeOwner(entity.urn, o.owner.urn, o.ownershipType?.urn).then(onChange)
+                      : undefined
+                  }
+                />
+              ))}
+              {can.canEditOwners && (
+                <InlineForm
+                  label="Add an owner"
+                  inputs={[
+                    { name: 'owner', label: 'Owner to add', placeholder: 'User name or group URN' },
+                    { name: 'type', label: 'Ownership type', options: OWNERSHIP_TYPES },
+                  ]}
+                  button="Add owner"
+                  submit={(v) =>
+                    m.addOwner(entity.urn, m.labelUrn('corpuser', v.owner as string), v.type as string)
+                  }
+                  onDone={onChange}
+                />
+              )}
+            </dd>
+          </>
+        )}
+        {(has.tags || has.terms) && (
+          <>
+            <dt>Tags and glossary terms</dt>
+            <dd>
+              {!entity.tags?.tags.length && !entity.glossaryTerms?.terms.length && !can.canEditTags && 'None'}
+              <TagsAndTerms
+                labels={entity}
+                target={{ urn: entity.urn }}
+                canTags={has.tags && !!can.canEditTags}
+                canTerms={has.terms && !!can.canEditGlossaryTerms}
+                onChange={onChange}
+              />
+            </dd>
+          </>
+        )}
+        {has.domain && (
+          <>
+            <dt>Domain</dt>
+            <dd>
+              {entity.domain ? (
+                <Chip
+                  to={entityPath(entity.domain.domain.urn)}
+                  text={labelOf(entity.domain.domain)}
+                  what="domain"
+                  onRemove={can.canEditDomains ? () => m.unsetDomain(entity.urn).then(onChange) : undefined}
+                />
+              ) : (
+                !can.canEditDomains && 'None'
+              )}
+              {can.canEditDomains && (
+                <InlineForm
+                  label="Set the domain"
+                  inputs={[{ name: 'domain', label: 'Domain', placeholder: 'Domain URN or id' }]}
+                  button={entity.domain ? 'Change domain' : 'Set domain'}
+                  submit={(v) => m.setDomain(entity.urn, m.labelUrn('domain', v.domain as string))}
+                  onDone={onChange}
+                />
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function ownerType(o: {
+  ownershipType?: { urn: string; info?: { name?: string | null } | null } | null;
+  type?: string | null;
+}) {
+  const name = o.ownershipType?.info?.name ?? o.type;
+  return name && name !== 'NONE' ? ` (${name.toLowerCase().replace(/_/g, ' ')})` : '';
+}
