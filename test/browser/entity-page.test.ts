@@ -13,6 +13,7 @@ const term = `urn:li:glossaryTerm:Revenue_${id}`;
 const domain = `urn:li:domain:sales_${id}`;
 const property = `urn:li:structuredProperty:io.shop.retention_${id}`;
 const ann = `urn:li:corpuser:ann_${id}`;
+const team = `urn:li:corpGroup:finance_${id}`;
 let estate: SqlEstate;
 
 const app = useWebApp(async (app) => {
@@ -21,6 +22,8 @@ const app = useWebApp(async (app) => {
   const now = Date.now() - (Date.now() % day);
   await app.ingest([
     mcp(ann, 'corpUserInfo', { active: true, displayName: `Ann ${id}`, email: 'ann@example.com' }),
+    mcp(team, 'corpGroupInfo', { displayName: `Finance ${id}`, admins: [], members: [], groups: [] }),
+    mcp(ann, 'groupMembership', { groups: [team] }),
     mcp(term, 'glossaryTermInfo', { name: `Revenue ${id}`, definition: 'Money in', termSource: 'INTERNAL' }),
     mcp(domain, 'domainProperties', { name: `Sales ${id}` }),
     mcp(property, 'propertyDefinition', {
@@ -207,7 +210,7 @@ describe('entity pages', () => {
     await reader.close();
   });
 
-  it('lists the members of a domain, a term and a tag, and a user’s assets', async () => {
+  it('lists the members of a domain, a term, a tag and a group, and a user’s assets and groups', async () => {
     const page = await app.signedIn();
     await open(page, domain);
     await waitForText(page, '#members', '(1)');
@@ -217,7 +220,12 @@ describe('entity pages', () => {
     await open(page, `urn:li:tag:PII_${id}`);
     await page.waitForSelector('#members');
     await open(page, ann);
-    await waitForText(page, '.members', estate.names.customers);
+    await waitForText(page, 'section[aria-labelledby=members]', estate.names.customers);
+    // A user's groups, and a group's members.
+    await waitForText(page, '#membership', '(1)');
+    expect(await text(page, 'section[aria-labelledby=membership]')).toContain(`Finance ${id}`);
+    await open(page, team);
+    await waitForText(page, 'section[aria-labelledby=membership]', `Ann ${id}`);
     await page.close();
   });
 });

@@ -6,6 +6,7 @@ import { Links, Properties, Sql, StructuredProperties } from '../entity/details'
 import { History } from '../entity/history';
 import { LabelsSection } from '../entity/labels';
 import { Members } from '../entity/members';
+import { GroupMembership } from '../entity/people';
 import { entityQuery, mergeAliases } from '../entity/query';
 import { Quality } from '../entity/quality';
 import { Schema } from '../entity/schema';
@@ -73,6 +74,7 @@ export function Entity({ urn }: { urn: string }) {
       <StructuredProperties entity={entity} onChange={reload} />
       <Links entity={entity} onChange={reload} />
       <Quality entity={entity} />
+      <GroupMembership entity={entity} />
       <Members entity={entity} />
       <History urn={entity.urn} />
     </article>
