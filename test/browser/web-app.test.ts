@@ -96,6 +96,13 @@ describe('the web app in Chromium', () => {
     const res = await page.goto(`${app.url}/search?q=x`);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    // Its script is sent gzipped to a browser that takes it (Chromium does), as it is to one that does not.
+    const script = await page.$eval('script[src]', (e) => (e as any).getAttribute('src') as string);
+    const zipped = await fetch(`${app.url}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${app.url}${script}`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await zipped.text()).toBe(await plain.text());
     await page.close();
   });
 
