@@ -26,6 +26,7 @@ import { httpLayer } from './http-layer.js';
 import { pollBesideIngest, writeToEventDelay } from './events.js';
 import { metadataTestFigures } from './metadata-tests.js';
 import { soak } from './soak.js';
+import { webPhase } from './web.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
@@ -39,11 +40,11 @@ const SEARCH_ENTITIES = Number(process.env.BENCH_SEARCH_ENTITIES ?? 100_000);
 const LINEAGE_DATASETS = Number(process.env.BENCH_LINEAGE_DATASETS ?? 100_000);
 const LINEAGE_STARTS = Number(process.env.BENCH_LINEAGE_STARTS ?? 200);
 /**
- * Which phases run: `ingest` (ingest, reads and search), `meili`, `http` (fastify against express),
- * `lineage` and `soak` (minutes of mixed load).
+ * Which phases run: `ingest` (ingest, reads and search), `web` (the web app in Chromium, over the search
+ * estate), `meili`, `http` (fastify against express), `lineage` and `soak` (minutes of mixed load).
  */
 const PHASES = new Set(
-  (process.env.BENCH_PHASES ?? 'ingest,meili,http,lineage,soak').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PHASES ?? 'ingest,web,meili,http,lineage,soak').split(',').map((p) => p.trim()),
 );
 const BATCH = 1000;
 /** Datasets written (directly, then through neohub) before a measured ingest. */
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
   try {
     const figures = {
       ...(PHASES.has('ingest') ? await ingestPhases(graph, driver, registry, datasets) : {}),
+      ...(PHASES.has('web') ? await webPhase((env) => startServer(graph, env), SEARCH_ENTITIES) : {}),
       ...(PHASES.has('meili') ? await meiliPhase(graph, datasets) : {}),
       ...(PHASES.has('http') ? await httpLayer(graph) : {}),
       ...(PHASES.has('lineage') && LINEAGE_DATASETS > 0 ? await lineagePhase(graph, driver, registry) : {}),
