@@ -17,6 +17,8 @@ const domain = `urn:li:domain:sales_${id}`;
 const property = `urn:li:structuredProperty:io.shop.retention_${id}`;
 const ann = `urn:li:corpuser:ann_${id}`;
 const team = `urn:li:corpGroup:finance_${id}`;
+const model = `urn:li:dataset:(urn:li:dataPlatform:dbt,shop.orders_${id},PROD)`;
+const table = `urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders_${id},PROD)`;
 let estate: SqlEstate;
 
 const app = useWebApp(async (app) => {
@@ -27,6 +29,11 @@ const app = useWebApp(async (app) => {
     mcp(ann, 'corpUserInfo', { active: true, displayName: `Ann ${id}`, email: 'ann@example.com' }),
     mcp(team, 'corpGroupInfo', { displayName: `Finance ${id}`, admins: [], members: [], groups: [] }),
     mcp(ann, 'groupMembership', { groups: [team] }),
+    // A dbt model and its warehouse table: siblings, the model's the description.
+    mcp(model, 'datasetProperties', { name: `orders_${id}`, description: 'Orders as **dbt** builds them' }),
+    mcp(table, 'datasetProperties', { name: `orders_${id}` }),
+    mcp(model, 'siblings', { siblings: [table], primary: true }),
+    mcp(table, 'siblings', { siblings: [model], primary: false }),
     mcp(term, 'glossaryTermInfo', { name: `Revenue ${id}`, definition: 'Money in', termSource: 'INTERNAL' }),
     mcp(domain, 'domainProperties', { name: `Sales ${id}` }),
     mcp(property, 'propertyDefinition', {
@@ -130,6 +137,17 @@ describe('entity pages', () => {
     await page.click('.history summary');
     await page.waitForSelector('.timeline li');
     expect(await text(page, '.timeline')).toMatch(/version \d+\.\d+\.\d+/);
+    await page.close();
+  });
+
+  it("shows a warehouse table with its dbt sibling's description, and links the two", async () => {
+    const page = await app.signedIn();
+    await open(page, table);
+    expect(await text(page, '.entity .description')).toMatch(/Orders as dbt builds them\s+From dbt/);
+    expect(await text(page, '.siblings')).toMatch(/Seen first as/);
+    await page.click('.siblings a');
+    await waitForText(page, '.entity .meta', 'dbt');
+    expect(await text(page, '.siblings')).toMatch(/Also seen as/);
     await page.close();
   });
 

@@ -66,10 +66,26 @@ export function Header({ entity }: { entity: EntityData }) {
 export function About({ entity, onChange }: { entity: EntityData; onChange: () => void }) {
   const can = entity.privileges ?? {};
   const text = description(entity);
+  // Siblings are one asset (a dbt model and its warehouse table): without a description of its own, the
+  // page shows its sibling's, as DataHub does, saying where it comes from.
+  const sibling = text
+    ? undefined
+    : (entity.siblings?.siblings ?? []).find((s): s is Named => !!s && !!description(s as never));
   return (
     <section aria-labelledby="about">
       <h2 id="about">About</h2>
-      <div className="description">{text ? <Markdown text={text} /> : <p>No description.</p>}</div>
+      <div className="description">
+        {text ? (
+          <Markdown text={text} />
+        ) : sibling ? (
+          <>
+            <Markdown text={description(sibling as never)} />
+            <p className="meta">From {platformName(sibling as never) ?? 'its sibling'}</p>
+          </>
+        ) : (
+          <p>No description.</p>
+        )}
+      </div>
       {can.canEditDescription && (
         <DescriptionEditor target={{ urn: entity.urn }} text={text} onSaved={onChange} />
       )}

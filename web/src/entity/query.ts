@@ -25,7 +25,9 @@ const SELECTIONS: Partial<Record<SectionField, Record<string, string | ((have: s
   info: { '*': (have) => props(have) },
   subTypes: { '*': '{ typeNames }' },
   parentContainers: { '*': '{ containers { urn type properties { name } } }' },
-  siblings: { '*': `{ isPrimary siblings { ${NAMED} } }` },
+  siblings: {
+    '*': `{ isPrimary siblings { ${NAMED} ... on Dataset { properties { description } editableProperties { description } } } }`,
+  },
   deprecation: { '*': '{ deprecated note decommissionTime actor }' },
   ownership: { '*': `{ owners { owner { ${OWNER_FIELDS} } ownershipType { urn info { name } } type } }` },
   tags: { '*': `{ ${TAGS} }` },
