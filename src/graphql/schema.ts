@@ -13,6 +13,7 @@ import { ListQueries } from './resolvers/list-queries.js';
 import { ViewResolvers } from './resolvers/view-resolvers.js';
 import { RecommendationQueries } from './resolvers/recommendation-queries.js';
 import { TimelineQueries } from './resolvers/timeline-queries.js';
+import { RoleMembershipResolvers } from './resolvers/role-membership-resolvers.js';
 import { PeopleResolvers } from './resolvers/people-resolvers.js';
 import { SessionQueries } from './resolvers/session-queries.js';
 import {
@@ -57,6 +58,7 @@ export function graphqlSchema(): Promise<GraphQLSchema> {
       ViewResolvers,
       RecommendationQueries,
       TimelineQueries,
+      RoleMembershipResolvers,
       MetadataTestResolvers,
     ],
     orphanedTypes: Object.values(ENTITY_CLASSES),

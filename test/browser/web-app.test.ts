@@ -290,7 +290,6 @@ describe('the web app in Chromium', () => {
     expect((await app.gqlAs(app.t.root, `{ entity(urn: "${fromRun}") { urn } }`)).entity).toEqual({
       urn: fromRun,
     });
-    await app.shot(page, 'admin-runs', true);
     await page.click('.plan button:not(.quiet)');
     await page.waitForFunction(() => !(globalThis as any).document.querySelector('.plan'));
     await page.waitForFunction(

@@ -163,6 +163,14 @@ describe('metadata tests', () => {
       const res = await api.call('POST', `${prefix}/test?action=evaluate`, { urn: ds(1), tests: [T.owned] });
       expect(res.body.value).toEqual({ passing: [{ test: T.owned, type: 'SUCCESS' }], failing: [] });
     }
+    // `testUrns`, as DataHub documents the list (and the spec names it), evaluates those tests only.
+    const only = await evaluate({ urn: ds(6), testUrns: [T.owned] });
+    expect(only.body.value).toEqual({ passing: [], failing: [{ test: T.owned, type: 'FAILURE' }] });
+    const badList = await evaluate({ urn: ds(6), testUrns: 'nope' });
+    expect([badList.status, badList.body.message]).toEqual([
+      400,
+      "Parameter 'testUrns' must be a list of test URNs",
+    ]);
   });
 
   it('pushes results to testResults, merging a partial evaluation, and finds failing assets by search', async () => {

@@ -54,6 +54,25 @@ describe('metadata test definitions', () => {
       operation: 'equals',
       values: ['urn:li:domain:f'],
     });
+    // DataHub's `condition` form (the documented one): the same predicate, in any case, with the search
+    // conditions' names too.
+    for (const condition of ['EQUALS', 'equals', 'EQUAL'])
+      expect(
+        predicatesOf(
+          compile({
+            on: {
+              types: ['dataset'],
+              conditions: [{ query: 'domains.domains', condition, values: ['urn:li:domain:f'] }],
+            },
+            rules: [{ query: 'ownership.owners.owner', condition: 'EXISTS' }],
+          }).definition.match,
+        )[0],
+      ).toMatchObject({ query: 'domains.domains', operation: 'equals', values: ['urn:li:domain:f'] });
+    expect(refusal({ on: { types: ['dataset'] }, rules: [{ query: 'x', condition: 'NEAR' }] })).toMatchObject(
+      {
+        path: '/rules/0/condition',
+      },
+    );
   });
 
   it('compiles paths that follow URNs into the entities they name', () => {

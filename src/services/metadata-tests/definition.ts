@@ -5,8 +5,8 @@ import { parseJson } from '../../json/index.js';
 /**
  * DataHub's metadata test definitions: `{on: {types, match|conditions}, rules}`. A rule is a list (all
  * of it), `{and: [...]}`, `{or: [...]}`, `{not: rule}`, or a predicate `{query|property,
- * operation|operator, params: {values|value} (or values|value inline), negate?}`; any rule may carry
- * `negate: true`. Both DataHub spellings are read.
+ * operation|operator|condition, params: {values|value} (or values|value inline), negate?}`; any rule may
+ * carry `negate: true`. Every DataHub spelling is read (`{"query", "condition": "EQUALS", "values"}` too).
  */
 /** DataHub's operations, each with whether it compares with given values (or looks at the values alone). */
 const TAKES_VALUES = {
@@ -22,6 +22,12 @@ const TAKES_VALUES = {
   is_false: false,
 } as const;
 export type Operation = keyof typeof TAKES_VALUES;
+/** Other names of the operations: DataHub's search conditions (`EQUAL`, `START_WITH`, `CONTAIN`), in any case. */
+const CONDITION_ALIASES: Readonly<Record<string, Operation>> = {
+  equal: 'equals',
+  start_with: 'starts_with',
+  contain: 'contains_str',
+};
 export const OPERATIONS = Object.keys(TAKES_VALUES) as Operation[];
 
 export type Rule =
@@ -96,9 +102,10 @@ export function parseDefinition(json: string): TestDefinition {
     const queryKey = own(v, 'property') !== undefined ? 'property' : 'query';
     const query = own(v, queryKey);
     if (typeof query !== 'string' || !query) return fail(`${at}/${queryKey}`, 'required: a dotted path');
-    const opKey = own(v, 'operator') !== undefined ? 'operator' : 'operation';
+    const opKey = (['operator', 'condition'] as const).find((k) => own(v, k) !== undefined) ?? 'operation';
     const opRaw = own(v, opKey);
-    const op = typeof opRaw === 'string' ? opRaw.toLowerCase() : undefined;
+    const lower = typeof opRaw === 'string' ? opRaw.toLowerCase() : undefined;
+    const op = lower === undefined ? undefined : (CONDITION_ALIASES[lower] ?? lower);
     const operation = OPERATIONS.find((o) => o === op);
     if (!operation)
       return fail(
