@@ -207,6 +207,11 @@ describe("ingestion runs through GraphQL, as DataHub's UI lists and rolls them b
             status: 'SUCCESS',
             startTimeMs: now,
             durationMs: 1200,
+            structuredReport: {
+              type: 'CLI_INGEST',
+              serializedValue: '{"source":{}}',
+              contentType: 'application/json',
+            },
           }),
         ],
       },
@@ -216,7 +221,8 @@ describe("ingestion runs through GraphQL, as DataHub's UI lists and rolls them b
     const gql = (token: string, query: string, variables: Record<string, unknown> = {}) =>
       client.as(token).call('POST', '/api/graphql', { query, variables });
     const LIST = `{ listExecutionRequests(input: {start: 0, count: 50}) {
-      total executionRequests { urn id input { task requestedAt source { type } } result { status durationMs } } } }`;
+      total executionRequests { urn id input { task requestedAt source { type } }
+        result { status durationMs structuredReport { type serializedValue contentType } } } } }`;
     const listed = await gql(t.admin, LIST);
     expect(listed.body.errors, JSON.stringify(listed.body.errors)).toBeUndefined();
     const mine = listed.body.data.listExecutionRequests.executionRequests.find((r: any) => r.id === runId);
@@ -224,7 +230,15 @@ describe("ingestion runs through GraphQL, as DataHub's UI lists and rolls them b
       urn: request,
       id: runId,
       input: { task: 'RUN_INGEST', requestedAt: now, source: { type: 'CLI_INGESTION_SOURCE' } },
-      result: { status: 'SUCCESS', durationMs: 1200 },
+      result: {
+        status: 'SUCCESS',
+        durationMs: 1200,
+        structuredReport: {
+          type: 'CLI_INGEST',
+          serializedValue: '{"source":{}}',
+          contentType: 'application/json',
+        },
+      },
     });
     const ROLLBACK =
       'mutation ($runId: String!, $dryRun: Boolean) { rollbackIngestion(input: {runId: $runId, dryRun: $dryRun}) }';

@@ -21,6 +21,14 @@ export class ExecutionRequestInput extends fields({
   executorId: opt(String),
 }) {}
 
+/** A run's report as a typed document (the CLI's is its JSON report: `type` CLI_INGEST). */
+@TableObjectType()
+export class StructuredReport extends fields({
+  type: req(String),
+  serializedValue: req(String),
+  contentType: req(String),
+}) {}
+
 /** How it ended (DataHub's `dataHubExecutionRequestResult`). */
 @TableObjectType()
 export class ExecutionRequestResult extends fields({
@@ -28,6 +36,7 @@ export class ExecutionRequestResult extends fields({
   startTimeMs: opt(Long),
   durationMs: opt(Long),
   report: opt(String),
+  structuredReport: opt(StructuredReport),
 }) {}
 
 @TableInputType()
@@ -110,9 +119,19 @@ export function executionRequestFields(cls: abstract new (...args: never[]) => o
         startTimeMs: num(v.startTimeMs),
         durationMs: num(v.durationMs),
         report: str(v.report),
+        structuredReport: structured(v.structuredReport),
       });
     },
     () => ExecutionRequestResult,
     true,
   );
+}
+
+/** DataHub's structured report of a result, when it has all three of its fields. */
+function structured(v: unknown): StructuredReport | undefined {
+  const o = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+  const [type, serializedValue, contentType] = [str(o.type), str(o.serializedValue), str(o.contentType)];
+  return type !== undefined && serializedValue !== undefined && contentType !== undefined
+    ? make(StructuredReport, { type, serializedValue, contentType })
+    : undefined;
 }
