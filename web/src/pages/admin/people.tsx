@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { gql } from '../../api';
 import { Alert } from '../../alert';
 import { TableHead } from '../../table-head';
+import { FindForm } from './find-form';
 import { messageOf } from './format';
 
 interface User {
@@ -94,29 +95,15 @@ export function People() {
       )}
       {message && <p role="status">{message}</p>}
       <Alert error={error} />
-      <form
-        className="find"
-        role="search"
-        aria-label="Find people"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void load();
-        }}
-      >
-        <label>
-          Find people
-          <input name="people-query" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
-        </label>{' '}
-        <button type="submit" className="quiet">
-          Find
-        </button>
-        {users && users.total > users.users.length && (
-          <span className="muted">
-            {' '}
-            {users.users.length} of {users.total} shown
-          </span>
-        )}
-      </form>
+      <FindForm
+        label="Find people"
+        name="people-query"
+        query={query}
+        setQuery={setQuery}
+        onFind={() => void load()}
+        shown={users?.users.length}
+        total={users?.total}
+      />
       <table className="people">
         <TableHead columns={['User', 'Email', 'Status', 'Role', 'Give the role']} />
         <tbody>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { gql } from '../../api';
 import { Alert } from '../../alert';
 import { TableHead } from '../../table-head';
+import { FindForm } from './find-form';
 import { messageOf } from './format';
 
 interface Property {
@@ -189,34 +190,15 @@ export function StructuredProperties() {
       </form>
       {message && <p role="status">{message}</p>}
       <Alert error={error} />
-      <form
-        className="find"
-        role="search"
-        aria-label="Find structured properties"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void load();
-        }}
-      >
-        <label>
-          Find properties
-          <input
-            name="property-query"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </label>{' '}
-        <button type="submit" className="quiet">
-          Find
-        </button>
-        {props && total > props.length && (
-          <span className="muted">
-            {' '}
-            {props.length} of {total} shown
-          </span>
-        )}
-      </form>
+      <FindForm
+        label="Find structured properties"
+        name="property-query"
+        query={query}
+        setQuery={setQuery}
+        onFind={() => void load()}
+        shown={props?.length}
+        total={total}
+      />
       <table className="property-list">
         <TableHead
           columns={[
