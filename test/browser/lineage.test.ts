@@ -17,6 +17,21 @@ const FORMULA = `=SUM(1,2)_${id}`;
 const job = `urn:li:dataJob:(urn:li:dataFlow:(airflow,fan_${id},PROD),load)`;
 const model = datasetUrn(`sib_${id}`, 'dbt');
 const table = datasetUrn(`sib_${id}`, 'snowflake');
+/**
+ * A large neighbourhood (217 nodes, 2 hops each way): 12 upstream of its center, 12 upstream of each of
+ * those, 12 downstream and 4 downstream of each of those. Beyond 150 nodes the page lays out with its own
+ * layered layout, beyond 200 draws only the nodes in view, and opens on the center's first hops.
+ */
+const big = (name: string) => datasetUrn(`big_${name}_${id}`);
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+const BIG_UP = range(12).map((i) => ({
+  urn: big(`u1_${i}`),
+  ups: range(12).map((j) => big(`u2_${i}_${j}`)),
+}));
+const BIG_DOWN = range(12).map((i) => ({
+  urn: big(`d1_${i}`),
+  downs: range(4).map((j) => big(`d2_${i}_${j}`)),
+}));
 const reads = (to: string, ...from: string[]) =>
   mcp(to, 'upstreamLineage', {
     upstreams: from.map((dataset) => ({ dataset, type: 'TRANSFORMED', auditStamp: STAMP })),
@@ -39,6 +54,19 @@ const app = useWebApp(async (app) => {
     mcp(model, 'siblings', { siblings: [table], primary: true }),
     mcp(table, 'siblings', { siblings: [model], primary: false }),
   ]);
+  const named = (urn: string) =>
+    mcp(urn, 'datasetProperties', { name: /^urn:li:dataset:\([^,]+,big_([^,]+)_/.exec(urn)?.[1] });
+  const large = [
+    named(big('center')),
+    reads(big('center'), ...BIG_UP.map((u) => u.urn)),
+    ...BIG_UP.flatMap((u) => [named(u.urn), reads(u.urn, ...u.ups), ...u.ups.map(named)]),
+    ...BIG_DOWN.flatMap((d) => [
+      named(d.urn),
+      reads(d.urn, big('center')),
+      ...d.downs.flatMap((x) => [named(x), reads(x, d.urn)]),
+    ]),
+  ];
+  for (let i = 0; i < large.length; i += 200) await app.ingest(large.slice(i, i + 200));
 });
 
 /** The names on the graph's nodes (their text, drawn or not yet: React Flow shows a node once measured). */
@@ -195,7 +223,73 @@ describe('the lineage page', () => {
     expect(await axeProblems(page)).toEqual([]);
     await page.close();
   });
+
+  it('opens a large neighbourhood readable on its center and first hops, laid out in columns, the rest a zoom away', async () => {
+    const page = await app.signedIn();
+    await page.goto(`${app.url}/lineage/${encodeURIComponent(big('center'))}?up=2&down=2`);
+    await page.waitForSelector('.lineage-canvas[data-nodes="217"] .lineage-node.center');
+    await waitForText(page, '.lineage-bar', '217 entities');
+    const first = await BIG_NAMES(page);
+    // Only the nodes in view are drawn; among them the center and every first hop, at a readable zoom.
+    expect(first.length).toBeLessThan(217);
+    expect(first.map((n) => n.name)).toEqual(
+      expect.arrayContaining(['center', ...range(12).flatMap((i) => [`u1_${i}`, `d1_${i}`])]),
+    );
+    expect(await zoom(page)).toBeGreaterThanOrEqual(0.2);
+    expect(overlapping(first)).toEqual([]);
+    // Columns by hops: second hops upstream, first, the center, first downstream, second.
+    const x = (prefix: string) => [
+      ...new Set(first.filter((n) => n.name.startsWith(prefix)).map((n) => Math.round(n.x))),
+    ];
+    const columns = ['u2_', 'u1_', 'center', 'd1_', 'd2_'].map(x);
+    for (const c of columns) expect(c.length).toBeLessThanOrEqual(1);
+    const xs = columns.flat();
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    await app.shot(page, 'lineage-large');
+    expect(await axeProblems(page)).toEqual([]);
+
+    // The rest a zoom away: the Controls' button fits the whole neighbourhood (as far as the smallest
+    // zoom goes), drawing more of it, none overlapping.
+    await page.click('.react-flow__controls-fitview');
+    await page.waitForFunction(
+      (n: number) => (globalThis as any).document.querySelectorAll('.lineage-node').length > n,
+      {},
+      first.length,
+    );
+    expect(await zoom(page)).toBeLessThan(0.2);
+    expect(overlapping(await BIG_NAMES(page))).toEqual([]);
+    await page.close();
+  });
 });
+
+/** The drawn nodes' names and boxes on the screen. */
+const BIG_NAMES = (page: Page) =>
+  page.$$eval('.react-flow__node', (es) =>
+    es.map((e) => {
+      const r = (e as any).getBoundingClientRect();
+      return {
+        name: (e as any).querySelector('.name')?.textContent ?? '',
+        x: r.x,
+        y: r.y,
+        w: r.width,
+        h: r.height,
+      };
+    }),
+  );
+/** The graph's zoom (React Flow's viewport scale). */
+const zoom = (page: Page) =>
+  page.$eval('.react-flow__viewport', (v) =>
+    Number(/scale\(([\d.]+)\)/.exec((v as any).style.transform)?.[1]),
+  );
+/** Pairs of boxes that overlap. */
+function overlapping(boxes: { name: string; x: number; y: number; w: number; h: number }[]): string[] {
+  const found: string[] = [];
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1))
+      if (a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5)
+        found.push(`${a.name} ${b.name}`);
+  return found;
+}
 
 /** A string as a regular expression matching it literally. */
 function escape(s: string): string {

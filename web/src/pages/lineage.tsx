@@ -1,14 +1,14 @@
-import { Background, Controls, ReactFlow, type Edge, type Node } from '@xyflow/react';
+import { Background, Controls, Position, ReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '../alert';
 import { displayName, platformName } from '../entity-names';
 import {
-  centerGraph,
   columnsOf,
   expand,
   expandRest,
   fineGrainedOf,
+  neighbourhood,
   openHop,
   type Direction,
   type LineageGraph,
@@ -17,7 +17,8 @@ import { columnEdges, columnKey, columnOf, trace, type FineGrainedLineage } from
 import { NODE_TYPES, platformsOf, type Card, type ColumnRow, type More } from '../lineage/entity-card';
 import { Filters, passes, type Hidden } from '../lineage/filters';
 import { Impact, impactOf, type ImpactRow } from '../lineage/impact';
-import { layout, type Positions } from '../lineage/layout';
+import { layout, preloadElk, type Positions } from '../lineage/layout';
+import type { Box } from '../lineage/layered';
 import '../lineage/lineage.css';
 import { hidden as hiddenCount, hopsOf, isExpanded, MAX_HOPS, membersOf, visible } from '../lineage/model';
 import { Link } from '../link';
@@ -27,6 +28,17 @@ const WIDTH = 230;
 const HEIGHT = 64;
 const ROW = 26;
 const MORE = { width: 130, height: 40 };
+/**
+ * Nodes a first view fits whole. A larger neighbourhood (the bench's 510 nodes: specks at the smallest
+ * zoom) opens on its center and first hops, readable, the rest a pan or a zoom away.
+ */
+const FIT_ALL = 60;
+/** Nodes above which React Flow draws only those in view. */
+const LARGE = 200;
+/** The first view's smallest zoom, and the largest: a node at most its own size. */
+const FIT_ZOOM = { minZoom: 0.2, maxZoom: 1 };
+
+type Sizes = ReadonlyMap<string, Box>;
 
 /** A short digest of a string (djb2): a React key for a layout of many nodes. */
 function digest(s: string): string {
@@ -43,6 +55,12 @@ const nameInUrn = (urn: string) => /^urn:li:dataset:\([^,]+,(.*),[^,]+\)$/.exec(
  * unless given, up to 10), then node by node (a node's + buttons) or hop by hop; siblings as one node,
  * wide fans as their first 12 neighbours and a "+N more" node; a dataset's columns, one chosen drawing
  * its column-level lineage; filters by kind and platform. Below it, the impact list.
+ *
+ * Sized for 500 nodes drawn within a second (issue 38's bench): each hop's frontier is a few GraphQL
+ * requests, both sides at once (lineage/hops.ts); up to 150 nodes ELK lays the graph out, above our
+ * own layered layout in columns by hops (lineage/layered.ts: a few milliseconds where ELK took about a
+ * second; ELK in a Web Worker would only have kept the page responsive meanwhile); above 200 React Flow
+ * draws only the nodes in view, told their sizes, and a large graph opens on its center's first hops.
  */
 export default function Lineage({ urn }: { urn: string }) {
   const wanted = hopsOf(location.search);
@@ -56,7 +74,7 @@ export default function Lineage({ urn }: { urn: string }) {
   const [chosen, setChosen] = useState<string>();
   const [fine, setFine] = useState<ReadonlyMap<string, FineGrainedLineage[]>>(new Map());
   const [impact, setImpact] = useState<{ total: number; rows: ImpactRow[] }>();
-  const [laidOut, setLaidOut] = useState<{ positions: Positions; view: string }>();
+  const [laidOut, setLaidOut] = useState<{ positions: Positions; sizes: Sizes; view: string }>();
   const fail = (e: Error) => setError(e.message);
 
   // The graph of the address: rebuilt when the entity or the hops asked change (not when this page
@@ -71,21 +89,31 @@ export default function Lineage({ urn }: { urn: string }) {
     setChosen(undefined);
     setColumns(new Map());
     setHops(wanted);
-    (async () => {
-      let g = await centerGraph(urn);
-      for (let i = 0; i < wanted.up; i++) g = await openHop(g, 'UPSTREAM');
-      for (let i = 0; i < wanted.down; i++) g = await openHop(g, 'DOWNSTREAM');
-      if (current) setGraph(g);
-    })().catch((e: Error) => current && fail(e));
+    preloadElk();
+    neighbourhood(urn, wanted).then(
+      (g) => current && setGraph(g),
+      (e: Error) => current && fail(e),
+    );
     return () => {
       current = false;
     };
   }, [urn, wanted.up, wanted.down]);
 
+  // The impact list, asked once the graph has come (the graph first: the server's work for the list, a
+  // walk of everything downstream, slowed the graph's requests beside it).
+  const ready = graph !== undefined;
   useEffect(() => {
+    if (!ready) return;
+    let current = true;
     setImpact(undefined);
-    impactOf(urn).then(setImpact, () => setImpact({ total: 0, rows: [] }));
-  }, [urn]);
+    impactOf(urn).then(
+      (i) => current && setImpact(i),
+      () => current && setImpact({ total: 0, rows: [] }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [urn, ready]);
 
   const run = (step: (g: LineageGraph) => Promise<LineageGraph>) => {
     if (!graph || busy) return;
@@ -164,7 +192,16 @@ export default function Lineage({ urn }: { urn: string }) {
         const count = hiddenCount(graph, id, d);
         if (count > 0) more.push({ id: `more|${id}|${d}`, of: id, d, count });
       }
-    return { ids, edges, rows, more };
+    // What the first view fits: everything, or in a large neighbourhood the center and its first hops.
+    const all = ids.length + more.length;
+    const near = new Set([graph.center]);
+    if (all > FIT_ALL) {
+      for (const [a, b] of edges)
+        if (a === graph.center || b === graph.center) near.add(a === graph.center ? b : a);
+      for (const m of more) if (m.of === graph.center) near.add(m.id);
+    }
+    const fit = all > FIT_ALL ? [...near].map((id) => ({ id })) : undefined;
+    return { ids, edges, rows, more, fit };
   }, [graph, filters, columns, traced, chosen]);
 
   useEffect(() => {
@@ -187,11 +224,15 @@ export default function Lineage({ urn }: { urn: string }) {
     ];
     // Marks for the bench: the time to lay out and draw a neighbourhood is measured from the first.
     performance.mark('neohub:lineage-layout-start', { detail: sizes.length });
-    layout(sizes, edges).then((p) => {
+    layout(sizes, edges, graph?.center ?? '').then((p) => {
       performance.mark('neohub:lineage-layout-end', { detail: sizes.length });
       // The view is fitted again when the nodes or their sizes change, once they have their places.
       if (current)
-        setLaidOut({ positions: p, view: digest(sizes.map((n) => `${n.id}:${n.height}`).join('|')) });
+        setLaidOut({
+          positions: p,
+          sizes: new Map(sizes.map((n) => [n.id, n])),
+          view: digest(sizes.map((n) => `${n.id}:${n.height}`).join('|')),
+        });
     }, fail);
     return () => {
       current = false;
@@ -203,6 +244,25 @@ export default function Lineage({ urn }: { urn: string }) {
 
   const { positions } = laidOut;
   const at = (id: string) => positions.get(id) ?? { x: 0, y: 0 };
+  const large = shown.ids.length > LARGE;
+  /**
+   * In a large graph, a node without column rows comes with the size it was laid out with and its two
+   * handles: React Flow then fits the view and draws only the nodes in it at once, rather than drawing
+   * all of them first to measure them (half a second for 510). A node drawn is measured as usual.
+   */
+  const premeasured = (id: string, rows: number) => {
+    const size = laidOut.sizes.get(id);
+    if (!large || rows || !size) return {};
+    const { width, height } = size;
+    const handle = { y: height / 2 - 3, width: 6, height: 6 };
+    return {
+      measured: { width, height },
+      handles: [
+        { ...handle, type: 'target' as const, position: Position.Left, x: -3 },
+        { ...handle, type: 'source' as const, position: Position.Right, x: width - 3 },
+      ],
+    };
+  };
   const nodes: Node[] = [
     ...shown.ids
       .filter((id) => positions.has(id))
@@ -210,6 +270,7 @@ export default function Lineage({ urn }: { urn: string }) {
         id,
         type: 'entity',
         position: at(id),
+        ...premeasured(id, shown.rows.get(id)?.length ?? 0),
         data: {
           group: graph.nodes.get(id) as Card['group'],
           center: id === graph.center,
@@ -229,6 +290,7 @@ export default function Lineage({ urn }: { urn: string }) {
         id: m.id,
         type: 'more',
         position: at(m.id),
+        ...premeasured(m.id, 0),
         data: {
           of: m.of,
           name: displayName(graph.nodes.get(m.of)?.primary ?? { urn: m.of, type: '' }),
@@ -322,9 +384,10 @@ export default function Lineage({ urn }: { urn: string }) {
           edges={edges}
           nodeTypes={NODE_TYPES}
           fitView
+          fitViewOptions={{ ...FIT_ZOOM, nodes: shown.fit }}
           minZoom={0.05}
           nodesConnectable={false}
-          onlyRenderVisibleElements={shown.ids.length > 200}
+          onlyRenderVisibleElements={large}
           proOptions={{ hideAttribution: true }}
         >
           <Background />
