@@ -254,6 +254,8 @@ describe('the search page', () => {
 
   it('searches within a View, picked and in the address, and saves the filters on as a new View', async () => {
     const page = await open(`/search?q=${id}`);
+    // The Views are listed once their query answered.
+    await page.waitForSelector(`select.view option[value="${silverView}"]`);
     await page.select('select.view', silverView);
     await page.waitForFunction(
       (u) => (globalThis as any).location.search.includes(encodeURIComponent(u)),

@@ -97,7 +97,8 @@ export const AGGREGATE = `query ($input: AggregateAcrossEntitiesInput!) {
 
 /** The structured properties an Admin chose to filter searches by (`showInSearchFilters`). */
 export const FILTER_PROPERTIES = `query {
-  searchAcrossEntities(input: { types: [STRUCTURED_PROPERTY], query: "*", start: 0, count: 50 }) {
+  searchAcrossEntities(input: { types: [STRUCTURED_PROPERTY], query: "*", start: 0, count: 100,
+    filters: [{ field: "showInSearchFilters", values: ["true"] }] }) {
     searchResults { entity { urn ... on StructuredPropertyEntity {
       definition { qualifiedName displayName }
       settings { showInSearchFilters isHidden }
