@@ -280,6 +280,8 @@ describe('the web app in Chromium', () => {
     );
     expect(await text(page, '.admin section:nth-of-type(2) .made')).toContain('(Editor)');
     // People are listed (the root user among them), and nothing on the page failed.
+    await page.type('input[name=people-query]', 'datahub');
+    await page.click('form.find button');
     await page.waitForSelector('button[aria-label="Make datahub Admin"]');
     expect(await page.$$('.admin [role=alert]')).toHaveLength(0);
     await app.shot(page, 'admin');
