@@ -7,6 +7,7 @@ import { graphqlLimits, registerGraphql, sendGraphqlError } from '../graphql/ind
 import { type Services, guardServices } from '../services/index.js';
 import { JsonDepthError, MAX_JSON_DEPTH, parseJson, textNestsDeeper } from '../json/index.js';
 import { registerAuthHooks } from './auth-hooks.js';
+import { registerDroppedFieldsReport } from './dropped-fields.js';
 import { RateLimiter } from './rate-limiter.js';
 import { sessionRoutes } from './session-routes.js';
 import { registerWebApp } from './web-app.js';
@@ -69,6 +70,8 @@ export async function createApp(
       reply.header('Retry-After', String(s.health.retryAfterSeconds()));
     return payload;
   });
+  // What the writes of a request dropped (fields the model lacks): a header and a warning, every route.
+  registerDroppedFieldsReport(app, s.log);
   registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute));
   await registerCompatRoutes(app, s, s.log);
   // Sign-in attempts: 10 a minute per user name, 300 per client address.

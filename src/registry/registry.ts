@@ -135,10 +135,24 @@ export class Registry {
     return out;
   }
 
-  /** Validates an aspect value; returns the normalized value or throws a 422 with Rest.li's message. */
+  /**
+   * Validates an aspect value; returns the normalized value or throws a 422 with Rest.li's message.
+   * Fields the model lacks are left out silently: `normalizeAspect` also says which.
+   */
   validateAspect(aspect: AspectSpec, value: unknown, pathPrefix = ''): Record<string, unknown> {
-    return validateRecord(aspect.schema, value, pathPrefix);
+    return normalizeRecord(aspect.schema, value, pathPrefix).value;
   }
+
+  /** `validateAspect`, with the JSON pointers of the fields it left out because the model lacks them. */
+  normalizeAspect(aspect: AspectSpec, value: unknown): Normalized {
+    return normalizeRecord(aspect.schema, value);
+  }
+}
+
+/** A validated value, normalized, and the paths of the unknown fields left out of it. */
+export interface Normalized {
+  readonly value: Record<string, unknown>;
+  readonly dropped: readonly string[];
 }
 
 export function validateRecord(
@@ -146,7 +160,11 @@ export function validateRecord(
   value: unknown,
   pathPrefix = '',
 ): Record<string, unknown> {
-  const { value: normalized, violations } = validateValue(value, schema, pathPrefix);
+  return normalizeRecord(schema, value, pathPrefix).value;
+}
+
+function normalizeRecord(schema: RecordSchema, value: unknown, pathPrefix = ''): Normalized {
+  const { value: normalized, violations, dropped } = validateValue(value, schema, pathPrefix);
   if (violations.length) throw new ValidationError(formatViolations(schema.name, violations), violations);
-  return normalized as Record<string, unknown>;
+  return { value: normalized as Record<string, unknown>, dropped };
 }

@@ -5,15 +5,23 @@ import { resolve, timeProblem, type RecordSchema, type Schema } from './schema.j
 /**
  * Checks a JSON value against a schema the way Rest.li does, and returns a normalized copy: record
  * fields in schema order, nulls of optional fields dropped, defaults of omitted fields filled in.
+ * A record field the schema lacks is left out of the copy and listed in `dropped` (its JSON pointer),
+ * as DataHub's service drops it: a newer client's field is not an error (docs/decisions/0050). Every
+ * other mismatch, an unknown union member included, is a violation.
  */
 export function validateValue(
   value: unknown,
   schema: Schema,
   path = '',
-): { value: unknown; violations: Violation[] } {
-  const violations: Violation[] = [];
-  const out = check(value, schema, path, violations);
-  return { value: out, violations };
+): { value: unknown; violations: Violation[]; dropped: string[] } {
+  const out: Out = { violations: [], dropped: [] };
+  const normalized = check(value, schema, path, out);
+  return { value: normalized, violations: out.violations, dropped: out.dropped };
+}
+
+interface Out {
+  readonly violations: Violation[];
+  readonly dropped: string[];
 }
 
 type Json = unknown;
@@ -37,11 +45,11 @@ function isObject(v: Json): v is Record<string, Json> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function check(v: Json, schema: Schema, path: string, out: Violation[]): Json {
+function check(v: Json, schema: Schema, path: string, out: Out): Json {
   const s = resolve(schema);
   const at = path === '' ? '/' : path;
   const fail = (message: string): Json => {
-    out.push({ path: at, message });
+    out.violations.push({ path: at, message });
     return v;
   };
   switch (s.kind) {
@@ -111,9 +119,12 @@ function check(v: Json, schema: Schema, path: string, out: Violation[]): Json {
   }
 }
 
-function checkRecord(v: Json, s: RecordSchema, path: string, out: Violation[]): Json {
+function checkRecord(v: Json, s: RecordSchema, path: string, out: Out): Json {
   if (!isObject(v)) {
-    out.push({ path: path === '' ? '/' : path, message: `${describe(v)} is not a record of type ${s.name}` });
+    out.violations.push({
+      path: path === '' ? '/' : path,
+      message: `${describe(v)} is not a record of type ${s.name}`,
+    });
     return v;
   }
   const res: Record<string, Json> = {};
@@ -129,19 +140,19 @@ function checkRecord(v: Json, s: RecordSchema, path: string, out: Violation[]): 
             : field.default,
           field.schema,
           fpath,
-          [],
+          { violations: [], dropped: [] },
         );
       else if (!field.optional)
-        out.push({ path: fpath, message: 'field is required but not found and has no default value' });
+        out.violations.push({
+          path: fpath,
+          message: 'field is required but not found and has no default value',
+        });
       continue;
     }
     res[field.name] = check(fv, field.schema, fpath, out);
   }
-  for (const key of Object.keys(v)) {
-    if (!s.fields.some((f) => f.name === key)) {
-      out.push({ path: `${path}/${escape(key)}`, message: 'unrecognized field found but not allowed' });
-    }
-  }
+  for (const key of Object.keys(v))
+    if (!s.fields.some((f) => f.name === key)) out.dropped.push(`${path}/${escape(key)}`);
   return res;
 }
 

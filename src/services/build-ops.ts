@@ -4,6 +4,7 @@ import { extractEdges, timeProblem, type AspectSpec } from '../registry/index.js
 import type { Registry } from '../registry/index.js';
 import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
 import { clearedProjections, projectionsOf } from './projections.js';
+import { reportDropped } from './dropped-fields.js';
 import { CHANGE_TYPES, type ChangeType, type Proposal } from './proposal.js';
 import type { AspectValue } from './write-hooks.js';
 import { parseJson } from '../json/index.js';
@@ -126,7 +127,7 @@ export function buildOp(
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
   }
 
-  const value = registry.validateAspect(aspect, raw);
+  const value = normalize(registry, aspect, urn, raw);
   if (aspect.timeseries) {
     const ts = value.timestampMillis;
     if (typeof ts !== 'number')
@@ -162,6 +163,21 @@ export function buildOp(
   return { op, entity: entityRow };
 }
 
+/**
+ * The validated, normalized value of an aspect to write; the fields the model lacks are left out and
+ * reported to the request's collector, as DataHub's service drops them (docs/decisions/0050).
+ */
+function normalize(
+  registry: Registry,
+  aspect: AspectSpec,
+  urn: string,
+  raw: unknown,
+): Record<string, unknown> {
+  const { value, dropped } = registry.normalizeAspect(aspect, raw);
+  reportDropped(urn, aspect.name, dropped);
+  return value;
+}
+
 /** The entity row of a URN: its kind's label and key aspect, locked (or created) by a write batch. */
 export function entityRowOf(
   registry: Registry,
@@ -188,7 +204,7 @@ export function upsertOp(
   validated = false,
   check?: ValueCheck,
 ): UpsertOp {
-  const value = validated ? (raw as Record<string, unknown>) : registry.validateAspect(aspect, raw);
+  const value = validated ? (raw as Record<string, unknown>) : normalize(registry, aspect, base.urn, raw);
   check?.({ urn: base.urn, entityType: base.entityType, aspect: aspect.name, value });
   const kindOf = (urn: string): { type: string; label: string } => {
     const type = urn.slice(7, urn.indexOf(':', 7));

@@ -41,6 +41,12 @@ import type { Services } from './services.js';
 export type { Services } from './services.js';
 
 export { IngestService } from './ingest-service.js';
+export {
+  DroppedFieldsCollector,
+  collectingDroppedFields,
+  reportDropped,
+  type DroppedFields,
+} from './dropped-fields.js';
 export type { ViewDefinition } from './view-service.js';
 export type { AspectValue, PreparedWrite, WriteHook } from './write-hooks.js';
 export {

@@ -105,12 +105,7 @@ describe('bad input writes nothing and gets a clear Rest.li error', () => {
       422,
       /ERROR :: \/removed :: "yes" cannot be coerced to Boolean/,
     ],
-    [
-      'unknown field',
-      (u) => mcp(u, 'datasetProperties', { description: 'x', colour: 'red' }),
-      422,
-      /\/colour :: unrecognized field found but not allowed/,
-    ],
+    // An unknown field is dropped, not refused: test/http/dropped-fields.test.ts.
     [
       'unparsable aspect JSON',
       (u) => ({ ...mcp(u, 'status', {}), aspect: { value: '{not json', contentType: 'application/json' } }),

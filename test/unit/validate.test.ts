@@ -42,8 +42,8 @@ describe('validateValue', () => {
     });
   });
 
-  it('names the path of every violation', () => {
-    const { violations } = validateValue(
+  it('names the path of every violation, and drops unknown fields without one', () => {
+    const { violations, dropped } = validateValue(
       {
         owners: [{ owner: 'nope', type: 'BOSS', x: 1 }],
         lastModified: { time: 'soon', actor: 'urn:li:corpuser:a' },
@@ -54,10 +54,62 @@ describe('validateValue', () => {
       expect.arrayContaining([
         { path: '/owners/0/owner', message: expect.stringContaining('must start with') },
         { path: '/owners/0/type', message: expect.stringContaining('is not an enum symbol') },
-        { path: '/owners/0/x', message: 'unrecognized field found but not allowed' },
         { path: '/lastModified/time', message: expect.stringContaining('cannot be coerced to Long') },
       ]),
     );
+    expect(violations).toHaveLength(3);
+    expect(dropped).toEqual(['/owners/0/x']);
+  });
+
+  it('drops fields the model lacks, at any depth, and lists their paths', () => {
+    const { value, violations, dropped } = validateValue(
+      {
+        owners: [
+          { owner: 'urn:li:corpuser:a', type: 'DATAOWNER' },
+          { owner: 'urn:li:corpuser:b', type: 'DATAOWNER', colour: 'red', 'a/b~c': 1 },
+        ],
+        lastModified: { time: 1, actor: 'urn:li:corpuser:a', impersonator: null },
+        shape: { round: true },
+      },
+      Ownership,
+    );
+    expect(violations).toEqual([]);
+    expect(dropped).toEqual([
+      '/owners/1/colour',
+      '/owners/1/a~1b~0c',
+      '/lastModified/impersonator',
+      '/shape',
+    ]);
+    expect(value).toEqual({
+      owners: [
+        { owner: 'urn:li:corpuser:a', type: 'DATAOWNER' },
+        { owner: 'urn:li:corpuser:b', type: 'DATAOWNER' },
+      ],
+      lastModified: { time: 1, actor: 'urn:li:corpuser:a' },
+    });
+    // A map's keys are its values' names, not fields: none is dropped.
+    expect(validateValue({ owners: [], extra: { colour: 'red' } }, Ownership)).toMatchObject({
+      value: { extra: { colour: 'red' } },
+      dropped: [],
+    });
+  });
+
+  it('drops an unknown field inside a union member, but an unknown member stays an error', () => {
+    const member = validateValue(
+      { type: { 'com.linkedin.schema.StringType': { maxLength: 3 } }, colour: 'red' },
+      Field,
+    );
+    expect(member).toEqual({
+      value: { type: { 'com.linkedin.schema.StringType': {} }, nullable: false },
+      violations: [],
+      dropped: ['/type/com.linkedin.schema.StringType/maxLength', '/colour'],
+    });
+    const unknownMember = validateValue({ type: { 'com.linkedin.schema.DateType': {} } }, Field);
+    expect(unknownMember.violations).toEqual([
+      { path: '/type', message: expect.stringContaining('is not a member type of union') },
+    ]);
+    const extraKey = validateValue({ type: { 'com.linkedin.schema.StringType': {}, colour: 'red' } }, Field);
+    expect(extraKey.violations[0]?.message).toMatch(/exactly one member key, found 2/);
   });
 
   it('reports missing required fields and formats like Rest.li', () => {
