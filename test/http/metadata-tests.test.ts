@@ -47,7 +47,8 @@ const definitions: Record<string, unknown> = {
       conditions: {
         or: [
           { property: 'domains.domains', operator: 'equals', values: [FINANCE] },
-          { property: 'container.container.domains.domains', operator: 'equals', values: [FINANCE] },
+          // DataHub's `condition` form of a predicate (issue 39).
+          { query: 'container.container.domains.domains', condition: 'EQUALS', values: [FINANCE] },
         ],
       },
     },
