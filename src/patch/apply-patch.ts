@@ -43,16 +43,20 @@ export function parsePointer(pointer: string, at = '/path'): string[] {
   return segments;
 }
 
+/** A patch as read from a request; `arrayPrimaryKeys` or `forceGenericPatch` make it a generic patch. */
+export interface PatchBody {
+  readonly ops: PatchOperation[];
+  readonly arrayPrimaryKeys: ReadonlyMap<string, readonly string[]>;
+  readonly forceGenericPatch: boolean;
+}
+
 /**
  * Reads a patch body in either form DataHub clients send: a plain list of JSON Patch operations, or
  * `{patch: [...], arrayPrimaryKeys?: {field: [keys]}, forceGenericPatch?}`. A body nested deeper than
  * `MAX_JSON_DEPTH` (its values included), or whose `arrayPrimaryKeys` name more than that many field
  * segments and keys in all, is refused with a 400: applying it would overflow the stack.
  */
-export function readPatchBody(body: Json): {
-  ops: PatchOperation[];
-  arrayPrimaryKeys: ReadonlyMap<string, readonly string[]>;
-} {
+export function readPatchBody(body: Json): PatchBody {
   if (valueNestsDeeper(body))
     throw new BadRequestError(
       `Patch is nested deeper than ${MAX_JSON_DEPTH} levels (the limit of JSON nesting)`,
@@ -89,7 +93,8 @@ export function readPatchBody(body: Json): {
       ]);
     arrayPrimaryKeys.set(field, keys as string[]);
   }
-  return { ops, arrayPrimaryKeys };
+  const forceGenericPatch = isObj(body) && getOwn(body, 'forceGenericPatch') === true;
+  return { ops, arrayPrimaryKeys, forceGenericPatch };
 }
 
 /**

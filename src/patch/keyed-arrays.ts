@@ -43,10 +43,21 @@ export function arrayToKeyed(arr: readonly Json[], keys: readonly string[]): Obj
   return root;
 }
 
-export function keyedToArray(map: Json, depth: number): Json[] {
+/**
+ * The elements of a keyed map, outermost key first. A key that lived only in the patch path (a deep add
+ * such as `/editableSchemaFieldInfo/<fieldPath>/glossaryTerms/...` on a new element) is written back into
+ * an element that lacks it, as DataHub's templates restore it; only a plain field is restored (not a
+ * nested one, not SELF), and never an empty key.
+ */
+export function keyedToArray(map: Json, keys: readonly string[]): Json[] {
   if (!isObj(map)) return Array.isArray(map) ? map : [];
-  if (depth <= 1) return Object.values(map);
-  return Object.values(map).flatMap((v) => keyedToArray(v, depth - 1));
+  const [field, ...rest] = keys;
+  return Object.entries(map).flatMap(([key, v]) => {
+    const elements = rest.length ? keyedToArray(v, rest) : [v];
+    if (field && key && !/\u241f|\./.test(field))
+      for (const el of elements) if (isObj(el) && getOwn(el, field) === undefined) setOwn(el, field, key);
+    return elements;
+  });
 }
 
 /** Visits every container at `path` (wildcards expanded), calling `fn(parent, key)`. */
@@ -75,7 +86,7 @@ export function fromKeyed(doc: Json, specs: readonly KeyedArraySpec[]): void {
   for (const spec of [...specs].sort((a, b) => b.path.length - a.path.length)) {
     visit(doc, spec.path, (parent, key) => {
       const v = getOwn(parent, key);
-      if (isObj(v)) setOwn(parent, key, spec.fromMap ? spec.fromMap(v) : keyedToArray(v, spec.keys.length));
+      if (isObj(v)) setOwn(parent, key, spec.fromMap ? spec.fromMap(v) : keyedToArray(v, spec.keys));
     });
   }
 }

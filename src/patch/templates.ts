@@ -1,4 +1,6 @@
-import { lookup } from '../json/index.js';
+import { lookup, type Json, type JsonObject } from '../json/index.js';
+import { applyPatch, type PatchBody } from './apply-patch.js';
+import { patchStart, stampTerms } from './defaults.js';
 import { fineGrainedLineages } from './fine-grained.js';
 import { SELF, type KeyedArraySpec } from './keyed-arrays.js';
 
@@ -60,4 +62,23 @@ export function keyedArraysFor(
     specs.set(path.join('/'), { path, keys });
   }
   return [...specs.values()];
+}
+
+/**
+ * A PATCH of one aspect as DataHub's templates apply it: to the current value, or when the aspect is
+ * missing to its default record (`patchStart`), the arrays keyed as the template (and the request) key
+ * them; a template patch then fills the terms' audit stamps DataHub's template fills.
+ */
+export function patchAspect(
+  aspect: string,
+  urn: string,
+  current: Json | undefined,
+  body: PatchBody,
+  time: number,
+): JsonObject {
+  const generic = body.arrayPrimaryKeys.size > 0 || body.forceGenericPatch;
+  const start = current ?? patchStart(aspect, urn, time, generic);
+  const next = applyPatch(start, body.ops, keyedArraysFor(aspect, body.arrayPrimaryKeys));
+  if (!generic) stampTerms(aspect, next, time);
+  return next;
 }

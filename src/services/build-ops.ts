@@ -1,5 +1,5 @@
 import { AspectExistsError, BadRequestError, NeohubError, ValidationError } from '../errors/index.js';
-import { applyPatch, keyedArraysFor, readPatchBody } from '../patch/index.js';
+import { patchAspect, readPatchBody } from '../patch/index.js';
 import { extractEdges, timeProblem, type AspectSpec } from '../registry/index.js';
 import type { Registry } from '../registry/index.js';
 import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
@@ -7,7 +7,7 @@ import { clearedProjections, projectionsOf } from './projections.js';
 import { reportDropped } from './dropped-fields.js';
 import { CHANGE_TYPES, type ChangeType, type Proposal } from './proposal.js';
 import type { AspectValue } from './write-hooks.js';
-import { parseJson } from '../json/index.js';
+import { parseJson, type Json } from '../json/index.js';
 
 const JSON_CT = 'application/json';
 const PATCH_CT = 'application/json-patch+json';
@@ -118,10 +118,10 @@ export function buildOp(
       throw new ValidationError(`PATCH is not supported for time-series aspect ${aspect.name}`, [
         { path: '/changeType', message: 'PATCH on a time-series aspect' },
       ]);
-    const { ops, arrayPrimaryKeys } = readPatchBody(raw);
-    const specs = keyedArraysFor(aspect.name, arrayPrimaryKeys);
+    const body = readPatchBody(raw);
     const resolve = (current: string | undefined): UpsertOp => {
-      const next = applyPatch(current === undefined ? {} : JSON.parse(current), ops, specs);
+      const value = current === undefined ? undefined : (JSON.parse(current) as Json);
+      const next = patchAspect(aspect.name, urn, value, body, created.time);
       return upsertOp(registry, aspect, base, next, false, check);
     };
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
