@@ -9,6 +9,7 @@ import { SearchSyncWorker, SyncThread, threadable } from '../search-sync/sync/in
 import {
   ChangeLogRetention,
   createServices,
+  ensureBuiltInPlatforms,
   IngestService,
   OperationsService,
   SearchDocuments,
@@ -168,6 +169,9 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
       config.rootPassword !== undefined,
     ),
   );
+  // DataHub's built-in data platforms, as its service bootstraps them (those missing only).
+  const platforms = await asSystem(() => ensureBuiltInPlatforms(services.reads, services.ingest));
+  if (platforms) log.info({ platforms }, 'built-in data platforms written');
   const app = await createApp(services, {
     driver,
     database: config.neo4jDatabase,

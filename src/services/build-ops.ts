@@ -6,7 +6,7 @@ import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store
 import { clearedProjections, projectionsOf } from './projections.js';
 import { reportDropped } from './dropped-fields.js';
 import { CHANGE_TYPES, type ChangeType, type Proposal } from './proposal.js';
-import type { AspectValue } from './write-hooks.js';
+import type { ValueSteps } from './write-hooks.js';
 import { parseJson, type Json } from '../json/index.js';
 
 const JSON_CT = 'application/json';
@@ -17,19 +17,17 @@ export interface Built {
   readonly entity: EntityRow | undefined;
 }
 
-/** The write hooks' checks of each aspect value a write is to store (see `WriteHook.check`). */
-export type ValueCheck = (value: AspectValue) => void;
-
 /**
- * Turns one proposal into one validated write operation (or throws a 400/422 naming the path). `check`
- * sees each aspect value it makes, when it makes it (a read-modify-write's inside the transaction).
+ * Turns one proposal into one validated write operation (or throws a 400/422 naming the path). `steps`
+ * (the hooks' complete and check steps) see each aspect value it makes, when it makes it (a
+ * read-modify-write's inside the transaction), and give the value stored.
  */
 export function buildOp(
   registry: Registry,
   p: Proposal,
   created: AuditStamp,
   traceId?: string,
-  check?: ValueCheck,
+  steps?: ValueSteps,
 ): Built {
   const changeType = String(p.changeType ?? 'UPSERT').toUpperCase() as ChangeType;
   if (!CHANGE_TYPES.includes(changeType)) {
@@ -108,7 +106,7 @@ export function buildOp(
         base,
         modify(current === undefined ? undefined : JSON.parse(current)),
         false,
-        check,
+        steps,
       );
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
   }
@@ -122,7 +120,7 @@ export function buildOp(
     const resolve = (current: string | undefined): UpsertOp => {
       const value = current === undefined ? undefined : (JSON.parse(current) as Json);
       const next = patchAspect(aspect.name, urn, value, body, created.time);
-      return upsertOp(registry, aspect, base, next, false, check);
+      return upsertOp(registry, aspect, base, next, false, steps);
     };
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
   }
@@ -150,7 +148,7 @@ export function buildOp(
       { path: '/', message: `expected ${entityRow.keyValue}` },
     ]);
   }
-  const op = upsertOp(registry, aspect, base, value, true, check);
+  const op = upsertOp(registry, aspect, base, value, true, steps);
   if (changeType === 'CREATE' || changeType === 'CREATE_ENTITY') {
     const resolve = (current: string | undefined): UpsertOp => {
       if (current !== undefined) {
@@ -202,10 +200,12 @@ export function upsertOp(
   base: { urn: string; entityType: string; created: AuditStamp; systemMetadata: string },
   raw: unknown,
   validated = false,
-  check?: ValueCheck,
+  steps?: ValueSteps,
 ): UpsertOp {
-  const value = validated ? (raw as Record<string, unknown>) : normalize(registry, aspect, base.urn, raw);
-  check?.({ urn: base.urn, entityType: base.entityType, aspect: aspect.name, value });
+  const valid = validated ? (raw as Record<string, unknown>) : normalize(registry, aspect, base.urn, raw);
+  const value = steps
+    ? steps({ urn: base.urn, entityType: base.entityType, aspect: aspect.name, value: valid })
+    : valid;
   const kindOf = (urn: string): { type: string; label: string } => {
     const type = urn.slice(7, urn.indexOf(':', 7));
     const spec = registry.entityOfUrnType(type);

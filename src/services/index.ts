@@ -5,6 +5,7 @@ import type { Registry } from '../registry/index.js';
 import type { ChangeLogStore, EntityStore, RunStore } from '../store/index.js';
 import { EventsService } from './events/index.js';
 import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadata-tests/index.js';
+import { ownerTypesHook } from './owner-types.js';
 import { IngestService } from './ingest-service.js';
 import { CreateService } from './create-service.js';
 import { PeopleService } from './people-service.js';
@@ -41,6 +42,7 @@ import type { Services } from './services.js';
 export type { Services } from './services.js';
 
 export { IngestService } from './ingest-service.js';
+export { BUILT_IN_PLATFORMS, ensureBuiltInPlatforms } from './built-in-platforms.js';
 export {
   DroppedFieldsCollector,
   collectingDroppedFields,
@@ -187,6 +189,8 @@ export interface WriteHookParts {
  */
 export function writeHooks(p: WriteHookParts): readonly WriteHook[] {
   return [
+    // `ownership.ownerTypes` from the owners, as DataHub's service fills it (a complete step).
+    ownerTypesHook,
     // Values against their definitions, definitions against the current one; cleanup tasks after.
     new StructuredPropertyRules(p.store, p.tasks),
     // A metadata test's definition compiles against the registry before it is stored.

@@ -2,10 +2,10 @@ import { authorizeWrites, requirePrivilege } from '../auth/index.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
 import { runIdOf, type ApplyResult, type EntityRow, type EntityStore, type WriteOp } from '../store/index.js';
-import { buildOp, entityRowOf, inBatch, upsertOp, type ValueCheck } from './build-ops.js';
+import { buildOp, entityRowOf, inBatch, upsertOp } from './build-ops.js';
 import { clearedProjections } from './projections.js';
 import type { Proposal, WriteContext } from './proposal.js';
-import { prepareWrite, valueCheck, type WriteHook } from './write-hooks.js';
+import { prepareWrite, valueSteps, type ValueSteps, type WriteHook } from './write-hooks.js';
 
 /** One aspect of a run's rollback: the run's version (checked still current) and the one before it. */
 export interface Revert {
@@ -27,7 +27,7 @@ export interface IngestResult extends ApplyResult {
  * side effects of a write are its `hooks` (write-hooks.ts), run in their order.
  */
 export class IngestService {
-  private readonly check: ValueCheck | undefined;
+  private readonly steps: ValueSteps | undefined;
 
   constructor(
     private readonly registry: Registry,
@@ -35,7 +35,7 @@ export class IngestService {
     private readonly log: Logger,
     private readonly hooks: readonly WriteHook[] = [],
   ) {
-    this.check = valueCheck(hooks);
+    this.steps = valueSteps(hooks);
   }
 
   async ingest(proposals: readonly Proposal[], ctx: WriteContext): Promise<IngestResult> {
@@ -45,7 +45,7 @@ export class IngestService {
     const entities = new Map<string, EntityRow>();
     proposals.forEach((p, i) => {
       try {
-        const built = buildOp(this.registry, p, created, ctx.traceId, this.check);
+        const built = buildOp(this.registry, p, created, ctx.traceId, this.steps);
         ops.push(built.op);
         if (built.entity && !entities.has(built.entity.urn)) entities.set(built.entity.urn, built.entity);
       } catch (err) {
@@ -102,7 +102,7 @@ export class IngestService {
           ? null
           : {
               upsert: spec
-                ? upsertOp(this.registry, spec, base, JSON.parse(r.previous.value), true, this.check)
+                ? upsertOp(this.registry, spec, base, JSON.parse(r.previous.value), true, this.steps)
                 : {
                     ...base,
                     kind: 'upsert' as const,

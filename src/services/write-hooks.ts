@@ -21,9 +21,12 @@ export interface PreparedWrite {
  * list (`writeHooks`, src/services/index.ts) that gives their order. A hook has a name and any of
  * these steps, each run for every hook in the list's order:
  *
- * 1. `check`: each aspect value the batch is to write, where the value is made (a proposal built, or a
- *    read-modify-write resolved inside the transaction; a rollback's restored values too). Pure: throws a
- *    domain error (ValidationError...) to refuse the whole batch.
+ * 0. `complete`: each aspect value the batch is to write, where the value is made (a proposal built, or
+ *    a read-modify-write resolved inside the transaction; a rollback's restored values too), before any
+ *    check: returns the value to store instead, or undefined to keep it (DataHub's mutation hooks, e.g.
+ *    `ownership.ownerTypes` computed from the owners). Pure; what it returns must be valid for the aspect.
+ * 1. `check`: each aspect value the batch is to write, where the value is made, as completed. Pure:
+ *    throws a domain error (ValidationError...) to refuse the whole batch.
  * 2. `prepare`: before the transaction, may read the store and replace ops (e.g. turn an upsert into a
  *    read-modify-write checked under the entity's lock) or add ops; may return an `after` step.
  * 3. `inTransaction`: inside the write transaction, before it writes, with the store's view through
@@ -35,17 +38,28 @@ export interface PreparedWrite {
  */
 export interface WriteHook {
   readonly name: string;
+  complete?(value: AspectValue): Readonly<Record<string, unknown>> | undefined;
   check?(value: AspectValue): void;
   prepare?(ops: readonly WriteOp[]): Promise<PreparedWrite>;
   inTransaction?(ops: readonly WriteOp[], view: TxView): Promise<AddedWrites | undefined>;
 }
 
-/** The check steps of the hooks as one function (undefined when none has one). */
-export function valueCheck(hooks: readonly WriteHook[]): ((value: AspectValue) => void) | undefined {
+/** What the write path does to each aspect value it makes: the value to store, completed and checked. */
+export type ValueSteps = (value: AspectValue) => Readonly<Record<string, unknown>>;
+
+/** The complete steps, then the check steps, of the hooks as one function (undefined when none has one). */
+export function valueSteps(hooks: readonly WriteHook[]): ValueSteps | undefined {
+  const completes = hooks.flatMap((h) => (h.complete ? [h.complete.bind(h)] : []));
   const checks = hooks.flatMap((h) => (h.check ? [h.check.bind(h)] : []));
-  if (!checks.length) return undefined;
+  if (!completes.length && !checks.length) return undefined;
   return (value) => {
-    for (const check of checks) check(value);
+    let current = value;
+    for (const complete of completes) {
+      const next = complete(current);
+      if (next) current = { ...current, value: next };
+    }
+    for (const check of checks) check(current);
+    return current.value;
   };
 }
 

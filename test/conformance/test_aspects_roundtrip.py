@@ -29,6 +29,11 @@ def schema_metadata(name):
     )
 
 
+def owner_types(user):
+    """The `ownerTypes` DataHub's service computes for one DATAOWNER owner (sent as it will be read)."""
+    return {"urn:li:ownershipType:__system__dataowner": [user]}
+
+
 def cases(u):
     ds = make_dataset_urn("hive", f"conformance.roundtrip_{u}")
     feature = f"urn:li:mlFeature:(ft_{u},feature_a)"
@@ -48,7 +53,7 @@ def cases(u):
                                            globalTags=m.GlobalTagsClass(tags=[m.TagAssociationClass(tag="urn:li:tag:pii")]))])),
         (ds, m.GlobalTagsClass(tags=[m.TagAssociationClass(tag="urn:li:tag:gold")])),
         (ds, m.GlossaryTermsClass(terms=[m.GlossaryTermAssociationClass(urn="urn:li:glossaryTerm:Revenue")], auditStamp=AUDIT)),
-        (ds, m.OwnershipClass(owners=[m.OwnerClass(owner=user, type=m.OwnershipTypeClass.DATAOWNER)], lastModified=AUDIT)),
+        (ds, m.OwnershipClass(owners=[m.OwnerClass(owner=user, type=m.OwnershipTypeClass.DATAOWNER)], ownerTypes=owner_types(user), lastModified=AUDIT)),
         (ds, m.StatusClass(removed=False)),
         (ds, m.DeprecationClass(deprecated=True, decommissionTime=None, note="old", actor=user)),
         (ds, m.BrowsePathsClass(paths=[f"/prod/hive/roundtrip_{u}"])),
@@ -68,7 +73,7 @@ def cases(u):
         (f"urn:li:dashboard:(looker,board_{u})", m.DashboardInfoClass(title="board", description="b", charts=[chart], lastModified=m.ChangeAuditStampsClass(created=AUDIT, lastModified=AUDIT))),
         (f"urn:li:tag:tag_{u}", m.TagPropertiesClass(name=f"tag_{u}", description="a tag")),
         (f"urn:li:glossaryTerm:term_{u}", m.GlossaryTermInfoClass(definition="def", termSource="EXTERNAL", sourceRef="FIBO", sourceUrl="https://fibo", customProperties={"a": "b"})),
-        (f"urn:li:glossaryTerm:term_{u}", m.OwnershipClass(owners=[m.OwnerClass(owner=user, type=m.OwnershipTypeClass.DATAOWNER)])),
+        (f"urn:li:glossaryTerm:term_{u}", m.OwnershipClass(owners=[m.OwnerClass(owner=user, type=m.OwnershipTypeClass.DATAOWNER)], ownerTypes=owner_types(user))),
     ]
 
 

@@ -42,7 +42,9 @@ def test_emit_mce_each_snapshot_type(emitter, graph, unique):
         (m.CorpUserSnapshotClass(urn=user, aspects=[m.CorpUserInfoClass(active=True, displayName="Foo", fullName="Foo Bar", email="f@x.io")]), user, m.CorpUserInfoClass),
         (m.CorpGroupSnapshotClass(urn=group, aspects=[m.CorpGroupInfoClass(email="g@x.io", admins=[user], members=[user], groups=[])]), group, m.CorpGroupInfoClass),
         (m.DatasetSnapshotClass(urn=ds, aspects=[
-            m.OwnershipClass(owners=[m.OwnerClass(owner=user, type=m.OwnershipTypeClass.DATAOWNER)], lastModified=AUDIT),
+            m.OwnershipClass(owners=[m.OwnerClass(owner=user, type=m.OwnershipTypeClass.DATAOWNER)], lastModified=AUDIT,
+                             # As DataHub's service fills it from the owners.
+                             ownerTypes={"urn:li:ownershipType:__system__dataowner": [user]}),
             m.GlobalTagsClass(tags=[m.TagAssociationClass(tag=tag)]),
             m.InstitutionalMemoryClass(elements=[m.InstitutionalMemoryMetadataClass(url="https://x", description="d", createStamp=AUDIT)]),
         ]), ds, m.OwnershipClass),
