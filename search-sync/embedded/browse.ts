@@ -1,5 +1,16 @@
 import type { Executor } from '../../src/store/index.js';
-import { pathParts, type BrowseQuery, type BrowseResult } from '../model/index.js';
+import {
+  BROWSE_V2_SEP,
+  browseV2Path,
+  byCountThenName,
+  pathParts,
+  type BrowseQuery,
+  type BrowseResult,
+  type BrowseV2Query,
+  type BrowseV2Result,
+} from '../model/index.js';
+import { DEADLINE } from './counts.js';
+import { BROWSE_V2_PROP } from './fields.js';
 
 /**
  * Legacy browse as DataHub's browse DAO answers it (the rule of `browseOf`, in Cypher), over the documents' browse paths (components split on
@@ -45,4 +56,32 @@ export async function browse(
       totalBelow: rec?.get('totalBelow') ?? 0,
     };
   });
+}
+
+/**
+ * browseV2 at a path (the rule of `browse-v2.ts`): the documents whose path starts with the path and
+ * goes on, read through the index range on their path property (a folder reads the documents below it,
+ * not every document; the root reads those with a path), grouped by the entry after the path.
+ */
+export async function browseV2(
+  exec: Executor,
+  q: BrowseV2Query,
+  where: string,
+  params: Record<string, unknown>,
+): Promise<BrowseV2Result> {
+  const below = `${browseV2Path(q.path)}${BROWSE_V2_SEP}`;
+  // Below the root the path is the narrowest predicate there is: the planner is told to start from it.
+  const hint = q.path.length ? `USING INDEX d:SearchDocument(${BROWSE_V2_PROP})` : '';
+  return exec.read(async (tx) => {
+    const res = await tx.run<{ name: string; count: number; deep: boolean }>(
+      `MATCH (d:SearchDocument) ${hint} WHERE d.${BROWSE_V2_PROP} STARTS WITH $below AND ${where}
+       WITH split(substring(d.${BROWSE_V2_PROP}, size($below)), $sep) AS rest
+       RETURN rest[0] AS name, count(*) AS count, max(size(rest)) > 1 AS deep`,
+      { ...params, below, sep: BROWSE_V2_SEP },
+    );
+    const groups = res.records
+      .map((r) => ({ name: r.get('name'), count: r.get('count'), hasSubGroups: r.get('deep') }))
+      .sort(byCountThenName);
+    return { groups, total: groups.reduce((n, g) => n + g.count, 0) };
+  }, DEADLINE);
 }

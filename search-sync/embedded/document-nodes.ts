@@ -12,6 +12,7 @@ import {
   structuredType,
 } from '../model/index.js';
 import {
+  BROWSE_V2_PROP,
   completionProp,
   isCompleted,
   isDefaultText,
@@ -128,6 +129,10 @@ export class DocumentNodes {
       if (field && isKeyed(field)) props[keyProp(name)] = list.join('\n');
     }
     props.fieldNames = Object.keys(d.fields);
+    // browseV2's path as one string property, under an index range: a browse reads the documents below a
+    // path by prefix (`browse.ts`).
+    const pathV2 = d.fields.browsePathV2?.[0];
+    if (typeof pathV2 === 'string' && pathV2) props[BROWSE_V2_PROP] = pathV2;
     return props;
   }
 

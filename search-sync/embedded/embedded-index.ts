@@ -6,6 +6,8 @@ import {
   type AutocompleteScope,
   type BrowseQuery,
   type BrowseResult,
+  type BrowseV2Query,
+  type BrowseV2Result,
   type Fence,
   matchedFields,
   type PendingWrite,
@@ -19,8 +21,16 @@ import {
   withExtra,
 } from '../model/index.js';
 import { autocomplete, autocompleteEach, prefixQuery } from './autocomplete.js';
-import { browse } from './browse.js';
-import { completionProp, fieldsByKind, fullTextIndex, isCompleted, listProp, textProp } from './fields.js';
+import { browse, browseV2 } from './browse.js';
+import {
+  BROWSE_V2_PROP,
+  completionProp,
+  fieldsByKind,
+  fullTextIndex,
+  isCompleted,
+  listProp,
+  textProp,
+} from './fields.js';
 import { DocumentNodes } from './document-nodes.js';
 import {
   asksKnownTotal,
@@ -33,8 +43,15 @@ import {
   urnOrderPage,
 } from './search-plan.js';
 import { searchWithinUrns } from './within-urns.js';
-import type { CachePolicy } from './result-cache.js';
+import { type CachePolicy, ResultCache } from './result-cache.js';
 import { DEADLINE, MatchCounts, pageTotal } from './counts.js';
+
+/**
+ * The version of what a document node holds besides the full-text index's properties: a newer one
+ * rebuilds every document (the sync starts again from the store) and leaves the full-text index as it
+ * is. 2: browseV2's path property (issue 39).
+ */
+const DOCUMENTS_SHAPE = 2;
 
 /**
  * The embedded search adapter: documents are `(:SearchDocument)` nodes in the same Neo4j, with a
@@ -47,6 +64,11 @@ export class EmbeddedSearchIndex implements SearchIndex {
   private readonly counts: MatchCounts;
   /** Documents as `(:SearchDocument)` nodes: how they are written and read back. */
   private readonly nodes: DocumentNodes;
+  /**
+   * browseV2's answers, per query and index version as the counts are: a folder high in a large catalog
+   * (the root reads every document with a path) is read once per version, or served a few seconds old.
+   */
+  private readonly browsed: ResultCache<BrowseV2Result>;
 
   /**
    * `checkpoint` names the sync checkpoint (and lease) of this index: the embedded index keeps the
@@ -60,6 +82,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     counts: Partial<CachePolicy> = {},
   ) {
     this.counts = new MatchCounts(exec, counts);
+    this.browsed = new ResultCache(counts);
     this.fields = searchFields(registry);
     this.fullText = fullTextIndex(this.fields);
     this.nodes = new DocumentNodes(this.fields);
@@ -71,7 +94,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
   /**
    * Creates the constraints and the full-text index. When the index is new (the registry's fields or what
    * the text holds changed), older full-text indexes are dropped first and the sync checkpoint is reset,
-   * so the worker rebuilds every document. First: Neo4j takes `CREATE ... IF NOT EXISTS` of an index
+   * so the worker rebuilds every document; so is it when the documents' shape is newer. First: Neo4j takes `CREATE ... IF NOT EXISTS` of an index
    * equal to one under another name (same label and properties) for a no-op, and dropping that one after
    * would leave none.
    */
@@ -85,12 +108,22 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const statements = [
       'CREATE CONSTRAINT search_document_urn IF NOT EXISTS FOR (d:SearchDocument) REQUIRE d.urn IS UNIQUE',
       'CREATE INDEX search_document_type IF NOT EXISTS FOR (d:SearchDocument) ON (d.entityType, d.removed)',
+      `CREATE INDEX search_document_browse_v2 IF NOT EXISTS FOR (d:SearchDocument) ON (d.${BROWSE_V2_PROP})`,
       `CREATE FULLTEXT INDEX ${this.fullText.name} IF NOT EXISTS FOR (d:SearchDocument) ON EACH [${props}]`,
     ];
     for (const s of statements) await this.exec.write((tx) => tx.run(s));
     if (!(await this.fullTextIndexes()).includes(this.fullText.name))
       throw new Error(`the full-text index ${this.fullText.name} could not be created`);
-    if (fresh) await new SyncStateStore(this.exec).resetCheckpoint(this.checkpoint);
+    const reshaped = await this.exec.write(async (tx) => {
+      const res = await tx.run<{ older: boolean }>(
+        `MERGE (s:SearchDocumentShape {name: $name})
+         WITH s, coalesce(s.shape, 1) AS was SET s.shape = CASE WHEN was < $shape THEN $shape ELSE was END
+         RETURN was < $shape AS older`,
+        { name: this.checkpoint, shape: DOCUMENTS_SHAPE },
+      );
+      return res.records[0]?.get('older') === true;
+    });
+    if (fresh || reshaped) await new SyncStateStore(this.exec).resetCheckpoint(this.checkpoint);
     await this.exec.write((tx) => tx.run('CALL db.awaitIndexes(300)'));
   }
 
@@ -303,6 +336,13 @@ export class EmbeddedSearchIndex implements SearchIndex {
   async browse(q: BrowseQuery): Promise<BrowseResult> {
     const params: Record<string, unknown> = {};
     return browse(this.exec, q, matchPredicate(q.types, q.filters, params, false, this.fields), params);
+  }
+
+  async browseV2(q: BrowseV2Query): Promise<BrowseV2Result> {
+    const params: Record<string, unknown> = {};
+    const where = matchPredicate(q.types, q.filters, params, false, this.fields);
+    const key = JSON.stringify([where, params, q.path]);
+    return this.browsed.value(key, await this.version(), () => browseV2(this.exec, q, where, params));
   }
 
   /** The index version: changes with every write to the index. */

@@ -21,6 +21,9 @@ export const isDefaultText = (f: SearchField): boolean => f.queryByDefault && TE
 export const isKeyed = (f: SearchField): boolean => f.filterable && TEXT_TYPES.has(f.type);
 export const isCompleted = (f: SearchField): boolean => f.autocomplete && TEXT_TYPES.has(f.type);
 
+/** The node property of browseV2's path (`␟a␟b`), under an index range of its own. */
+export const BROWSE_V2_PROP = 'browseV2';
+
 /**
  * The full-text index covers the fields searched by default (`t_`), the autocomplete fields (`a_`) and
  * the filterable fields (`k_`); its name changes when they do.

@@ -4,6 +4,9 @@ import {
   type SearchDocument,
   type SearchField,
   foldersOf,
+  BROWSE_V2_LEVELS,
+  BROWSE_V2_SEP,
+  browseV2Path,
   searchWords,
   structuredType,
 } from '../model/index.js';
@@ -54,6 +57,25 @@ export function toMeili(d: SearchDocument, fields: ReadonlyMap<string, SearchFie
     }
   }
   out.browseFolders = foldersOf((d.fields.browsePaths ?? []).map(text));
+  Object.assign(out, browseV2Attrs(text(d.fields.browsePathV2?.[0] ?? '')));
+  return out;
+}
+
+/** The attribute of browseV2's path prefix of `level` entries (`␟a␟b` at level 2): the facet of groups. */
+export const browseV2LevelAttr = (level: number): string => `bv2_${level}`;
+/** The same prefix, held only when the path goes on past the entry after it: groups with groups. */
+export const browseV2DeepAttr = (level: number): string => `bv2d_${level}`;
+
+/** A path's prefixes, one attribute per level (Meilisearch facets count values, not prefixes of them). */
+function browseV2Attrs(path: string): Record<string, string> {
+  const ids = path.split(BROWSE_V2_SEP).slice(1);
+  const out: Record<string, string> = {};
+  const levels = Math.min(ids.length, BROWSE_V2_LEVELS);
+  for (let level = 1; level <= levels; level++) {
+    const prefix = browseV2Path(ids.slice(0, level));
+    out[browseV2LevelAttr(level)] = prefix;
+    if (ids.length > level) out[browseV2DeepAttr(level)] = prefix;
+  }
   return out;
 }
 

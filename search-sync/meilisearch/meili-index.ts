@@ -9,6 +9,12 @@ import {
   browseOf,
   type BrowseQuery,
   type BrowseResult,
+  BROWSE_V2_LEVELS,
+  BROWSE_V2_SEP,
+  browseV2Path,
+  type BrowseV2Query,
+  type BrowseV2Result,
+  byCountThenName,
   exactMatch,
   type Fence,
   type FieldValue,
@@ -28,7 +34,15 @@ import {
   wordsOf,
 } from '../model/index.js';
 import { BadRequestError, UnavailableError } from '../../src/errors/index.js';
-import { attr, docId, fromMeili, toMeili, type MeiliDocument } from './documents.js';
+import {
+  attr,
+  browseV2DeepAttr,
+  browseV2LevelAttr,
+  docId,
+  fromMeili,
+  toMeili,
+  type MeiliDocument,
+} from './documents.js';
 import { literal, meiliFilter } from './filters.js';
 import { meiliHttpClient } from './http-client.js';
 import { FieldMappings } from './field-mappings.js';
@@ -69,7 +83,7 @@ export class MeiliSearchIndex implements SearchIndex {
     // One handle for every call: each new one parses the host and builds its headers again.
     this.index = this.client.index<MeiliDocument>(this.uid);
     // The version of the documents' shape: a new one fills the index again from the change log.
-    this.checkpoint = `meilisearch:${opts.host}/${this.uid}:v3`;
+    this.checkpoint = `meilisearch:${opts.host}/${this.uid}:v4`;
     this.fields = searchFields(registry);
     this.searchable = [...this.fields.values()]
       .filter((f) => f.queryByDefault && TEXT_TYPES.has(f.type))
@@ -343,6 +357,41 @@ export class MeiliSearchIndex implements SearchIndex {
       if (res.hits.length < 1000) break;
     }
     return browseOf(docs, q.path, q.start, q.count);
+  }
+
+  /**
+   * browseV2 in one search of no hits and two facets: the documents whose path prefix at the path's depth
+   * is the path and that go one level further, counted by their prefix one level down (the groups) and,
+   * among those going two levels further, by the same prefix (the groups that have groups of their own).
+   * Facets count at most `maxValuesPerFacet` (1,000) groups of one folder.
+   */
+  async browseV2(q: BrowseV2Query): Promise<BrowseV2Result> {
+    const depth = q.path.length;
+    if (depth >= BROWSE_V2_LEVELS) return { groups: [], total: 0 };
+    const level = browseV2LevelAttr(depth + 1);
+    const deep = browseV2DeepAttr(depth + 1);
+    const base = this.filter(q.types, q.filters, false);
+    const parts = [
+      base ? `(${base})` : undefined,
+      depth ? `${browseV2LevelAttr(depth)} = ${literal(browseV2Path(q.path))}` : undefined,
+      `${level} EXISTS`,
+    ].filter((p): p is string => !!p);
+    const res = await this.index.search('', {
+      filter: parts.join(' AND '),
+      hitsPerPage: 0,
+      page: 1,
+      facets: [level, deep],
+    });
+    const counts = res.facetDistribution?.[level] ?? {};
+    const deeper = res.facetDistribution?.[deep] ?? {};
+    const groups = Object.entries(counts)
+      .map(([prefix, count]) => ({
+        name: prefix.slice(prefix.lastIndexOf(BROWSE_V2_SEP) + 1),
+        count,
+        hasSubGroups: (deeper[prefix] ?? 0) > 0,
+      }))
+      .sort(byCountThenName);
+    return { groups, total: groups.reduce((n, g) => n + g.count, 0) };
   }
 
   /** Meilisearch sort terms of a sort (fields checked against the index fields). */

@@ -21,7 +21,16 @@ export function entitySettings(
     searchableAttributes: [...searchable],
     filterableAttributes: [
       {
-        attributePatterns: ['urn', 'entityType', 'removed', 'browseFolders', 'f_*', 'r_f_*'],
+        attributePatterns: [
+          'urn',
+          'entityType',
+          'removed',
+          'browseFolders',
+          'bv2_*',
+          'bv2d_*',
+          'f_*',
+          'r_f_*',
+        ],
         features: { facetSearch: false, filter: { equality: true, comparison: true } },
       },
     ],

@@ -1,4 +1,5 @@
 import { type Registry, valuesAtPath, type SearchableSpec } from '../../src/registry/index.js';
+import { browsePathV2Ids, browseV2Path, defaultBrowsePathV2 } from './browse-v2.js';
 
 export type FieldValue = string | number | boolean;
 
@@ -111,6 +112,8 @@ export function buildDocument(
   aspects: readonly { readonly name: string; readonly value: Record<string, unknown> }[],
   /** Fields the registry does not declare (structured-property values), already computed. */
   extra: Readonly<Record<string, readonly FieldValue[]>> = {},
+  /** What DataHub's default browsePathsV2 is made of, looked up in the store by the caller. */
+  pathDefaults: { readonly containers?: readonly string[]; readonly instance?: string | undefined } = {},
 ): SearchDocument {
   const fields: Record<string, FieldValue[]> = {};
   const push = (name: string, values: readonly FieldValue[]): void => {
@@ -120,12 +123,14 @@ export function buildDocument(
   };
   let removed = false;
   let keyValue: Record<string, unknown> = {};
+  let pathV2: string[] | undefined;
   const entity = registry.findEntity(entityType);
   for (const a of aspects) {
     const spec = registry.findAspect(a.name);
     if (!spec || spec.timeseries) continue;
     if (a.name === 'status') removed = a.value.removed === true;
     if (entity && a.name === entity.keyAspect) keyValue = a.value;
+    if (a.name === 'browsePathsV2') pathV2 = browsePathV2Ids(a.value);
     for (const s of spec.searchable ?? []) {
       if (s.fieldType === 'MAP_ARRAY' || s.fieldName.startsWith('$')) continue;
       const values = valuesAtPath(a.value, s.path, { mapEntries: true }).filter(isFieldValue);
@@ -137,6 +142,9 @@ export function buildDocument(
   }
   for (const [name, values] of Object.entries(extra)) push(name, values);
   if (!fields.browsePaths?.length) fields.browsePaths = [defaultBrowsePath(entityType, keyValue)];
+  // One string, as DataHub's index holds it (`␟a␟b`): browseV2 groups by the entry after a prefix of it.
+  pathV2 ??= defaultBrowsePathV2(entityType, keyValue, pathDefaults.containers, pathDefaults.instance);
+  fields.browsePathV2 = [browseV2Path(pathV2)];
   fields.removed = [removed];
   return { urn, entityType, removed, fields };
 }

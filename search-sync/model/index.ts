@@ -43,3 +43,14 @@ export {
   underscored,
   withExtra,
 } from './structured-fields.js';
+export {
+  BROWSE_V2_LEVELS,
+  BROWSE_V2_SEP,
+  browseV2Path,
+  byCountThenName,
+  defaultBrowsePathV2,
+  defaultPathInstance,
+  type BrowseV2Group,
+  type BrowseV2Query,
+  type BrowseV2Result,
+} from './browse-v2.js';

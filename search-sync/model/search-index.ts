@@ -3,6 +3,7 @@ import type { Fence, FollowerStatus, PendingWork } from '../../src/store/index.j
 export type { Fence };
 import type { Criterion } from './filter.js';
 import type { SearchDocument, SearchField } from './document.js';
+import type { BrowseV2Query, BrowseV2Result } from './browse-v2.js';
 
 /** What a query looks in: entity types and filters. */
 interface QueryScope {
@@ -125,6 +126,12 @@ export interface SearchIndex {
     scopes: readonly AutocompleteScope[],
   ): Promise<AutocompleteResult[]>;
   browse(q: BrowseQuery): Promise<BrowseResult>;
+  /**
+   * browseV2 over the indexed `browsePathsV2` paths (`browse-v2.ts`): the groups below a path with their
+   * counts and whether they have groups of their own, read from the index's own structures for the path
+   * (an index range on the embedded one, facets on Meilisearch), not from every document.
+   */
+  browseV2(q: BrowseV2Query): Promise<BrowseV2Result>;
   /** The document as indexed, for tests and diagnostics. */
   get(urn: string): Promise<SearchDocument | undefined>;
   /** Resolves when the index answers now (`GET /health`); rejects with `UnavailableError` if not. */

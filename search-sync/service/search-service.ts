@@ -9,6 +9,7 @@ import {
   searchFields,
   type AutocompleteResult,
   type BrowseResult,
+  type BrowseV2Result,
   type Criterion,
   type FieldResolver,
   type SearchField,
@@ -265,6 +266,20 @@ export class SearchService {
       start: r.start,
       count: r.count,
     });
+  }
+
+  /**
+   * browseV2 at a path of `browsePathsV2` entry ids (URNs for entity entries): the groups below it
+   * (DataHub's order: the largest first), with the number of entities strictly below the path.
+   */
+  async browseV2(r: {
+    entities: readonly string[];
+    unscoped?: Unscoped | undefined;
+    path: readonly string[];
+    filter?: unknown;
+  }): Promise<BrowseV2Result> {
+    const types = this.redaction.searchTypes(this.kinds(r.entities, r.unscoped));
+    return this.index.browseV2({ types, path: r.path, filters: conjunctions(r.filter) });
   }
 
   private isField(name: string): boolean {

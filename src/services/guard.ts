@@ -146,6 +146,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     autocomplete: 'read',
     autocompleteEach: 'read',
     browse: 'read',
+    browseV2: 'read',
     kinds: 'read',
     filterFields: 'read',
     displayName: 'read',

@@ -7,6 +7,7 @@ import {
   type SearchDocument,
 } from '../../search-sync/model/index.js';
 import type { EntityStore } from '../store/index.js';
+import { browsePathDefaults } from './browse-path-defaults.js';
 import { assignments, loadStates, structuredFields } from './structured-properties/index.js';
 
 /**
@@ -33,12 +34,26 @@ export class SearchDocuments implements DocumentSource {
       if (!list.length) byUrn.set(a.urn, list);
       list.push({ name: a.name, value: JSON.parse(a.value) as Record<string, unknown> });
     }
+    const keyed = entities.map((e) => ({
+      ...e,
+      keyAspect: this.registry.findEntity(e.entityType)?.keyAspect,
+    }));
+    const defaults = await browsePathDefaults(this.store, keyed, (urn) => byUrn.get(urn) ?? []);
     // In slices: a batch of thousands would hold the requests this process serves behind it.
-    await mapInSlices(entities, ({ urn, entityType }) => {
+    await mapInSlices(keyed, ({ urn, entityType, keyAspect }) => {
       const mine = byUrn.get(urn) ?? [];
-      const key = this.registry.findEntity(entityType)?.keyAspect;
-      if (!mine.some((a) => a.name === key)) removed.push(urn);
-      else docs.push(buildDocument(this.registry, urn, entityType, mine, structuredFields(mine, states)));
+      if (!mine.some((a) => a.name === keyAspect)) removed.push(urn);
+      else
+        docs.push(
+          buildDocument(
+            this.registry,
+            urn,
+            entityType,
+            mine,
+            structuredFields(mine, states),
+            defaults.get(urn),
+          ),
+        );
     });
     return { docs, removed };
   }

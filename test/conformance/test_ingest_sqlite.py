@@ -194,6 +194,39 @@ def test_graphql_reads_ingested_containers(graph, sqlite_run):
     }
 
 
+def test_graphql_browse_v2_walks_the_ingested_containers(graph, sqlite_run):
+    """GraphQL `browseV2` (the web app's sidebar) walks the browsePathsV2 DataHub's SQL source wrote: the
+    platform instance at the root, the database container under it, the schema container under that,
+    each group with its entity, count and whether it has groups of its own."""
+    assert_clean_run(sqlite_run["done"], sqlite_run["report"])
+    instance = f"urn:li:dataPlatformInstance:(urn:li:dataPlatform:sqlite,{sqlite_run['instance']})"
+    schema_container = graph.get_aspect(sqlite_run["urns"]["customers"], m.ContainerClass).container
+    db_container = graph.get_aspect(schema_container, m.ContainerClass).container
+    query = """query($path: [String!], $i: String!) {
+      browseV2(input: {types: [DATASET], path: $path, start: 0, count: 100,
+                       orFilters: [{and: [{field: "platformInstance", values: [$i]}]}]}) {
+        total groups { name count hasSubGroups entity { urn type ... on Container { properties { name } } } }
+        metadata { path totalNumEntities } } }"""
+
+    def browse(path):
+        return graph.execute_graphql(query, variables={"path": path, "i": instance})["browseV2"]
+
+    tables = len(sqlite_run["urns"])
+    root = poll(lambda: (lambda r: r if r["metadata"]["totalNumEntities"] == tables else None)(browse([])))
+    assert root["groups"] == [{"name": instance, "count": tables, "hasSubGroups": True,
+                               "entity": {"urn": instance, "type": "DATA_PLATFORM_INSTANCE"}}]
+    in_instance = browse([instance])
+    assert in_instance["groups"] == [{"name": db_container, "count": tables, "hasSubGroups": True,
+                                      "entity": {"urn": db_container, "type": "CONTAINER",
+                                                 "properties": {"name": str(sqlite_run["db"])}}}]
+    in_db = browse([instance, db_container])
+    assert in_db == {"total": 1, "metadata": {"path": [instance, db_container], "totalNumEntities": tables},
+                     "groups": [{"name": schema_container, "count": tables, "hasSubGroups": False,
+                                 "entity": {"urn": schema_container, "type": "CONTAINER",
+                                            "properties": {"name": "main"}}}]}
+    assert browse([instance, db_container, schema_container])["groups"] == []
+
+
 # --- b. stateful ingestion: stale entities soft-deleted -------------------------------------------
 
 def test_sqlite_stateful_ingestion_removes_dropped_table(server, token, graph, unique, tmp_path: Path):

@@ -193,28 +193,112 @@ describe('GraphQL: search', () => {
     expect(byType).toEqual({ DATASET: [d], CHART: [c] });
   });
 
-  it('browseV2 lists the folders at a path, with counts and whether they have sub-folders', async () => {
-    const root = `gqlbrowse${unique()}`;
-    const urns = [1, 2, 3].map((i) => datasetUrn(`${root}_${i}`)) as [string, string, string];
+  it('browseV2 walks browsePathsV2 as DataHub’s SQL source writes them: platform instance, database, schema', async () => {
+    const id = unique();
+    const platform = `urn:li:dataPlatform:bv2${id}`;
+    const instance = `urn:li:dataPlatformInstance:(${platform},warehouse)`;
+    const [db, s1, s2] = ['db', 's1', 's2'].map((n) => `urn:li:container:${n}${id}`) as [
+      string,
+      string,
+      string,
+    ];
+    const entry = (urn: string) => ({ id: urn, urn });
+    const table = (n: string) => `urn:li:dataset:(${platform},${n}${id},PROD)`;
+    const container = (urn: string, name: string, parent?: string) => [
+      mcp(urn, 'containerProperties', { name }),
+      mcp(urn, 'dataPlatformInstance', { platform, instance }),
+      ...(parent ? [mcp(urn, 'container', { container: parent })] : []),
+    ];
     await ingest([
-      mcp(urns[0], 'browsePaths', { paths: [`/prod/${root}/db1/t1`] }),
-      mcp(urns[1], 'browsePaths', { paths: [`/prod/${root}/db1/t2`] }),
-      mcp(urns[2], 'browsePaths', { paths: [`/prod/${root}/db2/x/t3`] }),
+      ...container(db, 'main'),
+      ...container(s1, 'sales', db),
+      ...container(s2, 'hr', db),
+      mcp(instance, 'dataPlatformInstanceProperties', { name: 'warehouse' }),
+      ...[
+        [table('orders'), s1],
+        [table('lines'), s1],
+        [table('people'), s2],
+      ].flatMap(([urn, schema]) => [
+        mcp(urn as string, 'container', { container: schema }),
+        mcp(urn as string, 'browsePathsV2', { path: [entry(instance), entry(db), entry(schema as string)] }),
+      ]),
+      // Written without browsePathsV2: DataHub's default, its container chain (no platform instance).
+      mcp(table('teams'), 'container', { container: s2 }),
     ]);
-    const q = `query b($path: [String!]) { browseV2(input: {types: [DATASET], path: $path, start: 0, count: 10}) {
-        start count total groups { name count hasSubGroups } metadata { path totalNumEntities } } }`;
-    const top = await gql(q, { path: ['prod', root] });
-    expect(top.errors).toBeUndefined();
-    expect(top.data?.browseV2).toEqual({
+    const q = `query b($path: [String!], $p: String!) {
+      browseV2(input: {types: [DATASET], path: $path, start: 0, count: 10,
+                       orFilters: [{and: [{field: "platform", values: [$p]}]}]}) {
+        start count total
+        groups { name count hasSubGroups entity { urn type ... on Container { properties { name } } } }
+        metadata { path totalNumEntities } } }`;
+    const root = await gql(q, { path: [], p: platform });
+    expect(root.errors).toBeUndefined();
+    expect(root.data?.browseV2).toEqual({
       start: 0,
-      count: 2,
+      count: 10,
       total: 2,
       groups: [
-        { name: 'db1', count: 2, hasSubGroups: false },
-        { name: 'db2', count: 1, hasSubGroups: true },
+        {
+          name: instance,
+          count: 3,
+          hasSubGroups: true,
+          entity: { urn: instance, type: 'DATA_PLATFORM_INSTANCE' },
+        },
+        {
+          name: db,
+          count: 1,
+          hasSubGroups: true,
+          entity: { urn: db, type: 'CONTAINER', properties: { name: 'main' } },
+        },
       ],
-      metadata: { path: ['prod', root], totalNumEntities: 3 },
+      metadata: { path: [], totalNumEntities: 4 },
     });
+    const inDb = await gql(q, { path: [instance, db], p: platform });
+    expect(inDb.errors).toBeUndefined();
+    expect(inDb.data?.browseV2).toEqual({
+      start: 0,
+      count: 10,
+      total: 2,
+      groups: [
+        {
+          name: s1,
+          count: 2,
+          hasSubGroups: false,
+          entity: { urn: s1, type: 'CONTAINER', properties: { name: 'sales' } },
+        },
+        {
+          name: s2,
+          count: 1,
+          hasSubGroups: false,
+          entity: { urn: s2, type: 'CONTAINER', properties: { name: 'hr' } },
+        },
+      ],
+      metadata: { path: [instance, db], totalNumEntities: 3 },
+    });
+    const second = await gql(q.replace('start: 0, count: 10', 'start: 1, count: 1'), {
+      path: [instance, db],
+      p: platform,
+    });
+    expect(second.data?.browseV2).toMatchObject({ start: 1, count: 1, total: 2, groups: [{ name: s2 }] });
+    // The default path: the container chain, top first.
+    const byChain = await gql(q, { path: [db], p: platform });
+    expect(byChain.data?.browseV2.groups).toEqual([
+      {
+        name: s2,
+        count: 1,
+        hasSubGroups: false,
+        entity: { urn: s2, type: 'CONTAINER', properties: { name: 'hr' } },
+      },
+    ]);
+    // Legacy browse is unchanged: the default path of env, platform and name.
+    const legacy = await gql(
+      `query ($p: [String!]) { browse(input: {type: DATASET, path: $p, start: 0, count: 10}) { groups { name } } }`,
+      { p: ['prod', `bv2${id}`] },
+    );
+    expect(legacy.errors).toBeUndefined();
+    expect(legacy.data?.browse.groups.map((g: any) => g.name).sort()).toEqual(
+      ['orders', 'lines', 'people', 'teams'].map((n) => `${n}${id}`).sort(),
+    );
   });
 
   it('listRecommendations: the catalog’s platforms, tags and terms, and what changed last', async () => {

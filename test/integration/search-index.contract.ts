@@ -341,6 +341,69 @@ export function searchIndexContract(name: string, makeIndex: () => Promise<Searc
       expect(ab).toEqual({ groups: [], entities: [{ name: urn, urn }], totalEntities: 1, totalBelow: 1 });
     });
 
+    it('browseV2: groups by the browsePathsV2 entry after a path, with counts and sub-groups', async () => {
+      const index = await makeIndex();
+      const id = unique();
+      const platform = `urn:li:dataPlatform:v${id}`;
+      const instance = `urn:li:dataPlatformInstance:(${platform},inst${id})`;
+      const [db, s1, s2] = ['db', 's1', 's2'].map((n) => `urn:li:container:${n}${id}`) as [
+        string,
+        string,
+        string,
+      ];
+      const entry = (u: string) => ({ id: u, urn: u });
+      const table = (n: string, path: object[], removed = false) =>
+        buildDocument(registry, `urn:li:dataset:(${platform},${n},PROD)`, 'dataset', [
+          { name: 'datasetKey', value: { platform, name: n, origin: 'PROD' } },
+          { name: 'browsePathsV2', value: { path } },
+          { name: 'status', value: { removed } },
+        ]);
+      // As DataHub's SQL source writes them: the platform instance, the database, the schema.
+      await index.upsert([
+        table('a', [entry(instance), entry(db), entry(s1)]),
+        table('b', [entry(instance), entry(db), entry(s1)]),
+        table('c', [entry(instance), entry(db), entry(s2)]),
+        table('d', [entry(instance), entry(db)]),
+        table('gone', [entry(instance), entry(db), entry(s2)], true),
+        buildDocument(registry, s1, 'container', [
+          { name: 'containerKey', value: {} },
+          { name: 'browsePathsV2', value: { path: [entry(instance), entry(db)] } },
+        ]),
+        // No browsePathsV2: DataHub's default, the name's parts but the last.
+        buildDocument(registry, `urn:li:dataset:(${platform},x${id}.y.t,PROD)`, 'dataset', [
+          { name: 'datasetKey', value: { platform, name: `x${id}.y.t`, origin: 'PROD' } },
+        ]),
+      ]);
+      const scoped = [[{ field: 'platform', values: [platform], condition: 'EQUAL' }]] as never;
+      const at = (path: string[], types = ['dataset']) => index.browseV2({ types, filters: scoped, path });
+      expect(await at([])).toEqual({
+        groups: [
+          { name: instance, count: 4, hasSubGroups: true },
+          { name: `x${id}`, count: 1, hasSubGroups: true },
+        ],
+        total: 5,
+      });
+      expect(await at([instance])).toEqual({
+        groups: [{ name: db, count: 4, hasSubGroups: true }],
+        total: 4,
+      });
+      expect(await at([instance, db])).toEqual({
+        groups: [
+          { name: s1, count: 2, hasSubGroups: false },
+          { name: s2, count: 1, hasSubGroups: false },
+        ],
+        total: 3,
+      });
+      expect(await at([instance, db, s1])).toEqual({ groups: [], total: 0 });
+      expect(await at([`x${id}`])).toEqual({
+        groups: [{ name: 'y', count: 1, hasSubGroups: false }],
+        total: 1,
+      });
+      // Every kind: the schema container s1 is in its database's folder too (it has no platform field).
+      const all = await index.browseV2({ types: [], filters: [], path: [instance] });
+      expect(all).toEqual({ groups: [{ name: db, count: 5, hasSubGroups: true }], total: 5 });
+    });
+
     it("finds names by their words (DataHub's word delimiters, camelCase) and URN values by their names", async () => {
       const index = await makeIndex();
       const id = unique();

@@ -326,24 +326,20 @@ declareRootFields(SearchQueries, Query, {
 
   browseV2: rootField(BrowseV2Input, BrowseResultsV2, async (input, ctx) => {
     const types = input.types?.length ? input.types : input.type ? [input.type] : undefined;
-    const entities = entityNames(types);
     const path = input.path ?? [];
-    const empty = make(BrowseResultMetadata, { path, totalNumEntities: 0 });
-    if (!entities)
-      return make(BrowseResultsV2, { groups: [], start: 0, count: 0, total: 0, metadata: empty });
-    const filter = toFilter(input.orFilters);
     const start = input.start ?? 0;
     const count = input.count ?? DEFAULT_PAGE.browseV2;
-    const res = await ctx.services.search.browse({
-      entities,
-      unscoped: UNSCOPED,
-      path: browseAt(path),
-      filter,
-      start: 0,
-      count: 0,
-    });
-    const page = res.groups.slice(start, start + count);
-    const groups = page.map((g) =>
+    const { entities, filter } = await withView(
+      ctx,
+      input.viewUrn,
+      entityNames(types),
+      toFilter(input.orFilters),
+    );
+    // The hierarchy of browsePathsV2 (DataHub 1.x): the path is entry ids, a group is the entry after it.
+    const res = entities
+      ? await ctx.services.search.browseV2({ entities, unscoped: UNSCOPED, path, filter })
+      : { groups: [], total: 0 };
+    const groups = res.groups.slice(start, start + count).map((g) =>
       make(BrowseResultGroupV2, {
         name: g.name,
         entity: g.name.startsWith('urn:li:') ? ctx.entity(g.name) : undefined,
@@ -351,12 +347,13 @@ declareRootFields(SearchQueries, Query, {
         hasSubGroups: g.hasSubGroups,
       }),
     );
+    // DataHub answers the page asked for as `count`, whatever number of groups it holds.
     return make(BrowseResultsV2, {
       groups,
       start,
-      count: groups.length,
+      count,
       total: res.groups.length,
-      metadata: make(BrowseResultMetadata, { path, totalNumEntities: res.totalBelow }),
+      metadata: make(BrowseResultMetadata, { path, totalNumEntities: res.total }),
     });
   }),
 
