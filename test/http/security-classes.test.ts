@@ -10,6 +10,7 @@
  * - size amplification on both GraphQL endpoints: every paged field at the largest page, every list of
  *   the graph explorer nested in a list.
  */
+import { withOwnerTypes } from '../../src/services/owner-types.js';
 import {
   getNamedType,
   isEnumType,
@@ -148,6 +149,10 @@ describe('prototype keys in every map of every aspect', () => {
    * definition names its own URN's id and real types; values need their property and their entity.
    */
   const FIXUPS: Record<string, (value: Record<string, any>, urn: string) => Promise<void>> = {
+    // ownerTypes is the service's to fill from the owners, as DataHub's hook does: what is sent is replaced.
+    async ownership(v) {
+      Object.assign(v, withOwnerTypes(v) ?? {});
+    },
     async propertyDefinition(v, urn) {
       Object.assign(v, {
         qualifiedName: urn.slice('urn:li:structuredProperty:'.length),
