@@ -1,3 +1,5 @@
+import { AUTH } from './auth.js';
+
 /** The benchmark's synthetic catalog: datasets with properties, ownership, tags, schema and lineage. */
 export const ASPECTS_PER_DATASET = 5;
 
@@ -106,3 +108,16 @@ export const proposalOf = (
   aspect: { value: JSON.stringify(r.value), contentType: 'application/json' },
   systemMetadata: { lastObserved: Date.now(), runId: run },
 });
+
+/** Proposals a bench phase writes through ingestProposalBatch, 1,000 per call. */
+export async function postProposals(base: string, proposals: readonly unknown[]): Promise<void> {
+  const batch = 1000;
+  for (let off = 0; off < proposals.length; off += batch) {
+    const res = await fetch(`${base}/aspects?action=ingestProposalBatch`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
+      body: JSON.stringify({ proposals: proposals.slice(off, off + batch), async: 'false' }),
+    });
+    if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
+  }
+}

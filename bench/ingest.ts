@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { startLocalNeo4j, type LocalNeo4j } from '../src/local-neo4j/index.js';
 import { defaultRegistry } from '../src/registry/index.js';
 import { createDriver } from '../src/store/index.js';
-import { ASPECTS_PER_DATASET, benchUrn, datasetAspects, fillerAspects, proposalOf } from './data.js';
+import {
+  ASPECTS_PER_DATASET,
+  benchUrn,
+  datasetAspects,
+  fillerAspects,
+  postProposals,
+  proposalOf,
+} from './data.js';
 import { directLoad } from './direct.js';
 import {
   LINEAGE_LAYERS,
@@ -46,7 +53,6 @@ const LINEAGE_STARTS = Number(process.env.BENCH_LINEAGE_STARTS ?? 200);
 const PHASES = new Set(
   (process.env.BENCH_PHASES ?? 'ingest,web,meili,http,lineage,soak').split(',').map((p) => p.trim()),
 );
-const BATCH = 1000;
 /** Datasets written (directly, then through neohub) before a measured ingest. */
 const WARM_DATASETS = 2000;
 /**
@@ -411,14 +417,7 @@ const datasetRows = (run: string, datasets: number): [string, Row[]] => [
 async function httpLoad(base: string, run: string, rows: readonly Row[]): Promise<number> {
   const proposals = rows.map((r) => proposalOf(run, r));
   const started = performance.now();
-  for (let off = 0; off < proposals.length; off += BATCH) {
-    const res = await fetch(`${base}/aspects?action=ingestProposalBatch`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
-      body: JSON.stringify({ proposals: proposals.slice(off, off + BATCH), async: 'false' }),
-    });
-    if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
-  }
+  await postProposals(base, proposals);
   return proposals.length / ((performance.now() - started) / 1000);
 }
 

@@ -2,26 +2,18 @@
  * What the `web` phase measures over: the search estate of the first phase (topped up to its size when
  * that phase did not run) and a lineage neighbourhood of about 500 datasets around one center.
  */
-import { AUTH } from './auth.js';
-import { datasetAspects, fillerAspects, proposalOf } from './data.js';
+import { datasetAspects, fillerAspects, postProposals, proposalOf } from './data.js';
 import { post, syncCatchUp } from './search.js';
 
 type Row = { urn: string; aspect: string; value: Record<string, unknown> };
-const BATCH = 1000;
 const audit = { time: 1700000000000, actor: 'urn:li:corpuser:bench' };
 
-/** Writes rows through ingestProposalBatch, 1,000 per call, as the other phases do. */
-export async function ingestRows(base: string, run: string, rows: readonly Row[]): Promise<void> {
-  const proposals = rows.map((r) => proposalOf(run, r));
-  for (let off = 0; off < proposals.length; off += BATCH) {
-    const res = await fetch(`${base}/aspects?action=ingestProposalBatch`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
-      body: JSON.stringify({ proposals: proposals.slice(off, off + BATCH), async: 'false' }),
-    });
-    if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
-  }
-}
+/** Writes rows through ingestProposalBatch, as the other phases do. */
+export const ingestRows = (base: string, run: string, rows: readonly Row[]): Promise<void> =>
+  postProposals(
+    base,
+    rows.map((r) => proposalOf(run, r)),
+  );
 
 /** Datasets the search index holds. */
 export async function indexedDatasets(base: string): Promise<number> {
