@@ -177,7 +177,9 @@ describe('the lineage page', () => {
     const page = await app.signedIn();
     await page.goto(`${app.url}/lineage/${encodeURIComponent(hub)}`);
     await page.waitForSelector('.lineage-more');
-    // The dbt model and its Snowflake table are one node, named as the model, both platforms shown.
+    // The dbt model and its Snowflake table are one node, named as the model, both platforms shown
+    // (React Flow shows a node once it has measured it: wait for its text, not only its element).
+    await waitForText(page, '.lineage-node.siblings', `sib_model_${id}`);
     const sibling = await page.$$eval('.lineage-node.siblings', (ns) => ns.map((x) => (x as any).innerText));
     expect(sibling).toHaveLength(1);
     expect(sibling[0]).toContain(`sib_model_${id}`);
