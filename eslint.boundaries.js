@@ -11,6 +11,7 @@ export const MODULES = {
   'src/json': [],
   'src/urn': [],
   'src/graphql-limits': [],
+  'src/metrics': [],
   'src/local-neo4j': [],
   'graph-schema': [],
   'src/registry': ['src/errors', 'src/urn', 'src/json'],
@@ -106,6 +107,7 @@ export const MODULES = {
   'src/graph-explorer': ['src/logger.ts', 'src/json', 'src/graphql-limits', 'src/registry'],
   'src/http': [
     'src/errors',
+    'src/metrics',
     'src/json',
     'src/auth',
     'src/services',

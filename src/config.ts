@@ -182,7 +182,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     meiliHost: env.MEILI_HOST || undefined,
     meiliMasterKey: env.MEILI_MASTER_KEY || undefined,
     meiliIndex: env.MEILI_INDEX || 'neohub_entities',
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: logLevel(env.LOG_LEVEL),
     auth: authSetting(env.NEOHUB_AUTH),
     rootToken: env.NEOHUB_ROOT_TOKEN || undefined,
     rootPassword: env.NEOHUB_ROOT_PASSWORD || undefined,
@@ -203,4 +203,14 @@ function authSetting(raw: string | undefined): boolean {
   if (v === 'on' || v === 'true' || v === '') return true;
   if (v === 'off' || v === 'false') return false;
   throw new Error(`NEOHUB_AUTH must be "on" or "off", got "${raw}"`);
+}
+
+/** The log levels, quietest last: `LOG_LEVEL` names one (any case), or the service refuses to start. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+function logLevel(raw: string | undefined): string {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '') return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(v)) return v;
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
 }

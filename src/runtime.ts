@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createApp } from './http/index.js';
+import { ServiceMetrics } from './metrics/index.js';
 import type { Logger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
 import { openSearchIndex } from '../search-sync/index.js';
@@ -172,11 +173,11 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   // DataHub's built-in data platforms, as its service bootstraps them (those missing only).
   const platforms = await asSystem(() => ensureBuiltInPlatforms(services.reads, services.ingest));
   if (platforms) log.info({ platforms }, 'built-in data platforms written');
-  const app = await createApp(services, {
-    driver,
-    database: config.neo4jDatabase,
-    log: log.child({ module: 'graph-explorer' }),
-  });
+  const app = await createApp(
+    services,
+    { driver, database: config.neo4jDatabase, log: log.child({ module: 'graph-explorer' }) },
+    serviceMetrics(exec, new SyncStateStore(exec)),
+  );
   const address = await app.listen({ port: config.port, host: config.host });
   operations.startResuming();
   retention.start();
@@ -201,4 +202,47 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
       await exec.close();
     },
   };
+}
+
+/**
+ * The service's metrics with the store's figures, read at each scrape: the change log's head (its rate is
+ * the write transactions' rate), each follower's checkpoint and lag behind the head (the search sync's
+ * and the test results' progress), and the sessions open with Neo4j (the connection pool in use).
+ */
+function serviceMetrics(exec: Executor, followers: SyncStateStore): ServiceMetrics {
+  const metrics = new ServiceMetrics();
+  metrics.gauge(
+    'neohub_change_log_head',
+    'The last change-log position written (one per write transaction)',
+    [],
+    async () => [{ value: await followers.head() }],
+  );
+  metrics.gauge(
+    'neohub_follower_checkpoint',
+    "Each change-log follower's checkpoint (its rate is the follower's rate)",
+    ['follower'],
+    async () => (await followers.checkpoints()).map((c) => ({ labels: { follower: c.name }, value: c.seq })),
+  );
+  metrics.gauge(
+    'neohub_follower_lag',
+    'Change-log positions each follower has still to apply (the head minus its checkpoint)',
+    ['follower'],
+    async () => {
+      const [head, checkpoints] = await Promise.all([followers.head(), followers.checkpoints()]);
+      return checkpoints.map((c) => ({ labels: { follower: c.name }, value: Math.max(0, head - c.seq) }));
+    },
+  );
+  metrics.gauge(
+    'neohub_neo4j_sessions_open',
+    'Sessions open with Neo4j now, by access mode',
+    ['mode'],
+    async () => {
+      const open = exec.openSessions();
+      return [
+        { labels: { mode: 'read' }, value: open.read },
+        { labels: { mode: 'write' }, value: open.write },
+      ];
+    },
+  );
+  return metrics;
 }

@@ -52,6 +52,9 @@ export function currentCaller(): Caller | undefined {
   return scope.caller;
 }
 
+/** The current caller if any, for what only reports it (a request's log line): never throws. */
+export const peekCaller = (): Caller | undefined => scopes.getStore()?.caller;
+
 /**
  * Whether the current caller holds `privilege`: false with no caller, and outside any scope (so a
  * check that only withholds, such as hiding secrets, fails closed instead of throwing).

@@ -4,6 +4,7 @@ export {
   callerMay,
   currentCaller,
   inRequestScope,
+  peekCaller,
   requirePrivilege,
   setCaller,
   SYSTEM_ACTOR,

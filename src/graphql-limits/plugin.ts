@@ -10,6 +10,9 @@ export interface GraphqlLimits {
   readonly maxCost: number;
 }
 
+/** Told the measured cost of every operation, refused or not (the service's metrics). */
+export type CostObserver = (operationType: string, cost: number) => void;
+
 /**
  * Throws when an operation, with its variables, is nested deeper than `maxDepth` or costs more than
  * `maxCost`: a request error (`extensions.code` BAD_REQUEST, HTTP 400 where the endpoint answers with
@@ -24,10 +27,12 @@ export function checkLimits(
   },
   limits: GraphqlLimits,
   model: CostModel,
+  observe?: CostObserver,
 ): void {
-  if (!limits.maxDepth && !limits.maxCost) return;
+  if (!limits.maxDepth && !limits.maxCost && !observe) return;
   const { schema, document, operation, variables } = request;
   const { depth, cost } = measureOperation(schema, document, operation, variables, model);
+  observe?.(operation.operation, cost);
   const what = operation.name ? `The operation ${operation.name.value}` : 'The operation';
   const refuse = (message: string): never => {
     throw new GraphQLError(message, {
@@ -54,13 +59,19 @@ const costText = (cost: number): string => (cost < 1e15 ? String(Math.round(cost
 export function queryLimits<C extends object>(
   limits: GraphqlLimits,
   model: CostModel,
+  observe?: CostObserver,
 ): ApolloServerPlugin<C> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document, operation, request }) {
           if (!operation) return;
-          checkLimits({ schema, document, operation, variables: request.variables ?? {} }, limits, model);
+          checkLimits(
+            { schema, document, operation, variables: request.variables ?? {} },
+            limits,
+            model,
+            observe,
+          );
         },
       };
     },

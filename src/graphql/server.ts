@@ -8,7 +8,12 @@ import { lineageKinds, type Services } from '../services/index.js';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError } from './errors.js';
 import type { Config } from '../config.js';
-import { queryLimits, type CostModel, type GraphqlLimits } from '../graphql-limits/index.js';
+import {
+  queryLimits,
+  type CostModel,
+  type CostObserver,
+  type GraphqlLimits,
+} from '../graphql-limits/index.js';
 import type { Registry } from '../registry/index.js';
 import { datahubCostModel } from './cost-model.js';
 import { LINEAGE_FIELD_HOPS } from './types/entity.js';
@@ -64,6 +69,7 @@ export const graphqlCostModel = (config: Config, registry: Registry): CostModel 
 export async function apolloServer(
   services: Services,
   transportPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
+  observeCost?: CostObserver,
 ): Promise<ApolloServer<GraphQLContext>> {
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await graphqlSchema(),
@@ -74,7 +80,11 @@ export async function apolloServer(
       ...transportPlugins,
       ApolloServerPluginCacheControlDisabled(),
       datahubResponses(services),
-      queryLimits(graphqlLimits(services.config), graphqlCostModel(services.config, services.registry)),
+      queryLimits(
+        graphqlLimits(services.config),
+        graphqlCostModel(services.config, services.registry),
+        observeCost,
+      ),
       operationPrivileges(),
     ],
   });
@@ -82,9 +92,16 @@ export async function apolloServer(
   return apollo;
 }
 
-/** Serves DataHub's GraphQL API at `POST /api/graphql` (and GET for queries), on the same services. */
-export async function registerGraphql(app: FastifyInstance, services: Services): Promise<void> {
-  const apollo = await apolloServer(services, [fastifyApolloDrainPlugin(app)]);
+/**
+ * Serves DataHub's GraphQL API at `POST /api/graphql` (and GET for queries), on the same services;
+ * `observeCost` is told each operation's cost (the metrics).
+ */
+export async function registerGraphql(
+  app: FastifyInstance,
+  services: Services,
+  observeCost?: CostObserver,
+): Promise<void> {
+  const apollo = await apolloServer(services, [fastifyApolloDrainPlugin(app)], observeCost);
   await app.register(fastifyApollo(apollo), {
     path: '/api/graphql',
     context: async () => createContext(services),

@@ -8,6 +8,8 @@ import { type Services, guardServices } from '../services/index.js';
 import { JsonDepthError, MAX_JSON_DEPTH, parseJson, textNestsDeeper } from '../json/index.js';
 import { registerAuthHooks } from './auth-hooks.js';
 import { registerDroppedFieldsReport } from './dropped-fields.js';
+import type { ServiceMetrics } from '../metrics/index.js';
+import { registerRequestLog } from './request-log.js';
 import { RateLimiter } from './rate-limiter.js';
 import { sessionRoutes } from './session-routes.js';
 import { registerWebApp } from './web-app.js';
@@ -23,6 +25,7 @@ const isGraphqlPath = (url: string): boolean => /^(\/api\/gms|\/gms)?\/api\/grap
 export async function createApp(
   services: Services,
   explorer: Omit<GraphExplorerOptions, 'limits' | 'isAdmin'>,
+  metrics: ServiceMetrics,
 ): Promise<FastifyInstance> {
   const s = guardServices(services);
   const app = Fastify({
@@ -61,9 +64,8 @@ export async function createApp(
   app.setNotFoundHandler((req, reply) =>
     sendRestliError(reply, new NotFoundError(`No resource at ${req.method} ${req.url.split('?')[0]}`), s.log),
   );
-  app.addHook('onRequest', async (req) => {
-    s.log.debug({ method: req.method, url: req.url }, 'request');
-  });
+  // One log line per request once answered, and the request counted in the metrics.
+  registerRequestLog(app, s.log, metrics);
   // Every 503 (the graph store or the search index is down, or restarting) says when to try again.
   app.addHook('onSend', async (_req, reply, payload) => {
     if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
@@ -73,10 +75,15 @@ export async function createApp(
   // What the writes of a request dropped (fields the model lacks): a header and a warning, every route.
   registerDroppedFieldsReport(app, s.log);
   registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute));
+  // Prometheus' scrape, without a token as DataHub's service serves it (its `excludedPaths`).
+  app.get('/actuator/prometheus', async (_req, reply) => {
+    const { contentType, body } = await metrics.exposition();
+    return reply.header('Content-Type', contentType).send(body);
+  });
   await registerCompatRoutes(app, s, s.log);
   // Sign-in attempts: 10 a minute per user name, 300 per client address.
   sessionRoutes(app, s, { perUser: new RateLimiter(10), perAddress: new RateLimiter(300) });
-  await registerGraphql(app, s);
+  await registerGraphql(app, s, (type, cost) => metrics.graphqlOperation(type, cost));
   registerWebApp(app);
   await registerGraphExplorer(app, {
     ...explorer,

@@ -17,6 +17,8 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['GET /health/live', 'public'],
   ['GET /health/search', 'public'],
   ['GET /config', 'public'],
+  // Prometheus' scrape: figures of the service, never data (public in DataHub's service too).
+  ['GET /actuator/prometheus', 'public'],
   // Static explorer pages: the pages and the API description, never data.
   ['GET /api/graphiql', 'public'],
   ['GET /api/graphiql/assets/*', 'public'],

@@ -31,12 +31,20 @@ export interface StoreGate {
  * parameters; driver failures are mapped to domain errors here and nowhere else.
  */
 export class Executor {
+  /** Sessions open now, by access mode (the service's metrics read them). */
+  private readonly open = { read: 0, write: 0 };
+
   constructor(
     private readonly driver: Driver,
     private readonly log: Logger,
     private readonly database: string | undefined,
     private readonly gate?: StoreGate,
   ) {}
+
+  /** Sessions with Neo4j open now (each holds one of the driver's pooled connections while it works). */
+  openSessions(): { readonly read: number; readonly write: number } {
+    return { ...this.open };
+  }
 
   /** Refuses work at once while the gate says the store is down. */
   private checkGate(): void {
@@ -80,6 +88,7 @@ export class Executor {
       ...(this.database ? { database: this.database } : {}),
     });
     const config = opts.timeoutMs === undefined ? undefined : { timeout: opts.timeoutMs };
+    this.open.read++;
     try {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -104,6 +113,7 @@ export class Executor {
         );
       throw mapError(err);
     } finally {
+      this.open.read--;
       await session.close();
     }
   }
@@ -115,11 +125,13 @@ export class Executor {
       defaultAccessMode: neo4j.session.WRITE,
       ...(this.database ? { database: this.database } : {}),
     });
+    this.open.write++;
     try {
       return await session.executeWrite((tx: ManagedTransaction) => work(this.tx(tx)));
     } catch (err) {
       throw mapError(err);
     } finally {
+      this.open.write--;
       await session.close();
     }
   }

@@ -154,6 +154,16 @@ export class SyncStateStore {
     await this.exec.write((tx) => tx.run('MATCH (c:SyncCheckpoint {name: $name}) SET c.seq = 0', { name }));
   }
 
+  /** Every follower's checkpoint, by name (0 for one that never moved it). */
+  async checkpoints(): Promise<{ name: string; seq: number }[]> {
+    return this.exec.read(async (tx) => {
+      const res = await tx.run<{ name: string; seq: number | null }>(
+        'MATCH (c:SyncCheckpoint) RETURN c.name AS name, c.seq AS seq ORDER BY name',
+      );
+      return res.records.map((r) => ({ name: r.get('name'), seq: r.get('seq') ?? 0 }));
+    });
+  }
+
   /** The last change-log position written (the head the sync catches up with). */
   async head(): Promise<number> {
     return this.exec.read(readHead);

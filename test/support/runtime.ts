@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { startRuntime, type Runtime } from '../../src/runtime.js';
 import { asSystem } from '../../src/auth/index.js';
 
@@ -16,7 +16,10 @@ export function graphTarget(): { uri: string; user: string; password: string } {
  * A neohub on a free loopback port, in-process. Functional suites run it with authentication off (the
  * explicit setting); the auth suites pass `NEOHUB_AUTH: 'on'` and a root token.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<Runtime> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  log: Logger = createLogger('error'),
+): Promise<Runtime> {
   const config = loadConfig({
     ...process.env,
     PORT: '0',
@@ -25,7 +28,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     NEOHUB_AUTH: 'off',
     ...env,
   });
-  const rt = await startRuntime(config, graphTarget(), createLogger('error'));
+  const rt = await startRuntime(config, graphTarget(), log);
   // Each file starts on an index that has caught up with what the files before it wrote, so that its own
   // waits for the index (10 s by default) cover its own writes only.
   if (config.searchSync) await asSystemView(rt.services).search.waitForIndex(100_000);

@@ -15,3 +15,16 @@ describe('config: NEOHUB_NEO4J_JVM_FLAGS', () => {
     );
   });
 });
+
+describe('config: LOG_LEVEL', () => {
+  it('names one of the levels, in any case; info when unset', () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
+    expect(loadConfig({ LOG_LEVEL: ' warn ' }).logLevel).toBe('warn');
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+  });
+
+  it('refuses a level that does not exist instead of logging at another', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of trace, debug/);
+  });
+});

@@ -1,0 +1,1 @@
+export { outcomeOf, ServiceMetrics, type GaugeSample } from './service-metrics.js';
