@@ -120,7 +120,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     delete: 'write',
     deleteAspect: 'write',
   },
-  lineage: { lineage: 'read', relationshipFilter: 'read' },
+  lineage: { lineage: 'read', relationshipFilter: 'read', removedAmong: 'read' },
   traces: { writes: 'read' },
   timeline: { timeline: 'read' },
   references: { deleteReferences: 'write', deleteWithReferences: 'admin' },

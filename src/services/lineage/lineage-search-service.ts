@@ -20,6 +20,7 @@ import { KeptWalk } from './kept-walk.js';
 import { checkPage } from '../../page.js';
 import { EARLY_PAGE, earlyFirstPage, type EarlyPageLimits, type FirstPage } from './early-page.js';
 import { decodeScrollPosition, encodeScrollId, nextScrollId } from '../scroll-id.js';
+import { answeredFromWalk, searchFromWalk } from './field-lineage-search.js';
 
 export { EARLY_PAGE, type EarlyPageLimits } from './early-page.js';
 
@@ -49,7 +50,8 @@ export interface LineageSearchRequest {
   /**
    * From a schema field: whether the fields reached answer as their datasets (DataHub's default, and
    * what its `groupingSpec` asks for with SCHEMA_FIELD grouped by DATASET), or as themselves (`false`:
-   * a `groupingSpec` without that criterion, column-level impact analysis).
+   * a `groupingSpec` without that criterion, column-level impact analysis: answered from the walk when
+   * the walk can answer it, `field-lineage-search.ts`).
    */
   readonly fieldsAsDatasets?: boolean | undefined;
 }
@@ -105,6 +107,10 @@ export class LineageSearchService {
   async searchAcrossLineage(asked: LineageSearchRequest): Promise<LineageSearchResult> {
     // The walk keeps the kinds searched; the search service decides those of a request naming none.
     const r = { ...asked, entities: this.search.kinds(asked.entities, asked.unscoped) };
+    if (answeredFromWalk(r, conjunctions(r.filter))) {
+      const { groups, degrees } = splitDegree(r.filter);
+      return searchFromWalk(this.lineage, r, groups, degrees);
+    }
     if (r.scroll) return this.scroll(r, r.scroll);
     const p = await this.prepare(r);
     return this.result(p, await this.page(p, r.start, r.count));

@@ -126,6 +126,13 @@ export class LineageService {
     return this.filters[direction];
   }
 
+  /** Of these URNs, those of entities soft-deleted by their `status` (a URN that is no entity is not). */
+  async removedAmong(urns: readonly string[]): Promise<Set<string>> {
+    if (!urns.length) return new Set();
+    const states = await this.store.propertyStates(urns);
+    return new Set(states.filter((s) => s.removed).map((s) => s.urn));
+  }
+
   async lineage(r: LineageRequest): Promise<LineageResult> {
     const tree = r.tree;
     if (!tree) return this.walk(r);
