@@ -6,6 +6,7 @@ import type { ChangeLogStore, EntityStore, RunStore } from '../store/index.js';
 import { EventsService } from './events/index.js';
 import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadata-tests/index.js';
 import { ownerTypesHook } from './owner-types.js';
+import { siblingsHook } from './siblings.js';
 import { IngestService } from './ingest-service.js';
 import { CreateService } from './create-service.js';
 import { PeopleService } from './people-service.js';
@@ -195,6 +196,8 @@ export function writeHooks(p: WriteHookParts): readonly WriteHook[] {
     new StructuredPropertyRules(p.store, p.tasks),
     // A metadata test's definition compiles against the registry before it is stored.
     testDefinitionCheck(p.registry),
+    // dbt datasets and their warehouse tables linked as siblings, as DataHub's sibling hook links them.
+    siblingsHook(p.registry),
   ];
 }
 
