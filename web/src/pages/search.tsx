@@ -19,6 +19,7 @@ import {
   type SearchPage,
 } from '../search/queries';
 import { Result } from '../search/result';
+import { combineSiblings } from '../search/siblings';
 import { ViewPicker } from '../search/views';
 import '../search/search.css';
 
@@ -198,8 +199,14 @@ export function Search({ place }: { place: Place }) {
           {at.query !== '*' ? ` for “${at.query}”` : ''}
         </p>
         <ol start={results.start + 1}>
-          {results.searchResults.map(({ entity, matchedFields }) => (
-            <Result key={entity.urn} entity={entity} matched={matchedFields} words={at.query !== '*'} />
+          {combineSiblings(results.searchResults).map(({ result: { entity, matchedFields }, group }) => (
+            <Result
+              key={entity.urn}
+              entity={entity}
+              group={group}
+              matched={matchedFields}
+              words={at.query !== '*'}
+            />
           ))}
         </ol>
         <Pages at={at} total={results.total} size={PAGE} />

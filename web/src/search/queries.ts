@@ -1,4 +1,5 @@
 import { SUMMARY_FIELDS, type EntitySummary } from '../entity-names';
+import { SIBLING_FIELDS } from './siblings';
 
 /**
  * What a search result shows beyond an entity's name: owners, tags, glossary terms, domain. Every kind
@@ -32,6 +33,7 @@ const LABELLED = [
 export const RESULT_FIELDS = `${SUMMARY_FIELDS}
   ${LABELLED.map((t) => `... on ${t} { ${LABELS} }`).join('\n')}
   ... on GlossaryTerm { ownership { owners { owner { ... on CorpUser { urn username properties { displayName } } } } } domain { domain { urn properties { name } } } }
+  ${SIBLING_FIELDS}
 `;
 
 /** Names of facet values that SUMMARY_FIELDS does not name: groups, platforms, metadata tests. */
@@ -56,7 +58,12 @@ export interface Labels {
   domain?: { domain: Named } | null;
 }
 
-export type ResultEntity = EntitySummary & Labels;
+/** What a result says of its siblings (a dbt model and its warehouse table): `SIBLING_FIELDS`. */
+export interface SiblingFields {
+  siblings?: { isPrimary?: boolean | null; siblings?: (EntitySummary | null)[] | null } | null;
+}
+
+export type ResultEntity = EntitySummary & Labels & SiblingFields;
 
 export interface Aggregation {
   value: string;
