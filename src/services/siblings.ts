@@ -19,11 +19,13 @@ export function datasetPlatform(urn: string): string | undefined {
 
 const isDbt = (urn: string): boolean => datasetPlatform(urn) === DBT;
 
-/** The dataset URNs of an `upstreamLineage` value's upstreams. */
+/** The dataset URNs of an `upstreamLineage` value's upstreams (a URN of another kind counts as none). */
 function upstreamsOf(value: unknown): string[] {
   const ups = (value as { upstreams?: unknown } | undefined)?.upstreams;
   if (!Array.isArray(ups)) return [];
-  return ups.flatMap((u: { dataset?: unknown }) => (typeof u?.dataset === 'string' ? [u.dataset] : []));
+  return ups.flatMap((u: { dataset?: unknown }) =>
+    typeof u?.dataset === 'string' && u.dataset.startsWith('urn:li:dataset:') ? [u.dataset] : [],
+  );
 }
 
 const parse = (json: string | undefined): unknown => (json === undefined ? undefined : JSON.parse(json));
