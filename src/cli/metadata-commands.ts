@@ -16,7 +16,7 @@ const BATCH = 100;
 /**
  * `ingest -f`: reads the whole file first (any bad record: its file and line, and nothing is sent), then
  * sends change proposals in batches (`ingestProposalBatch`) and change events one by one (`ingest`), in
- * file order. Stops at the first batch the server refuses, naming the line of the refused record.
+ * file order, each with its record's system metadata (run id, last observed, properties) as written. Stops at the first batch the server refuses, naming the line of the refused record.
  */
 export async function ingestFile(
   client: GmsClient,
@@ -37,8 +37,13 @@ export async function ingestFile(
   try {
     for (const batch of batches(records)) {
       try {
-        if (batch[0]?.kind === 'mce')
-          await client.action('entities', 'ingest', { entity: { value: batch[0].snapshot } });
+        const first = batch[0];
+        if (first?.kind === 'mce')
+          // As DataHub's REST emitter sends an event: the snapshot and its record's system metadata.
+          await client.action('entities', 'ingest', {
+            entity: { value: first.snapshot },
+            ...(first.systemMetadata ? { systemMetadata: first.systemMetadata } : {}),
+          });
         else
           await client.action('aspects', 'ingestProposalBatch', {
             proposals: batch.map((r) => (r.kind === 'mcp' ? r.proposal : {})),

@@ -3,7 +3,13 @@ import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 /** One record of a metadata file: a change proposal or a change event, with its line in the file. */
 export type FileRecord =
   | { readonly kind: 'mcp'; readonly line: number; readonly proposal: Record<string, unknown> }
-  | { readonly kind: 'mce'; readonly line: number; readonly snapshot: Record<string, unknown> };
+  | {
+      readonly kind: 'mce';
+      readonly line: number;
+      readonly snapshot: Record<string, unknown>;
+      /** The record's system metadata (run id, last observed, properties), sent with the snapshot. */
+      readonly systemMetadata?: Record<string, unknown>;
+    };
 
 export interface ProposalFile {
   readonly records: FileRecord[];
@@ -58,7 +64,10 @@ function toRecord(value: unknown, line: number): FileRecord | string {
     const snapshot = JSON.parse(
       JSON.stringify(v.proposedSnapshot).replaceAll('.pegasus2avro.', '.'),
     ) as Record<string, unknown>;
-    return { kind: 'mce', line, snapshot };
+    const sm = v.systemMetadata;
+    return sm && typeof sm === 'object' && !Array.isArray(sm)
+      ? { kind: 'mce', line, snapshot, systemMetadata: sm as Record<string, unknown> }
+      : { kind: 'mce', line, snapshot };
   }
   if (typeof v.entityUrn !== 'string')
     return 'neither a change proposal (entityUrn) nor an event (proposedSnapshot)';
