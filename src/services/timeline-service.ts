@@ -55,9 +55,15 @@ export class TimelineService {
     const { entity, parsed } = this.registry.parseEntityUrn(q.urn);
     this.redaction.requireKinds([entity]);
     const keyAspect = this.registry.keyAspectOf(entity).name;
-    const aspects = entity.aspects.filter((a) => categoriesOf(a, keyAspect).some((c) => categories.has(c)));
+    const asked = new Set(
+      entity.aspects.filter((a) => categoriesOf(a, keyAspect).some((c) => categories.has(c))),
+    );
     if (!(await this.store.exists(parsed.urn))) throw new NotFoundError(`Entity ${parsed.urn} not found`);
-    const history = await this.store.history(parsed.urn, aspects);
+    // DataHub's version stamp names every versioned aspect of the entity (its key and default aspects
+    // too), whatever the categories asked; the events come from the asked ones only.
+    const versioned = entity.aspects.filter((a) => !this.registry.findAspect(a)?.timeseries);
+    const all = await this.store.history(parsed.urn, versioned);
+    const history = all.filter((v) => asked.has(v.name));
     type Moment = { actor: string; events: ChangeEvent[]; raw: unknown[] };
     const moments = new Map<number, Moment>();
     // DataHub's version numbers: the latest is 0, the history counts from 1, the oldest.
@@ -68,7 +74,6 @@ export class TimelineService {
     );
     history.forEach((v, i) => {
       const previous = history[i - 1]?.name === v.name ? values[i - 1] : undefined;
-      const latest = history[i + 1]?.name !== v.name;
       const current = values[i] as Record<string, unknown>;
       const events = changeEvents(v.name, keyAspect, previous, current, parsed.urn).filter((e) =>
         categories.has(e.category),
@@ -83,7 +88,10 @@ export class TimelineService {
             .map((op) => ({ ...op, path: `/${v.name}${op.path}` })),
         );
       moments.set(time, moment);
-      versions.push({ name: v.name, time, version: latest ? 0 : v.version });
+    });
+    all.forEach((v, i) => {
+      const latest = all[i + 1]?.name !== v.name;
+      versions.push({ name: v.name, time: v.created.time, version: latest ? 0 : v.version });
     });
     /** Which version of each aspect was current at a moment: `name:version;...`, by name. */
     const stampAt = (t: number): string => {

@@ -39,9 +39,17 @@ export function keyedDiff<T>(
 
 export { schemaFieldPath, schemaFieldUrn } from '../../urn/index.js';
 
-/** A v2 field path as people read it: `[version=2.0].[type=struct].a.[type=int].b` -> `a.b`. */
+const V2_PREFIX = '[version=2.0]';
+
+/**
+ * A field path as people read it, as DataHub downgrades a v2 path: without its `[version=2.0]` prefix
+ * and its `[...]` type parts (`[version=2.0].[type=struct].a.[type=int].b` -> `a.b`); a v1 path as it is.
+ */
 export const readablePath = (path: string): string =>
-  path
-    .split('.')
-    .filter((t) => !(t.startsWith('[') && t.endsWith(']')))
-    .join('.');
+  path.startsWith(V2_PREFIX)
+    ? path
+        .slice(V2_PREFIX.length)
+        .split('.')
+        .filter((t) => t !== '' && !(t.startsWith('[') && t.endsWith(']')))
+        .join('.')
+    : path;

@@ -1,5 +1,5 @@
 import type { ChangeCategory, ChangeEvent } from './change-event.js';
-import { byKey, keyedDiff, list, str, type Value } from './diff.js';
+import { list, str, type Value } from './diff.js';
 import {
   APPLICATIONS,
   ASSETS,
@@ -118,29 +118,52 @@ function deprecationChanges(prev: Value, cur: Value, urn: string): ChangeEvent[]
   ];
 }
 
+/**
+ * Links added, removed and re-described, as DataHub's generator walks them: both lists sorted by URL,
+ * then merged pairwise, so each element counts (a link given twice is added twice).
+ */
 function linkChanges(prev: Value, cur: Value, urn: string): ChangeEvent[] {
-  const links = (v: Value) => byKey(list(v?.elements), (e) => str(e.url));
-  const { added, removed, kept } = keyedDiff(links(prev), links(cur));
-  const event = (url: string, e: Record<string, unknown>, op: 'ADD' | 'REMOVE'): ChangeEvent => ({
+  const byUrl = (v: Value) =>
+    list(v?.elements)
+      .filter((e) => str(e.url) !== undefined)
+      .sort((a, b) => compare(String(a.url), String(b.url)));
+  const [base, target] = [byUrl(prev), byUrl(cur)];
+  const event = (e: Record<string, unknown>, op: 'ADD' | 'REMOVE'): ChangeEvent => ({
     entityUrn: urn,
     category: 'DOCUMENTATION',
     operation: op,
-    modifier: url,
+    modifier: String(e.url),
     semVerChange: 'MINOR',
-    description: `Institutional Memory '${url}' with documentation of '${urn}' has been ${op === 'ADD' ? 'added' : 'removed'}: '${String(e.description ?? '')}'`,
+    description: `Institutional Memory '${String(e.url)}' with documentation of '${urn}' has been ${op === 'ADD' ? 'added' : 'removed'}: '${String(e.description ?? '')}'`,
   });
-  return [
-    ...added.map(([u, e]) => event(u, e, 'ADD')),
-    ...removed.map(([u, e]) => event(u, e, 'REMOVE')),
-    ...kept
-      .filter(([, a, b]) => a.description !== b.description)
-      .map(([url, a, b]) => ({
-        entityUrn: urn,
-        category: 'DOCUMENTATION' as const,
-        operation: 'MODIFY' as const,
-        modifier: url,
-        semVerChange: 'PATCH' as const,
-        description: `Documentation of Institutional Memory '${url}' of '${urn}' has been changed from '${String(a.description ?? '')}' to '${String(b.description ?? '')}'.`,
-      })),
-  ];
+  const out: ChangeEvent[] = [];
+  let [i, j] = [0, 0];
+  while (i < base.length || j < target.length) {
+    const [a, b] = [base[i], target[j]];
+    const order = a && b ? compare(String(a.url), String(b.url)) : a ? -1 : 1;
+    if (a && b && order === 0) {
+      if (a.description !== b.description)
+        out.push({
+          entityUrn: urn,
+          category: 'DOCUMENTATION',
+          operation: 'MODIFY',
+          modifier: String(a.url),
+          semVerChange: 'PATCH',
+          // DataHub's text, two spaces after "of" included.
+          description: `Documentation of Institutional Memory '${String(a.url)}' of  '${urn}' has been changed from '${String(a.description ?? '')}' to '${String(b.description ?? '')}'.`,
+        });
+      i++;
+      j++;
+    } else if (order < 0 && a) {
+      out.push(event(a, 'REMOVE'));
+      i++;
+    } else if (b) {
+      out.push(event(b, 'ADD'));
+      j++;
+    }
+  }
+  return out;
 }
+
+/** Java's String.compareTo order (UTF-16 code units), as DataHub sorts. */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
