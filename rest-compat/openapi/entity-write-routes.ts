@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { AspectWrite, CreateMode, Services } from '../../src/services/index.js';
-import { capBatch, traceparentOf, writeContext } from '../restli/index.js';
+import { capBatch, reportFailedItems, traceparentOf, writeContext } from '../restli/index.js';
 import { byEntityName } from './entity-read-routes.js';
 import { echo, entityOut, urnAndAspect, wantsSyncIndex, writesOf, type ApiVersion } from './entity-shapes.js';
 import { setOwn } from '../../src/json/index.js';
@@ -41,10 +41,18 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     s.entityApi.entityKind((req.params as { entityName: string }).entityName);
     const writes = writesOf(req.body, version);
     capBatch(writes.length, s.config.maxBatchProposals, 'A batch write', 'aspects');
+    // Asynchronous (the default): DataHub's queue checks each item as it writes it, so the good ones land
+    // and the refused ones are named in a header; synchronous: all or nothing (docs/decisions/0057).
+    if (bool(req, Q.asyncList)) {
+      const { tasks, failed } = await s.entityApi.upsertEach(writes, writeContext(req));
+      tasksHeader(reply, tasks);
+      reportFailedItems(reply, failed);
+      await written(req, reply, writes);
+      return reply.status(202).send(echo(writes, version));
+    }
     tasksHeader(reply, await s.entityApi.upsert(writes, writeContext(req)));
     await written(req, reply, writes);
     const withSM = bool(req, Q.systemMetadata);
-    if (bool(req, Q.asyncList)) return reply.status(202).send(echo(writes, version));
     return reply.send(await readBack(writes, withSM));
   });
 

@@ -11,6 +11,7 @@ import {
   urnFromPath,
   writeContext,
 } from './context.js';
+import { reportFailedItems } from './failed-items.js';
 import { readProposal, readProposalBatch } from './proposals.js';
 
 /** `/aspects`: ingestProposal(Batch), getTimeseriesAspectValues, and the versioned aspect GET. */
@@ -30,7 +31,11 @@ export function aspectsRoutes(app: FastifyInstance, s: Services): void {
       }
       case 'ingestProposalBatch': {
         const proposals = readProposalBatch(b.proposals, s.config.maxBatchProposals);
-        await s.ingest.ingest(proposals, writeContext(req));
+        // DataHub's asynchronous batch is checked item by item as it is written (the good items land);
+        // its synchronous one is all or nothing (docs/decisions/0057).
+        if (b.async === 'true' || b.async === true)
+          reportFailedItems(reply, (await s.ingest.ingestEach(proposals, writeContext(req))).failed);
+        else await s.ingest.ingest(proposals, writeContext(req));
         await syncIndexIfAsked(req, s);
         return ok(reply, 'success');
       }

@@ -21,6 +21,9 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
         if (!Array.isArray(b.entities)) throw new BadRequestError("Parameter 'entities' must be a list");
         capBatch(b.entities.length, s.config.maxBatchProposals, 'batchIngest', 'snapshots');
         const sms = Array.isArray(b.systemMetadata) ? b.systemMetadata : [];
+        // DataHub's check: one system metadata per snapshot when any is given (the batch is all or nothing).
+        if (Array.isArray(b.systemMetadata) && sms.length !== b.entities.length)
+          throw new BadRequestError('entities and systemMetadata length must match');
         const proposals = b.entities.flatMap((e, i) => snapshotToProposals(s.registry, e, sms[i]));
         await s.ingest.ingest(proposals, writeContext(req));
         return reply.status(200).send();

@@ -10,6 +10,7 @@ import { testRoutes } from './test-routes.js';
 
 export { sendRestliError } from './errors.js';
 export { capBatch } from './batch-cap.js';
+export { reportFailedItems, FAILED_ITEMS_HEADER } from './failed-items.js';
 export { traceparentOf, writeContext } from './context.js';
 export { relationshipsPage, RELATIONSHIPS_PAGE } from './relationships-routes.js';
 export { parseRestliQuery } from './query.js';

@@ -1,7 +1,7 @@
 import { BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Registry } from '../registry/index.js';
 import type { AspectSpec, EntitySpec } from '../registry/index.js';
-import type { IngestService } from './ingest-service.js';
+import type { FailedItem, IngestService } from './ingest-service.js';
 import type { Proposal, WriteContext } from './proposal.js';
 import type { EntityView, EnvelopedAspect, ReadService } from './read-service.js';
 
@@ -186,6 +186,21 @@ export class EntityApiService {
       ctx,
     );
     return res.tasks;
+  }
+
+  /**
+   * An asynchronous batch upsert, as DataHub's queue takes it: each item that a write-time check refuses
+   * is left out and named in `failed`, the others are written (`IngestService.ingestEach`).
+   */
+  async upsertEach(
+    writes: readonly AspectWrite[],
+    ctx: WriteContext,
+  ): Promise<{ readonly tasks: readonly string[]; readonly failed: readonly FailedItem[] }> {
+    if (!writes.length) return { tasks: [], failed: [] };
+    return this.ingest.ingestEach(
+      writes.map((w) => this.proposal(w, 'UPSERT')),
+      ctx,
+    );
   }
 
   /** A single-aspect create (`createIfNotExists`, the default), entity create, or upsert. */

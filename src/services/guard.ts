@@ -115,6 +115,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     aspect: 'read',
     aspectExists: 'read',
     upsert: 'write',
+    upsertEach: 'write',
     create: 'write',
     patch: 'write',
     delete: 'write',
@@ -133,7 +134,13 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     removeValues: 'write',
     values: 'read',
   },
-  ingest: { ingest: 'write', deleteTimeseries: 'write', deleteEntity: 'admin', revert: 'admin' },
+  ingest: {
+    ingest: 'write',
+    ingestEach: 'write',
+    deleteTimeseries: 'write',
+    deleteEntity: 'admin',
+    revert: 'admin',
+  },
   runs: {
     list: 'read',
     describe: 'read',

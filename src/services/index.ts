@@ -42,7 +42,7 @@ import type { Services } from './services.js';
 
 export type { Services } from './services.js';
 
-export { IngestService } from './ingest-service.js';
+export { IngestService, type FailedItem } from './ingest-service.js';
 export { BUILT_IN_PLATFORMS, ensureBuiltInPlatforms } from './built-in-platforms.js';
 export {
   DroppedFieldsCollector,

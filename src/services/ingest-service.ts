@@ -1,4 +1,5 @@
 import { authorizeWrites, requirePrivilege } from '../auth/index.js';
+import { ValidationError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
 import { runIdOf, type ApplyResult, type EntityRow, type EntityStore, type WriteOp } from '../store/index.js';
@@ -18,6 +19,14 @@ export interface Revert {
 /** What a write did: per proposal, the change log, and the background tasks it started. */
 export interface IngestResult extends ApplyResult {
   readonly tasks: readonly string[];
+}
+
+/** An item of a batch written item by item that a write-time check refused, and why. */
+export interface FailedItem {
+  readonly index: number;
+  readonly urn: string;
+  readonly aspect: string;
+  readonly message: string;
 }
 
 /**
@@ -69,6 +78,44 @@ export class IngestService {
     // One result per proposal; those of the ops the hooks added are left out (their changes are logged).
     const results = result.results.length > ops.length ? result.results.slice(0, ops.length) : result.results;
     return { results, changeLog: result.changeLog, tasks };
+  }
+
+  /**
+   * A batch as DataHub's asynchronous ingestion takes it (`async` batches: its service checks each item
+   * when it writes it, so the good ones land and the bad ones are dropped). A proposal that is malformed
+   * as such (shape, schema, kind) refuses the whole batch, as DataHub refuses it on request; otherwise
+   * the batch is written in one transaction, and when a write-time check refuses it (a ValidationError)
+   * the proposals are written again one by one in order: each that passes lands, each that fails is
+   * answered in `failed` with why.
+   */
+  async ingestEach(
+    proposals: readonly Proposal[],
+    ctx: WriteContext,
+  ): Promise<{ readonly tasks: readonly string[]; readonly failed: readonly FailedItem[] }> {
+    try {
+      return { tasks: (await this.ingest(proposals, ctx)).tasks, failed: [] };
+    } catch (err) {
+      if (!(err instanceof ValidationError) || proposals.length < 2) throw err;
+      const created = { time: ctx.now ?? Date.now(), actor: ctx.actor };
+      // Request-level problems refuse the batch (buildOp throws for them before any hook runs).
+      for (const p of proposals) buildOp(this.registry, p, created, ctx.traceId, this.steps);
+    }
+    const tasks: string[] = [];
+    const failed: FailedItem[] = [];
+    for (const [index, p] of proposals.entries()) {
+      try {
+        tasks.push(...(await this.ingest([p], ctx)).tasks);
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        failed.push({ index, urn: p.entityUrn ?? '', aspect: p.aspectName ?? '', message: err.message });
+      }
+    }
+    if (failed.length)
+      this.log.warn(
+        { proposals: proposals.length, failed: failed.slice(0, 50) },
+        'items of an asynchronous batch were refused; the others were written',
+      );
+    return { tasks, failed };
   }
 
   /**

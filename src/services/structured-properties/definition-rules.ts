@@ -56,8 +56,16 @@ export function isVersion(v: string): boolean {
 
 export const valueKey = (v: unknown): string => JSON.stringify(v);
 
-/** Checks a definition on its own (no stored state needed); throws a ValidationError listing every problem. */
-export function checkDefinition(urn: string, def: PropertyDefinition): void {
+/**
+ * Checks a definition on its own (no stored state needed); throws a ValidationError listing every problem.
+ * `dataTypes`: the `dataType` entities beyond the built-in ones that its `valueType` may name (values of
+ * such a type are refused, as DataHub validates only the built-in ones).
+ */
+export function checkDefinition(
+  urn: string,
+  def: PropertyDefinition,
+  dataTypes: ReadonlySet<string> = new Set(),
+): void {
   const problems: Violation[] = [];
   const id = urn.startsWith(PROPERTY_PREFIX) ? urn.slice(PROPERTY_PREFIX.length) : urn;
   if (def.qualifiedName !== id)
@@ -68,10 +76,10 @@ export function checkDefinition(urn: string, def: PropertyDefinition): void {
   if (/\s/.test(def.qualifiedName))
     problems.push({ path: '/qualifiedName', message: 'qualifiedName must not contain whitespace' });
   const type = valueTypeOf(def.valueType);
-  if (!type)
+  if (!type && !dataTypes.has(def.valueType))
     problems.push({
       path: '/valueType',
-      message: `valueType "${def.valueType}" is not a data type: expected urn:li:dataType:datahub.<${VALUE_TYPES.join('|')}>`,
+      message: `valueType "${def.valueType}" is not a data type: expected urn:li:dataType:datahub.<${VALUE_TYPES.join('|')}> or a dataType entity that exists`,
     });
   if (!def.entityTypes.length)
     problems.push({ path: '/entityTypes', message: 'at least one entity type is required' });

@@ -31,6 +31,8 @@ const DATE_FORM = /^\d{4}-\d{2}-\d{2}$/;
 /** Why one value does not fit a definition, or undefined when it does. */
 function valueProblem(def: PropertyDefinition, v: PrimitiveValue): string | undefined {
   const type = valueTypeOf(def.valueType);
+  // A data type of the catalog's own (a `dataType` entity): DataHub checks values of its built-in types only.
+  if (!type) return `values of the data type ${def.valueType} cannot be validated (not supported)`;
   const isNumber = 'double' in v;
   if (type === 'number') {
     if (!isNumber) return `${valueKey(v)} is not a number`;

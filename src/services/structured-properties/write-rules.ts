@@ -1,6 +1,7 @@
 import { ValidationError } from '../../errors/index.js';
 import type { AuditStamp, EntityStore, UpsertOp, WriteOp } from '../../store/index.js';
 import type { PreparedWrite, WriteHook } from '../write-hooks.js';
+import { dataTypesNamed, knownDataTypes } from './data-types.js';
 import { checkDefinition, checkEvolution, valueKey, type PropertyDefinition } from './definition-rules.js';
 import { fieldsInSchemas } from './schema-fields.js';
 import { loadStates } from './states.js';
@@ -73,7 +74,14 @@ export class StructuredPropertyRules implements WriteHook {
         }
       }
     }
-    const states = await loadStates(this.store, [...mentioned, ...targets, ...defOps.map((o) => o.urn)]);
+    const namedTypes = dataTypesNamed(defOps);
+    const states = await loadStates(this.store, [
+      ...mentioned,
+      ...targets,
+      ...defOps.map((o) => o.urn),
+      ...namedTypes,
+    ]);
+    const dataTypes = knownDataTypes(namedTypes, ops, states);
     const createdHere = new Set(
       ops
         .filter((o) => o.kind !== 'deleteEntity' && o.kind !== 'deleteAspect' && o.aspect !== VALUES)
@@ -94,7 +102,7 @@ export class StructuredPropertyRules implements WriteHook {
         return wrap(op, (up, cur) => checkValues(up, cur, states));
       }
       if (op.entityType === PROPERTY && op.aspect === DEFINITION)
-        return wrap(op, (up, cur) => checkNewDefinition(up, cur, states, effects));
+        return wrap(op, (up, cur) => checkNewDefinition(up, cur, states, effects, dataTypes));
       return op;
     });
 
@@ -183,9 +191,10 @@ function checkNewDefinition(
   current: string | undefined,
   states: Map<string, PropertyState>,
   effects: Map<string, ValueCleanupParams>,
+  dataTypes: ReadonlySet<string>,
 ): UpsertOp {
   const next = JSON.parse(op.value) as PropertyDefinition;
-  checkDefinition(op.urn, next);
+  checkDefinition(op.urn, next, dataTypes);
   if (states.get(op.urn)?.removed)
     throw new ValidationError(
       `Structured property ${op.urn} is soft-deleted: its definition cannot be updated (restore it first)`,
