@@ -41,7 +41,8 @@ export class FieldMappings {
     if (!fresh.length) return;
     const rows = fresh.map((p) => ({ id: pairId(p), ...p }));
     check(await this.mappingIndex.addDocuments(rows, { primaryKey: 'id' }).waitTask({ timeout: 300_000 }));
-    for (const r of rows) this.known.add(r.id);
+    // A prune that ran meanwhile forgot what is known: the next record reads it again from the index.
+    for (const r of rows) this.known?.add(r.id);
   }
 
   /** Every recorded field with its entity type. */
