@@ -230,6 +230,7 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
   const mineV3 = { and: [{ criteria: [{ field: 'urn', values: [f.dataset], condition: 'EQUAL' }] }] };
   const out: Record<string, Sample[]> = {
     'GET /config': [{ path: '/config' }],
+    'GET /actuator/prometheus': [{ path: '/actuator/prometheus' }],
     'GET /health': [{ path: '/health' }],
     'GET /health/live': [{ path: '/health/live' }],
     'GET /health/search': [{ path: '/health/search' }],
