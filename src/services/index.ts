@@ -7,6 +7,7 @@ import { EventsService } from './events/index.js';
 import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadata-tests/index.js';
 import { ownerTypesHook } from './owner-types.js';
 import { siblingsHook } from './siblings.js';
+import { SchemaFieldEntities } from './schema-field-entities.js';
 import { IngestService } from './ingest-service.js';
 import { CreateService } from './create-service.js';
 import { PeopleService } from './people-service.js';
@@ -196,6 +197,10 @@ export function writeHooks(p: WriteHookParts): readonly WriteHook[] {
     new StructuredPropertyRules(p.store, p.tasks),
     // A metadata test's definition compiles against the registry before it is stored.
     testDefinitionCheck(p.registry),
+    // DataHub's schema-field side effect: a dataset's schema fields as `schemaField` entities, made,
+    // soft-deleted with their field and their dataset, removed with the schema, in the dataset's
+    // transaction (an inTransaction step; docs/decisions/0053).
+    new SchemaFieldEntities(p.registry),
     // dbt datasets and their warehouse tables linked as siblings, as DataHub's sibling hook links them.
     siblingsHook(p.registry),
   ];

@@ -247,7 +247,7 @@ describe('structured property values', () => {
     expect(await shown(ds)).toEqual({ [propUrn(b)]: [{ string: 'bar' }] });
   });
 
-  it('are checked against the definition; the property and the entity must exist; nothing is written on error', async () => {
+  it('are checked against the definition; the property must exist, a new entity is created; nothing is written on error', async () => {
     const num = `rules.num${unique()}`;
     const single = `rules.single${unique()}`;
     const charts = `rules.charts${unique()}`;
@@ -283,11 +283,12 @@ describe('structured property values', () => {
     }
     expect(await shown(ds)).toEqual({ [propUrn(num)]: [{ double: 30 }] });
 
-    const ghost = datasetUrn(`sp_ghost_${unique()}`);
-    const noEntity = await setValues(ghost, [{ propertyUrn: propUrn(num), values: [{ double: 30 }] }], '');
-    expect(noEntity.status).toBe(400);
-    expect(noEntity.body.message).toMatch(/does not exist/);
-    expect((await call('GET', `${V3}/dataset/${enc(ghost)}`)).status).toBe(404);
+    // An entity that does not exist yet is created by its first aspect, structured properties too (DataHub's way).
+    const fresh = datasetUrn(`sp_new_${unique()}`);
+    const created = await setValues(fresh, [{ propertyUrn: propUrn(num), values: [{ double: 30 }] }], '');
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect((await call('GET', `${V3}/dataset/${enc(fresh)}`)).status).toBe(200);
+    expect(await shown(fresh)).toEqual({ [propUrn(num)]: [{ double: 30 }] });
 
     // Rest.li ingestProposal answers a rule violation with its 422.
     const restli = await call(

@@ -228,7 +228,9 @@ export class StructuredPropertyService {
     params: readonly ValuesInput[],
     ctx: WriteContext,
   ): Promise<Assignment[]> {
-    return this.writeValues(assetUrn, ctx, async () => {
+    // A column's entity often does not exist yet: the write creates it (DataHub's resolver allows it).
+    const create = assetUrn.startsWith('urn:li:schemaField:');
+    return this.writeValues(assetUrn, ctx, create, async () => {
       const states = await loadStates(
         this.store,
         params.map((p) => p.structuredPropertyUrn),
@@ -265,20 +267,23 @@ export class StructuredPropertyService {
     return this.writeValues(
       assetUrn,
       ctx,
+      false,
       async () => (held) => held.filter((a) => !drop.has(a.propertyUrn)),
     );
   }
 
   /**
-   * Writes the values an asset holds (refused, not found, when it does not exist): `prepare` gives how to
-   * change those it holds. Answers the values it then shows.
+   * Writes the values an asset holds (refused, not found, when it does not exist unless `create`):
+   * `prepare` gives how to change those it holds. Answers the values it then shows.
    */
   private async writeValues(
     assetUrn: string,
     ctx: WriteContext,
+    create: boolean,
     prepare: () => Promise<(held: Assignment[]) => readonly unknown[]>,
   ): Promise<Assignment[]> {
-    if (!(await this.reads.exists(assetUrn))) throw new NotFoundError(`Entity ${assetUrn} does not exist`);
+    if (!create && !(await this.reads.exists(assetUrn)))
+      throw new NotFoundError(`Entity ${assetUrn} does not exist`);
     const change = await prepare();
     await this.ingest.ingest(
       [

@@ -3,7 +3,6 @@ import type { AuditStamp, EntityStore, UpsertOp, WriteOp } from '../../store/ind
 import type { PreparedWrite, WriteHook } from '../write-hooks.js';
 import { dataTypesNamed, knownDataTypes } from './data-types.js';
 import { checkDefinition, checkEvolution, valueKey, type PropertyDefinition } from './definition-rules.js';
-import { fieldsInSchemas } from './schema-fields.js';
 import { loadStates } from './states.js';
 import { checkAssignments, isRetired, type Assignment, type PropertyState } from './value-rules.js';
 
@@ -34,7 +33,7 @@ const parse = <T>(json: string | undefined): T | undefined =>
  * The structured-property rules of the one write path (a write hook): definitions are checked on their
  * own and against the current one (breaking changes need a new version; soft-deleted properties cannot be
  * redefined); values are checked against their definitions (type, cardinality, allowed values, entity
- * types), their property and target entity must exist, and each changed assignment gets its AuditStamps.
+ * types), their property must exist (the target entity is created by the write when new), and each changed assignment gets its AuditStamps.
  * A new version or a hard delete starts a task (through `tasks`, after the commit) that removes the
  * retired values through the write path.
  */
@@ -75,32 +74,14 @@ export class StructuredPropertyRules implements WriteHook {
       }
     }
     const namedTypes = dataTypesNamed(defOps);
-    const states = await loadStates(this.store, [
-      ...mentioned,
-      ...targets,
-      ...defOps.map((o) => o.urn),
-      ...namedTypes,
-    ]);
+    const states = await loadStates(this.store, [...mentioned, ...defOps.map((o) => o.urn), ...namedTypes]);
     const dataTypes = knownDataTypes(namedTypes, ops, states);
-    const createdHere = new Set(
-      ops
-        .filter((o) => o.kind !== 'deleteEntity' && o.kind !== 'deleteAspect' && o.aspect !== VALUES)
-        .map((o) => o.urn),
-    );
     const effects = new Map<string, ValueCleanupParams>();
-    const absent = targets.filter((u) => !states.get(u)?.exists && !createdHere.has(u));
-    const inSchemas = await fieldsInSchemas(this.store, absent, ops);
 
     const adapted = ops.map((op): WriteOp => {
       if (!isWrite(op)) return op;
-      if (op.aspect === VALUES) {
-        if (!states.get(op.urn)?.exists && !createdHere.has(op.urn) && !inSchemas.has(op.urn))
-          throw new ValidationError(
-            `Entity ${op.urn} does not exist: create it before setting structured properties on it`,
-            [{ path: '/entityUrn', message: 'entity not found' }],
-          );
-        return wrap(op, (up, cur) => checkValues(up, cur, states));
-      }
+      // An entity that does not exist yet is created by this write, as by its first write of any aspect.
+      if (op.aspect === VALUES) return wrap(op, (up, cur) => checkValues(up, cur, states));
       if (op.entityType === PROPERTY && op.aspect === DEFINITION)
         return wrap(op, (up, cur) => checkNewDefinition(up, cur, states, effects, dataTypes));
       return op;
