@@ -25,8 +25,6 @@ interface DatasetChange {
   /** The schema after the batch: a value, or null when deleted (with the entity or alone). */
   schema?: Json | null;
   status?: Json | null;
-  /** The batch hard deletes the dataset (and writes nothing of it after). */
-  entityDeleted: boolean;
   /** The op whose stamp and system metadata the field writes carry (the dataset's last one). */
   source: Write;
 }
@@ -109,7 +107,7 @@ export class SchemaFieldEntities implements WriteHook {
           const v = s?.get(name)?.value;
           return v === undefined ? undefined : (JSON.parse(v) as Json);
         };
-        c = { stored: parse(SCHEMA), storedStatus: parse(STATUS), entityDeleted: false, source: op };
+        c = { stored: parse(SCHEMA), storedStatus: parse(STATUS), source: op };
         changes.set(op.urn, c);
       }
       apply(c, op);
@@ -126,10 +124,8 @@ function apply(c: DatasetChange, op: Write): void {
   if (op.kind === 'deleteEntity') {
     c.schema = null;
     c.status = null;
-    c.entityDeleted = true;
     return;
   }
-  c.entityDeleted = false;
   const current = op.aspect === SCHEMA ? c.schema : c.status;
   const before = current === undefined ? (op.aspect === SCHEMA ? c.stored : c.storedStatus) : current;
   let next: Json | null | undefined;
