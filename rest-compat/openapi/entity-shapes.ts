@@ -11,10 +11,16 @@ export function aspectOut(a: EnvelopedAspect, version: ApiVersion, withSystemMet
   if (!withSystemMetadata) return { value: a.value };
   return {
     value: a.value,
-    systemMetadata: { ...(a.systemMetadata ?? {}), version: String(a.version || 1) },
+    // Which of the aspect's values this is, as DataHub counts them (what `If-Version-Match` names).
+    systemMetadata: { ...(a.systemMetadata ?? {}), version: revisionOf(a) },
     ...(version === 'v3' && a.created.actor ? { auditStamp: a.created } : {}),
   };
 }
+
+const revisionOf = (a: EnvelopedAspect): string => {
+  const known = a.systemMetadata?.version;
+  return typeof known === 'string' ? known : String(a.version || 1);
+};
 
 /** An entity: v3 `{urn, <aspect>: {...}}`, v2 `{urn, aspects: {<aspect>: {...}}}`. */
 export function entityOut(view: EntityView, version: ApiVersion, withSystemMetadata: boolean): Json {
@@ -38,10 +44,15 @@ export function writesOf(body: unknown, version: ApiVersion): AspectWrite[] {
     } else entries = Object.entries(item).filter(([k]) => k !== 'urn');
     return entries.map(([aspect, a]) => {
       if (!isObj(a)) throw new BadRequestError(`Aspect ${aspect} of ${urn} must be an object with a value`);
-      return { urn, aspect, value: a.value, systemMetadata: a.systemMetadata, headers: a.headers };
+      // Conditional writes (`If-Version-Match`) are v3's: DataHub's v2 routes take no aspect headers.
+      const headers = version === 'v2' && isObj(a.headers) ? withoutConditions(a.headers) : a.headers;
+      return { urn, aspect, value: a.value, systemMetadata: a.systemMetadata, headers };
     });
   });
 }
+
+const withoutConditions = (headers: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'if-version-match'));
 
 /** The written aspects grouped per entity, as the write routes answer (echoing values when async). */
 export function echo(writes: readonly AspectWrite[], version: ApiVersion): Json[] {

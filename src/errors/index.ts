@@ -1,5 +1,10 @@
 export { NeohubError, STATUS_OF, type ErrorCode } from './neohub-error.js';
-export { AspectExistsError, ValidationError, type Violation } from './validation-error.js';
+export {
+  AspectExistsError,
+  PreconditionFailedError,
+  ValidationError,
+  type Violation,
+} from './validation-error.js';
 export { BadRequestError, MalformedBodyError } from './bad-request-error.js';
 export { NotFoundError } from './not-found-error.js';
 export { UnavailableError } from './unavailable-error.js';

@@ -26,3 +26,27 @@ export class AspectExistsError extends ValidationError {
     ]);
   }
 }
+
+/**
+ * A conditional write whose condition does not hold: `If-Version-Match` names another version than the
+ * aspect's current one. A validation failure, as DataHub's service classes it (422 on Rest.li); the
+ * OpenAPI routes answer it with 412 Precondition Failed, as DataHub's do.
+ */
+export class PreconditionFailedError extends ValidationError {
+  constructor(
+    readonly urn: string,
+    readonly aspect: string,
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(
+      `Precondition failed for aspect ${aspect} of ${urn}: If-Version-Match is ${expected}, but the current version is ${actual}`,
+      [
+        {
+          path: '/headers/If-Version-Match',
+          message: `expected version ${expected}, current version ${actual}`,
+        },
+      ],
+    );
+  }
+}

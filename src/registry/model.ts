@@ -125,6 +125,9 @@ export function declarations(
     const searchable = (a.searchable ?? []).filter(
       (x) => !secretPaths.some((p) => x.path === p || x.path.startsWith(`${p}/`)),
     );
+    const urnKinds = (a.relationships ?? [])
+      .filter((r) => r.entityTypes.length > 0)
+      .map((r) => ({ path: r.path, entityTypes: r.entityTypes }));
     return {
       name,
       schema: b.namedType(a.record) as s.RecordSchema,
@@ -132,6 +135,7 @@ export function declarations(
       ...(relationships.length ? { relationships } : {}),
       ...(searchable.length ? { searchable } : {}),
       ...(secretPaths.length ? { secretPaths } : {}),
+      ...(urnKinds.length ? { urnKinds } : {}),
     };
   });
   const admin = new Set(overlay.adminOnlyKinds);

@@ -2,6 +2,7 @@ import { BadRequestError, ValidationError } from '../errors/index.js';
 import { parseUrn, type ParsedUrn } from '../urn/index.js';
 import { resolve, type RecordSchema } from './schema.js';
 import type { AspectSpec, EntitySpec, RelationshipSpec } from './types.js';
+import { urnKindViolations } from './urn-kinds.js';
 import { formatViolations, validateValue } from './validate.js';
 
 /**
@@ -140,12 +141,12 @@ export class Registry {
    * Fields the model lacks are left out silently: `normalizeAspect` also says which.
    */
   validateAspect(aspect: AspectSpec, value: unknown, pathPrefix = ''): Record<string, unknown> {
-    return normalizeRecord(aspect.schema, value, pathPrefix).value;
+    return normalizeRecord(aspect.schema, value, pathPrefix, aspect).value;
   }
 
   /** `validateAspect`, with the JSON pointers of the fields it left out because the model lacks them. */
   normalizeAspect(aspect: AspectSpec, value: unknown): Normalized {
-    return normalizeRecord(aspect.schema, value);
+    return normalizeRecord(aspect.schema, value, '', aspect);
   }
 }
 
@@ -163,8 +164,19 @@ export function validateRecord(
   return normalizeRecord(schema, value, pathPrefix).value;
 }
 
-function normalizeRecord(schema: RecordSchema, value: unknown, pathPrefix = ''): Normalized {
+/**
+ * Validates a record; with its aspect, once the value fits its schema, also the entity kinds of the URNs
+ * where the aspect's relationship annotations name them.
+ */
+function normalizeRecord(
+  schema: RecordSchema,
+  value: unknown,
+  pathPrefix = '',
+  aspect?: AspectSpec,
+): Normalized {
   const { value: normalized, violations, dropped } = validateValue(value, schema, pathPrefix);
+  if (aspect?.urnKinds && !violations.length)
+    violations.push(...urnKindViolations(aspect, normalized, pathPrefix));
   if (violations.length) throw new ValidationError(formatViolations(schema.name, violations), violations);
   return { value: normalized as Record<string, unknown>, dropped };
 }

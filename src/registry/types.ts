@@ -70,6 +70,11 @@ export interface AspectSpec {
   readonly searchable?: readonly SearchableSpec[];
   /** Paths of fields holding secrets (the overlay's): shown to Admins only, never indexed. */
   readonly secretPaths?: readonly string[];
+  /**
+   * The entity kinds the model's relationship annotations allow at a path: a URN of another kind there
+   * is refused, as DataHub's service refuses it (the overlay's relationships add none).
+   */
+  readonly urnKinds?: readonly { readonly path: string; readonly entityTypes: readonly string[] }[];
 }
 
 export interface EntitySpec {

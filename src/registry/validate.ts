@@ -81,7 +81,11 @@ function check(v: Json, schema: Schema, path: string, out: Out): Json {
     case 'urn': {
       if (typeof v !== 'string') return fail(`${describe(v)} cannot be coerced to Urn`);
       const parsed = parseUrn(v);
-      return typeof parsed === 'string' ? fail(parsed) : v;
+      if (typeof parsed === 'string') return fail(parsed);
+      // A field the model types as a URN of given kinds (DatasetUrn, CorpuserUrn...) takes only those.
+      if (s.entityTypes?.length && !s.entityTypes.includes(parsed.entityType))
+        return fail(wrongKind(s.entityTypes, parsed.entityType, v));
+      return v;
     }
     case 'enum':
       return typeof v === 'string' && s.symbols.includes(v)
@@ -154,6 +158,12 @@ function checkRecord(v: Json, s: RecordSchema, path: string, out: Out): Json {
   for (const key of Object.keys(v))
     if (!s.fields.some((f) => f.name === key)) out.dropped.push(`${path}/${escape(key)}`);
   return res;
+}
+
+/** The message of a URN whose entity kind is not one the field takes. */
+export function wrongKind(expected: readonly string[], got: string, urn: string): string {
+  const kinds = expected.length === 1 ? `kind ${expected[0]}` : `one of the kinds ${expected.join(', ')}`;
+  return `expected a URN of ${kinds}, got one of kind ${got}: ${describe(urn)}`;
 }
 
 /** JSON-pointer escaping of one path segment. */

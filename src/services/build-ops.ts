@@ -1,4 +1,10 @@
-import { AspectExistsError, BadRequestError, NeohubError, ValidationError } from '../errors/index.js';
+import {
+  AspectExistsError,
+  BadRequestError,
+  NeohubError,
+  PreconditionFailedError,
+  ValidationError,
+} from '../errors/index.js';
 import { patchAspect, readPatchBody } from '../patch/index.js';
 import { extractEdges, timeProblem, type AspectSpec } from '../registry/index.js';
 import type { Registry } from '../registry/index.js';
@@ -111,13 +117,21 @@ export function buildOp(
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
   }
   const raw = aspectPayload(p, changeType === 'PATCH' ? PATCH_CT : JSON_CT);
+  // DataHub's conditional write: a versioned aspect's write names the version it expects to replace.
+  const expected = aspect.timeseries || changeType === 'RESTATE' ? undefined : ifVersionMatch(p.headers);
+  const checkVersion = (current: string | undefined, revision: number | undefined): void => {
+    if (expected === undefined) return;
+    const actual = current === undefined ? UNVERSIONED : String(revision ?? 1);
+    if (expected !== actual) throw new PreconditionFailedError(urn, aspect.name, expected, actual);
+  };
   if (changeType === 'PATCH') {
     if (aspect.timeseries)
       throw new ValidationError(`PATCH is not supported for time-series aspect ${aspect.name}`, [
         { path: '/changeType', message: 'PATCH on a time-series aspect' },
       ]);
     const body = readPatchBody(raw);
-    const resolve = (current: string | undefined): UpsertOp => {
+    const resolve = (current: string | undefined, revision?: number): UpsertOp => {
+      checkVersion(current, revision);
       const value = current === undefined ? undefined : (JSON.parse(current) as Json);
       const next = patchAspect(aspect.name, urn, value, body, created.time);
       return upsertOp(registry, aspect, base, next, false, steps);
@@ -150,6 +164,8 @@ export function buildOp(
   }
   const op = upsertOp(registry, aspect, base, value, true, steps);
   if (changeType === 'CREATE' || changeType === 'CREATE_ENTITY') {
+    // A create replaces no version: only `-1` (none) holds, whatever exists (DataHub's rule).
+    checkVersion(undefined, undefined);
     const resolve = (current: string | undefined): UpsertOp => {
       if (current !== undefined) {
         throw new AspectExistsError(urn, aspect.name);
@@ -158,7 +174,32 @@ export function buildOp(
     };
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
   }
+  if (expected !== undefined) {
+    // Checked against the version current under the entity's lock, in the write's transaction.
+    const resolve = (current: string | undefined, revision?: number): UpsertOp => {
+      checkVersion(current, revision);
+      return op;
+    };
+    return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
+  }
   return { op, entity: entityRow };
+}
+
+/** The version `If-Version-Match` names when there is no value yet (DataHub's `-1`). */
+const UNVERSIONED = '-1';
+
+/** The `If-Version-Match` header of a proposal (its name in any case, as DataHub reads it), if any. */
+function ifVersionMatch(headers: Proposal['headers']): string | undefined {
+  if (!headers || typeof headers !== 'object') return undefined;
+  for (const [name, v] of Object.entries(headers))
+    if (name.toLowerCase() === 'if-version-match' && v !== null && v !== undefined) {
+      if (typeof v !== 'string' && typeof v !== 'number')
+        throw new ValidationError('The If-Version-Match header must be a string', [
+          { path: `/headers/${name}`, message: 'expected a string' },
+        ]);
+      return String(v);
+    }
+  return undefined;
 }
 
 /**

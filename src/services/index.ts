@@ -194,7 +194,7 @@ export function writeHooks(p: WriteHookParts): readonly WriteHook[] {
     // `ownership.ownerTypes` from the owners, as DataHub's service fills it (a complete step).
     ownerTypesHook,
     // Values against their definitions, definitions against the current one; cleanup tasks after.
-    new StructuredPropertyRules(p.store, p.tasks),
+    new StructuredPropertyRules(p.store, p.tasks, (name) => p.registry.entityOfUrnType(name) !== undefined),
     // A metadata test's definition compiles against the registry before it is stored.
     testDefinitionCheck(p.registry),
     // DataHub's schema-field side effect: a dataset's schema fields as `schemaField` entities, made,

@@ -33,13 +33,22 @@ export interface TimeseriesRequest extends Omit<TimeseriesQuery, 'scanLimit'> {
   readonly filter?: unknown;
 }
 
+/**
+ * A stored aspect as the read APIs answer it. Its system metadata says which of the aspect's values it
+ * is (`version`: 1 for the first, as DataHub counts them), the number `If-Version-Match` names.
+ */
 const envelope = (a: StoredAspect): EnvelopedAspect => ({
   name: a.name,
   version: a.version,
   value: JSON.parse(a.value) as Record<string, unknown>,
   created: a.created,
-  ...(a.systemMetadata ? { systemMetadata: JSON.parse(a.systemMetadata) as Record<string, unknown> } : {}),
+  ...(a.systemMetadata ? { systemMetadata: systemMetadataOf(a.systemMetadata, a.revision) } : {}),
 });
+
+function systemMetadataOf(stored: string, revision: number | undefined): Record<string, unknown> {
+  const sm = JSON.parse(stored) as Record<string, unknown>;
+  return revision === undefined ? sm : { ...sm, version: String(revision) };
+}
 
 /** Reads of entities, aspects, time series and relationships: the services every transport calls. */
 export class ReadService {

@@ -9,6 +9,7 @@ type Row = {
   time: number;
   actor: string;
   sm: string | null;
+  revision?: number | null;
 };
 
 const toAspect = (r: Row): StoredAspect => ({
@@ -18,6 +19,7 @@ const toAspect = (r: Row): StoredAspect => ({
   value: r.value,
   created: { time: r.time, actor: r.actor },
   systemMetadata: r.sm,
+  ...(typeof r.revision === 'number' ? { revision: r.revision } : {}),
 });
 
 /** Latest aspects of several entities (all, or only `names`): index seeks on Aspect.urn. */
@@ -31,7 +33,7 @@ export async function readLatest(
      MATCH (a:Aspect {urn: u})
      WHERE a.name IS NOT NULL AND ($names IS NULL OR a.name IN $names)
      RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.createdTime AS time,
-            a.createdActor AS actor, a.systemMetadata AS sm`,
+            a.createdActor AS actor, a.systemMetadata AS sm, coalesce(a.maxVersion, 0) + 1 AS revision`,
     { urns, names: names ?? null },
   );
   return res.records.map((r) => toAspect(r.toObject()));
@@ -65,9 +67,11 @@ export async function readVersion(
   const cypher =
     version === 0
       ? `MATCH (a:Aspect {urn: $urn, name: $name})
-         RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm`
+         RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm,
+                coalesce(a.maxVersion, 0) + 1 AS revision`
       : `MATCH (a:AspectVersion {urn: $urn, name: $name, version: $version})
-         RETURN a.urn AS urn, a.name AS name, a.version AS version, a.value AS value, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm`;
+         RETURN a.urn AS urn, a.name AS name, a.version AS version, a.value AS value, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm,
+                a.version AS revision`;
   const res = await tx.run<Row>(cypher, { urn, name, version });
   const rec = res.records[0];
   return rec ? toAspect(rec.toObject()) : undefined;

@@ -1,6 +1,6 @@
 import type { Tx } from './executor.js';
 import { readLatest } from './read-aspects.js';
-import type { WriteOp } from './types.js';
+import type { StoredAspect, WriteOp } from './types.js';
 
 /** Resolves the round's read-modify-write ops against the values current inside this transaction. */
 export async function resolveComputed(
@@ -9,14 +9,15 @@ export async function resolveComputed(
 ): Promise<{ op: WriteOp; i: number }[]> {
   const computed = round.filter((x) => x.op.kind === 'compute');
   if (!computed.length) return round;
-  const current = new Map<string, string>();
+  const current = new Map<string, StoredAspect>();
   for (const a of await readLatest(tx, [...new Set(computed.map((x) => x.op.urn))]))
-    current.set(`${a.urn}\u0000${a.name}`, a.value);
+    current.set(`${a.urn}\u0000${a.name}`, a);
   const out: { op: WriteOp; i: number }[] = [];
   for (const x of round) {
     if (x.op.kind !== 'compute') out.push(x);
     else {
-      const next = x.op.resolve(current.get(`${x.op.urn}\u0000${x.op.aspect}`));
+      const found = current.get(`${x.op.urn}\u0000${x.op.aspect}`);
+      const next = x.op.resolve(found?.value, found?.revision);
       if (next) out.push({ op: next, i: x.i });
     }
   }

@@ -66,13 +66,13 @@ export interface DeleteTimeseriesOp extends OpBase {
 
 /**
  * A read-modify-write of one aspect (PATCH, create-if-absent, GraphQL mutations): `resolve` runs inside
- * the write transaction after the entity is locked, with the current value (undefined when absent), and
- * returns the operation to apply (or null for nothing). It may throw a domain error to abort the batch.
+ * the write transaction after the entity is locked, with the current value (undefined when absent) and
+ * its revision (`StoredAspect.revision`), and returns the operation to apply (or null for nothing). It may throw a domain error to abort the batch.
  */
 export interface ComputeOp extends OpBase {
   readonly kind: 'compute';
   readonly aspect: string;
-  readonly resolve: (current: string | undefined) => UpsertOp | DeleteAspectOp | null;
+  readonly resolve: (current: string | undefined, revision?: number) => UpsertOp | DeleteAspectOp | null;
 }
 
 /**
@@ -172,6 +172,11 @@ export interface StoredAspect {
   readonly value: string;
   readonly created: AuditStamp;
   readonly systemMetadata: string | null;
+  /**
+   * DataHub's number of this value among the aspect's values (`systemMetadata.version`, what
+   * `If-Version-Match` names): 1 for the first one written, one more for each change. Where read.
+   */
+  readonly revision?: number;
 }
 
 export interface StoredTimeseries {

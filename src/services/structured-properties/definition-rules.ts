@@ -56,15 +56,21 @@ export function isVersion(v: string): boolean {
 
 export const valueKey = (v: unknown): string => JSON.stringify(v);
 
+const unknownKind = (path: string, urn: string, name: string): string =>
+  `${path} "${urn}" names no entity type: there is no entity kind "${name}" (e.g. urn:li:entityType:datahub.dataset)`;
+
 /**
  * Checks a definition on its own (no stored state needed); throws a ValidationError listing every problem.
  * `dataTypes`: the `dataType` entities beyond the built-in ones that its `valueType` may name (values of
- * such a type are refused, as DataHub validates only the built-in ones).
+ * such a type are refused, as DataHub validates only the built-in ones). With `isKind` (whether the model
+ * has an entity kind of that name), the entity types it names, in `entityTypes` and
+ * `typeQualifier.allowedTypes`, must be kinds that exist, as DataHub's service requires.
  */
 export function checkDefinition(
   urn: string,
   def: PropertyDefinition,
   dataTypes: ReadonlySet<string> = new Set(),
+  isKind?: (name: string) => boolean,
 ): void {
   const problems: Violation[] = [];
   const id = urn.startsWith(PROPERTY_PREFIX) ? urn.slice(PROPERTY_PREFIX.length) : urn;
@@ -84,11 +90,24 @@ export function checkDefinition(
   if (!def.entityTypes.length)
     problems.push({ path: '/entityTypes', message: 'at least one entity type is required' });
   def.entityTypes.forEach((t, i) => {
-    if (!entityTypeName(t))
+    const name = entityTypeName(t);
+    if (!name)
       problems.push({
         path: `/entityTypes/${i}`,
         message: `"${t}" is not an entity type URN (urn:li:entityType:datahub.<entity>)`,
       });
+    else if (isKind && !isKind(name))
+      problems.push({ path: `/entityTypes/${i}`, message: unknownKind(`/entityTypes/${i}`, t, name) });
+  });
+  (def.typeQualifier?.allowedTypes ?? []).forEach((t, i) => {
+    const name = entityTypeName(t);
+    const path = `/typeQualifier/allowedTypes/${i}`;
+    if (!name)
+      problems.push({
+        path,
+        message: `"${t}" is not an entity type URN (urn:li:entityType:datahub.<entity>)`,
+      });
+    else if (isKind && !isKind(name)) problems.push({ path, message: unknownKind(path, t, name) });
   });
   if (def.version !== undefined && !isVersion(def.version))
     problems.push({

@@ -40,9 +40,14 @@ const parse = <T>(json: string | undefined): T | undefined =>
 export class StructuredPropertyRules implements WriteHook {
   readonly name = 'structured-property rules';
 
+  /**
+   * `isKind` tells whether the model has an entity kind of a name (the registry's): the entity types a
+   * definition names must be kinds that exist.
+   */
   constructor(
     private readonly store: EntityStore,
     private readonly tasks: TaskLauncher,
+    private readonly isKind?: (name: string) => boolean,
   ) {}
 
   async prepare(ops: readonly WriteOp[]): Promise<PreparedWrite> {
@@ -83,7 +88,7 @@ export class StructuredPropertyRules implements WriteHook {
       // An entity that does not exist yet is created by this write, as by its first write of any aspect.
       if (op.aspect === VALUES) return wrap(op, (up, cur) => checkValues(up, cur, states));
       if (op.entityType === PROPERTY && op.aspect === DEFINITION)
-        return wrap(op, (up, cur) => checkNewDefinition(up, cur, states, effects, dataTypes));
+        return wrap(op, (up, cur) => checkNewDefinition(up, cur, states, effects, dataTypes, this.isKind));
       return op;
     });
 
@@ -114,8 +119,8 @@ function wrap(
   const inner = op.resolve;
   return {
     ...op,
-    resolve: (cur) => {
-      const r = inner(cur);
+    resolve: (cur, revision) => {
+      const r = inner(cur, revision);
       return r?.kind === 'upsert' ? check(r, cur) : r;
     },
   };
@@ -173,9 +178,10 @@ function checkNewDefinition(
   states: Map<string, PropertyState>,
   effects: Map<string, ValueCleanupParams>,
   dataTypes: ReadonlySet<string>,
+  isKind?: (name: string) => boolean,
 ): UpsertOp {
   const next = JSON.parse(op.value) as PropertyDefinition;
-  checkDefinition(op.urn, next, dataTypes);
+  checkDefinition(op.urn, next, dataTypes, isKind);
   if (states.get(op.urn)?.removed)
     throw new ValidationError(
       `Structured property ${op.urn} is soft-deleted: its definition cannot be updated (restore it first)`,
