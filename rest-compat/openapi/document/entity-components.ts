@@ -59,8 +59,7 @@ export function aspectComponents(c: SchemaComponents, a: AspectSpec): string {
       headers: nullable({
         ...STRING_MAP,
         description:
-          'Request headers of this write, e.g. `X-DataHub-Sync-Index-Update: true` (answer once searchable), ' +
-          '`If-Version-Match: <n>` (write only over version n of the aspect, `-1`: none yet; 412 otherwise)',
+          'Request headers of this write, e.g. `X-DataHub-Sync-Index-Update: true` (answer once searchable)',
       }),
     },
     required: ['value'],
