@@ -10,7 +10,7 @@ import type { AspectSpec, EntitySpec } from '../../src/registry/index.js';
 import type { Runtime } from '../../src/runtime.js';
 import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
 import { enc, mcp, startTestServer, unique } from '../support/runtime.js';
-import { sampleUrn, sampleValue } from '../support/samples.js';
+import { sampleAspect, sampleUrn } from '../support/samples.js';
 
 let rt: Runtime;
 beforeAll(async () => {
@@ -61,7 +61,7 @@ describe("every entity kind of DataHub's model", () => {
                 },
               }
             : other
-              ? sampleValue(registry, other.schema, tag)
+              ? sampleAspect(registry, other, tag)
               : undefined;
       return { kind, urn, key, other, value };
     });

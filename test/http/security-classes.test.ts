@@ -30,7 +30,7 @@ import type { Runtime } from '../../src/runtime.js';
 import { useAuthServer, type TestTokens } from '../support/auth.js';
 import { httpClient, JSON_CONTENT, RESTLI } from '../support/http.js';
 import { enc, mcp, unique } from '../support/runtime.js';
-import { aspectsWithMaps, sampleUrn, sampleValue } from '../support/samples.js';
+import { aspectsWithMaps, sampleAspect, sampleUrn } from '../support/samples.js';
 
 let rt: Runtime;
 let t: TestTokens;
@@ -189,7 +189,7 @@ describe('prototype keys in every map of every aspect', () => {
       const tag = `m${unique()}`;
       for (const via of ['restli', 'openapi'] as const) {
         const urn = sampleUrn(registry, entity, `${tag}${via}`);
-        const value = sampleValue(registry, aspect.schema, tag) as Record<string, any>;
+        const value = sampleAspect(registry, aspect, tag) as Record<string, any>;
         await FIXUPS[aspect.name]?.(value, urn);
         const normalized = registry.validateAspect(aspect, JSON.parse(JSON.stringify(value)));
         const write =
@@ -298,7 +298,7 @@ describe('case variants in every privilege rule', () => {
     const failures: string[] = [];
     const requests: [string, string, unknown][] = [];
     for (const aspect of kind.aspects.map((a) => registry.findAspect(a)!)) {
-      const value = sampleValue(registry, aspect.schema, 'cv');
+      const value = sampleAspect(registry, aspect, 'cv');
       for (const type of variants('structuredProperty'))
         for (const name of variants(aspect.name)) {
           const urn = `urn:li:${type}:${id}`;

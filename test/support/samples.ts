@@ -84,6 +84,49 @@ export function sampleValue(registry: Registry, schema: s.Schema, tag: string, d
   }
 }
 
+/**
+ * A valid value of an aspect: `sampleValue` of its schema, with each URN where the aspect's relationship
+ * annotations name the kinds (`urnKinds`) one of the first of those kinds.
+ */
+export function sampleAspect(registry: Registry, aspect: AspectSpec, tag: string): unknown {
+  const value = sampleValue(registry, aspect.schema, tag);
+  for (const rule of aspect.urnKinds ?? []) {
+    const kind = registry.entityOfUrnType(rule.entityTypes[0] as string);
+    if (kind)
+      replaceUrns(
+        value,
+        rule.path.split('/').filter(Boolean),
+        rule.entityTypes,
+        sampleUrn(registry, kind, tag),
+      );
+  }
+  return value;
+}
+
+/** Replaces the URNs at a path that are of none of `kinds` with `urn`, in place. */
+function replaceUrns(value: unknown, path: readonly string[], kinds: readonly string[], urn: string): void {
+  if (value === null || typeof value !== 'object') return;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) {
+    const inner = head === '*' ? rest : path;
+    value.forEach((v, i) => {
+      if (!inner.length && typeof v === 'string' && !kinds.includes(v.split(':')[2] ?? '')) value[i] = urn;
+      else replaceUrns(v, inner, kinds, urn);
+    });
+    return;
+  }
+  if (head === undefined) return;
+  const obj = value as Record<string, unknown>;
+  for (const key of head === '*' ? Object.keys(obj) : Object.hasOwn(obj, head) ? [head] : []) {
+    const v = obj[key];
+    if (!rest.length && typeof v === 'string') {
+      // Defined, not assigned: a map's keys include `__proto__`.
+      if (!kinds.includes(v.split(':')[2] ?? ''))
+        Object.defineProperty(obj, key, { value: urn, enumerable: true, writable: true, configurable: true });
+    } else replaceUrns(v, rest, kinds, urn);
+  }
+}
+
 /** Whether a value of the schema can hold a map (so a sample should include that part). */
 export function holdsMap(schema: s.Schema, seen = new Set<string>()): boolean {
   const r = s.resolve(schema);
