@@ -8,7 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime.js';
 import { useAuthServer, type TestTokens } from '../support/auth.js';
 import { httpClient, JSON_CONTENT, RESTLI, type Res } from '../support/http.js';
-import { datasetUrn, mcp, unique } from '../support/runtime.js';
+import { datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
+import { createLogger } from '../../src/logger.js';
+import { defaultRegistry } from '../../src/registry/index.js';
+import { entityRowOf, upsertOp } from '../../src/services/build-ops.js';
+import { createDriver, Executor, Neo4jStore } from '../../src/store/index.js';
 
 let rt: Runtime;
 let t: TestTokens;
@@ -70,20 +74,36 @@ beforeAll(async () => {
         requestedAt: stamp.time,
       }),
       mcp(n.owner, 'corpUserInfo', { active: true, displayName: 'Owner' }),
-      // An ordinary dataset whose ownership names the secret and the source as owners, and the policy as
-      // an ownership type: edges from an ordinary entity to hidden ones.
       mcp(n.dataset, 'datasetProperties', { name: `orders ${u}` }),
-      mcp(n.dataset, 'ownership', {
-        owners: [
-          { owner: n.owner, type: 'CUSTOM', typeUrn: n.policy },
-          { owner: n.secret, type: 'DATAOWNER' },
-          { owner: n.source, type: 'DATAOWNER' },
-        ],
-        lastModified: stamp,
-      }),
     ],
   });
   expect(wrote.status, wrote.text).toBe(200);
+  // An ordinary dataset whose ownership names the secret and the source as owners, and the policy as an
+  // ownership type: edges from an ordinary entity to hidden ones. The write path refuses such URN kinds
+  // now (docs/decisions/0052), but a store written before may hold them: written straight to the store.
+  const registry = defaultRegistry();
+  const exec = new Executor(
+    createDriver(graphTarget().uri, graphTarget().user, graphTarget().password),
+    createLogger('error'),
+    undefined,
+  );
+  try {
+    const sm = JSON.stringify({ lastObserved: stamp.time, runId: 'no-run-id-provided' });
+    const row = entityRowOf(registry, registry.parseEntityUrn(n.dataset), stamp, sm);
+    const base = { urn: n.dataset, entityType: 'dataset', created: stamp, systemMetadata: sm };
+    const owners = {
+      owners: [
+        { owner: n.owner, type: 'CUSTOM', typeUrn: n.policy },
+        { owner: n.secret, type: 'DATAOWNER' },
+        { owner: n.source, type: 'DATAOWNER' },
+      ],
+      lastModified: stamp,
+    };
+    const op = upsertOp(registry, registry.findAspect('ownership')!, base, owners, true);
+    await new Neo4jStore(exec).apply({ entities: [row], ops: [op] });
+  } finally {
+    await exec.close();
+  }
 });
 
 const ROOT = `query ($urns: [String!]!) {
