@@ -168,6 +168,8 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
       },
     ],
     'GET /logOut': [{ path: '/logOut' }],
+    // Figures only: route patterns, follower names; never a value, a URN or a secret.
+    'GET /actuator/prometheus': [{ path: '/actuator/prometheus' }],
     'POST /logOut': [{ path: '/logOut' }],
     // The web app's page: the same static page whatever the address names.
     'GET /': [{ path: '/' }],
