@@ -153,12 +153,14 @@ export class ViewService extends EditBase {
     return urn;
   }
 
-  /** A View's definition, to apply to a search; 404 when there is no such View. */
-  async definition(urn: string): Promise<ViewDefinition> {
+  /**
+   * A View's definition, to apply to a search; undefined when there is no such View, which DataHub's
+   * search ignores (it warns, and searches without it: a default View deleted since it was set, say).
+   */
+  async definition(urn: string): Promise<ViewDefinition | undefined> {
     this.checkUrns([urn], 'dataHubView');
     const info = await this.aspectOf(this.registry.parseEntityUrn(urn).parsed.urn, INFO);
-    if (!info) throw new NotFoundError(`View ${urn} does not exist`);
-    return info.definition as unknown as ViewDefinition;
+    return info ? (info.definition as unknown as ViewDefinition) : undefined;
   }
 
   private async list(

@@ -36,7 +36,7 @@ export function entityNames(types: readonly EntityType[] | undefined | null): st
 /**
  * A search's kinds and filter with a View applied (`viewUrn`): the kinds both allow (the View's when the
  * search names none), and both filters (each group of one with each group of the other). Undefined
- * kinds: none is left to search.
+ * kinds: none is left to search. A View that does not exist is left out, as DataHub's search does.
  */
 export async function withView(
   ctx: GraphQLContext,
@@ -46,6 +46,10 @@ export async function withView(
 ): Promise<{ entities: string[] | undefined; filter: Filter | undefined }> {
   if (!viewUrn || !entities) return { entities, filter };
   const view = await ctx.services.views.definition(viewUrn);
+  if (!view) {
+    ctx.services.log.warn({ viewUrn }, 'a search names a View that does not exist: searched without it');
+    return { entities, filter };
+  }
   const allowed = view.entityTypes;
   const kinds = !allowed.length
     ? entities
