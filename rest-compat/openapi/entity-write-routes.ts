@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
-import type { AspectWrite, CreateMode, Services } from '../../src/services/index.js';
+import type { ApiWrite, AspectWrite, CreateMode, Services } from '../../src/services/index.js';
 import { capBatch, reportFailedItems, traceparentOf, writeContext } from '../restli/index.js';
 import { byEntityName } from './entity-read-routes.js';
 import { echo, entityOut, urnAndAspect, wantsSyncIndex, writesOf, type ApiVersion } from './entity-shapes.js';
@@ -19,19 +19,28 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     reply.header('traceparent', traceparentOf(req));
   };
 
-  /** The written aspects as stored now, one object per entity with only what was written. */
-  const readBack = async (writes: readonly AspectWrite[], withSM: boolean): Promise<Json[]> => {
+  /**
+   * The written aspects as stored now, one object per entity with only what was written, and for an
+   * entity the write created, its key and default aspects too (DataHub answers with every aspect the
+   * write stored).
+   */
+  const readBack = async (
+    writes: readonly AspectWrite[],
+    done: ApiWrite,
+    withSM: boolean,
+  ): Promise<Json[]> => {
     const urns = [...new Set(writes.map((w) => w.urn))];
-    const views = await s.entityApi.read(
-      urns,
-      writes.map((w) => w.aspect),
-    );
+    const views = await s.entityApi.read(urns, [
+      ...writes.map((w) => w.aspect),
+      ...[...done.defaults.values()].flat(),
+    ]);
     return views.map((v) => {
-      const names = new Set(
-        writes
+      const names = new Set([
+        ...writes
           .filter((w) => s.registry.parseEntityUrn(w.urn).parsed.urn === v.urn)
           .map((w) => s.entityApi.resolveAspect(s.registry.entity(v.entityName), w.aspect)?.name),
-      );
+        ...(done.defaults.get(v.urn) ?? []),
+      ]);
       const aspects = Object.fromEntries(Object.entries(v.aspects).filter(([n]) => names.has(n)));
       return entityOut({ ...v, aspects }, version, withSM);
     });
@@ -50,10 +59,11 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
       await written(req, reply, writes);
       return reply.status(202).send(echo(writes, version));
     }
-    tasksHeader(reply, await s.entityApi.upsert(writes, writeContext(req)));
+    const done = await s.entityApi.upsert(writes, writeContext(req));
+    tasksHeader(reply, done.tasks);
     await written(req, reply, writes);
     const withSM = bool(req, Q.systemMetadata);
-    return reply.send(await readBack(writes, withSM));
+    return reply.send(await readBack(writes, done, withSM));
   });
 
   app.post(`${P}/:entityName/*`, async (req, reply) => {
@@ -73,10 +83,11 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
       : bool(req, version === 'v3' ? Q.createIfNotExistsV3 : Q.createIfNotExistsV2)
         ? 'CREATE'
         : 'UPSERT';
-    tasksHeader(reply, await s.entityApi.create(write, mode, writeContext(req)));
+    const done = await s.entityApi.create(write, mode, writeContext(req));
+    tasksHeader(reply, done.tasks);
     await written(req, reply, [write]);
     if (bool(req, Q.asyncOne)) return reply.status(202).send(echo([write], version)[0]);
-    return reply.send((await readBack([write], bool(req, Q.systemMetadata)))[0]);
+    return reply.send((await readBack([write], done, bool(req, Q.systemMetadata)))[0]);
   });
 
   app.patch(`${P}/:entityName/*`, async (req, reply) => {
@@ -85,10 +96,11 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     s.entityApi.entityKind((req.params as { entityName: string }).entityName);
     const aspect = s.entityApi.requireAspect(s.registry.parseEntityUrn(urn).entity, asked).name;
     const write: AspectWrite = { urn, aspect, value: req.body };
-    tasksHeader(reply, await s.entityApi.patch([write], writeContext(req)));
+    const done = await s.entityApi.patch([write], writeContext(req));
+    tasksHeader(reply, done.tasks);
     await written(req, reply, [write]);
     if (bool(req, Q.asyncOne)) return reply.status(202).send();
-    return reply.send((await readBack([write], bool(req, Q.systemMetadata)))[0]);
+    return reply.send((await readBack([write], done, bool(req, Q.systemMetadata)))[0]);
   });
 
   app.delete(`${P}/:entityName/*`, async (req, reply) => {
@@ -108,10 +120,11 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
   app.patch(`${P}/:entityName`, async (req, reply) => {
     const writes = writesOf(req.body, 'v3');
     capBatch(writes.length, s.config.maxBatchProposals, 'A batch write', 'aspects');
-    tasksHeader(reply, await s.entityApi.patch(writes, writeContext(req)));
+    const done = await s.entityApi.patch(writes, writeContext(req));
+    tasksHeader(reply, done.tasks);
     await written(req, reply, writes);
     if (bool(req, Q.asyncList)) return reply.status(202).send();
-    return reply.send(await readBack(writes, bool(req, Q.systemMetadata)));
+    return reply.send(await readBack(writes, done, bool(req, Q.systemMetadata)));
   });
 
   /**
@@ -124,12 +137,13 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
       const groups = byEntityName(req.body, s).map(([name, items]) => [name, writesOf(items, 'v3')] as const);
       const all = groups.flatMap(([, w]) => w);
       capBatch(all.length, s.config.maxBatchProposals, 'A batch write', 'aspects');
-      await s.entityApi[write](all, writeContext(req));
+      const done = await s.entityApi[write](all, writeContext(req));
       await written(req, reply, all);
       const async = bool(req, Q.asyncList);
       const withSM = bool(req, Q.systemMetadata);
       const out: Record<string, Json[]> = {};
-      for (const [name, w] of groups) setOwn(out, name, async ? whenAsync(w) : await readBack(w, withSM));
+      for (const [name, w] of groups)
+        setOwn(out, name, async ? whenAsync(w) : await readBack(w, done, withSM));
       return reply.status(async ? 202 : 200).send(out);
     };
   app.post(

@@ -1,7 +1,7 @@
 import { BadRequestError, NotFoundError } from '../errors/index.js';
 import type { Registry } from '../registry/index.js';
 import type { AspectSpec, EntitySpec } from '../registry/index.js';
-import type { FailedItem, IngestService } from './ingest-service.js';
+import type { FailedItem, IngestResult, IngestService } from './ingest-service.js';
 import type { Proposal, WriteContext } from './proposal.js';
 import type { EntityView, EnvelopedAspect, ReadService } from './read-service.js';
 
@@ -16,6 +16,28 @@ export interface AspectWrite {
 
 /** How a single-aspect POST writes: create only (the default), create the entity only, or upsert. */
 export type CreateMode = 'CREATE' | 'CREATE_ENTITY' | 'UPSERT';
+
+/**
+ * What a write of the entity API did: the background tasks it started, and per entity it created, the
+ * aspects the write stored besides those asked (the key and default aspects, as DataHub's answer
+ * lists them).
+ */
+export interface ApiWrite {
+  readonly tasks: readonly string[];
+  readonly defaults: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The aspects written to entities whose key aspect the write created (entities new to the store). */
+function defaultsOf(registry: Registry, res: IngestResult): ReadonlyMap<string, readonly string[]> {
+  const byUrn = new Map<string, string[]>();
+  for (const c of res.changeLog) if (c.aspect) byUrn.set(c.urn, [...(byUrn.get(c.urn) ?? []), c.aspect]);
+  const out = new Map<string, string[]>();
+  for (const [urn, aspects] of byUrn) {
+    const key = registry.findEntity(res.changeLog.find((c) => c.urn === urn)?.entityType ?? '')?.keyAspect;
+    if (key && aspects.includes(key)) out.set(urn, aspects);
+  }
+  return out;
+}
 
 const PATCH_CT = 'application/json-patch+json';
 
@@ -179,13 +201,13 @@ export class EntityApiService {
   }
 
   /** Upserts aspects of any entities in one batch: all are validated first, nothing is written on error. */
-  async upsert(writes: readonly AspectWrite[], ctx: WriteContext): Promise<readonly string[]> {
-    if (!writes.length) return [];
+  async upsert(writes: readonly AspectWrite[], ctx: WriteContext): Promise<ApiWrite> {
+    if (!writes.length) return { tasks: [], defaults: new Map() };
     const res = await this.ingest.ingest(
       writes.map((w) => this.proposal(w, 'UPSERT')),
       ctx,
     );
-    return res.tasks;
+    return { tasks: res.tasks, defaults: defaultsOf(this.registry, res) };
   }
 
   /**
@@ -204,16 +226,17 @@ export class EntityApiService {
   }
 
   /** A single-aspect create (`createIfNotExists`, the default), entity create, or upsert. */
-  async create(write: AspectWrite, mode: CreateMode, ctx: WriteContext): Promise<readonly string[]> {
-    return (await this.ingest.ingest([this.proposal(write, mode)], ctx)).tasks;
+  async create(write: AspectWrite, mode: CreateMode, ctx: WriteContext): Promise<ApiWrite> {
+    const res = await this.ingest.ingest([this.proposal(write, mode)], ctx);
+    return { tasks: res.tasks, defaults: defaultsOf(this.registry, res) };
   }
 
   /**
    * JSON Patch of aspects (`{patch, arrayPrimaryKeys?, forceGenericPatch?}` per aspect), applied under the
    * entity's write lock; a patch of an entity that does not exist creates it.
    */
-  async patch(writes: readonly AspectWrite[], ctx: WriteContext): Promise<readonly string[]> {
-    if (!writes.length) return [];
+  async patch(writes: readonly AspectWrite[], ctx: WriteContext): Promise<ApiWrite> {
+    if (!writes.length) return { tasks: [], defaults: new Map() };
     const res = await this.ingest.ingest(
       writes.map((w) => {
         const v = w.value;
@@ -223,7 +246,7 @@ export class EntityApiService {
       }),
       ctx,
     );
-    return res.tasks;
+    return { tasks: res.tasks, defaults: defaultsOf(this.registry, res) };
   }
 
   /**

@@ -6,8 +6,10 @@ import type { ChangeLogStore, EntityStore, RunStore } from '../store/index.js';
 import { EventsService } from './events/index.js';
 import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadata-tests/index.js';
 import { ownerTypesHook } from './owner-types.js';
+import { defaultAspectsHook } from './default-aspects.js';
 import { siblingsHook } from './siblings.js';
 import { SchemaFieldEntities } from './schema-field-entities.js';
+import { versionSetsHook } from './version-sets.js';
 import { IngestService } from './ingest-service.js';
 import { CreateService } from './create-service.js';
 import { PeopleService } from './people-service.js';
@@ -92,7 +94,7 @@ export { OperationsService, type RestoreParams, type TruncateParams } from './op
 export { SearchDocuments } from './search-documents.js';
 export { decodeScrollId, encodeScrollId, nextScrollId } from './scroll-id.js';
 export { integerParam, PARAMETERS, type Bound, type ParamName } from './param-bounds.js';
-export { EntityApiService, type AspectWrite, type CreateMode } from './entity-api-service.js';
+export { EntityApiService, type ApiWrite, type AspectWrite, type CreateMode } from './entity-api-service.js';
 export { EditService, type ResourceRef } from './edit-service.js';
 export { linkRow, ownerRow, SYSTEM_TYPE_PREFIX, type LinkRef, type OwnerRef } from './edit-rows.js';
 export { schemaFieldPath, schemaFieldUrn } from './changes/diff.js';
@@ -197,6 +199,11 @@ export function writeHooks(p: WriteHookParts): readonly WriteHook[] {
     new StructuredPropertyRules(p.store, p.tasks, (name) => p.registry.entityOfUrnType(name) !== undefined),
     // A metadata test's definition compiles against the registry before it is stored.
     testDefinitionCheck(p.registry),
+    // A new entity's default aspects (browsePathsV2, dataPlatformInstance), as DataHub writes them with
+    // its key aspect; before the side effects below, whose entities get none (as in DataHub).
+    defaultAspectsHook(p.registry),
+    // Version sets: a version's isLatest, its set's latest; a deleted version hands latest on.
+    versionSetsHook(p.registry),
     // DataHub's schema-field side effect: a dataset's schema fields as `schemaField` entities, made,
     // soft-deleted with their field and their dataset, removed with the schema, in the dataset's
     // transaction (an inTransaction step; docs/decisions/0053).

@@ -7,6 +7,7 @@ import type { Tx } from './executor.js';
 import { lockEntities } from './lock-entities.js';
 import { Pipeline, type Sink } from './pipeline.js';
 import { readLatest } from './read-aspects.js';
+import { readSources } from './read-relationships.js';
 import { replaceEdges } from './replace-edges.js';
 import { resolveComputed, rounds } from './rounds.js';
 import type { ApplyResult, EntityRow, InTransaction, UpsertOp, WriteBatch } from './types.js';
@@ -18,7 +19,10 @@ import type { ApplyResult, EntityRow, InTransaction, UpsertOp, WriteBatch } from
  */
 export async function withAdded(tx: Tx, batch: WriteBatch, during?: InTransaction): Promise<WriteBatch> {
   if (!during) return batch;
-  const added = await during({ latest: (urns, names) => readLatest(tx, urns, names) });
+  const added = await during({
+    latest: (urns, names) => readLatest(tx, urns, names),
+    sources: (urn, type, aspect) => readSources(tx, urn, type, aspect),
+  });
   if (!added || (!added.ops.length && !added.entities?.length)) return batch;
   const entities = new Map<string, EntityRow>(batch.entities.map((e) => [e.urn, e]));
   for (const e of added.entities ?? []) if (!entities.has(e.urn)) entities.set(e.urn, e);

@@ -61,3 +61,14 @@ export async function readReferences(
   );
   return res.records.map((r) => r.toObject());
 }
+
+/** The entities whose `aspect` has an edge of `type` to `urn` (its sources), e.g. the versions of a set. */
+export async function readSources(tx: Tx, urn: string, type: string, aspect: string): Promise<string[]> {
+  const res = await tx.run<{ urn: string }>(
+    `MATCH (s:Entity)-[r]->(:Entity {urn: $urn})
+     WHERE type(r) = $type AND r.aspect = $aspect
+     RETURN DISTINCT s.urn AS urn`,
+    { urn, type, aspect },
+  );
+  return res.records.map((r) => r.get('urn'));
+}

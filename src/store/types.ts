@@ -119,6 +119,8 @@ export interface WriteBatch {
 export interface TxView {
   /** The latest aspects of these entities (all, or only `names`), as `EntityStore.latest` reads them. */
   latest(urns: readonly string[], names?: readonly string[]): Promise<StoredAspect[]>;
+  /** The entities whose `aspect` has an edge of `type` to `urn` (e.g. the versions of a version set). */
+  sources(urn: string, type: string, aspect: string): Promise<string[]>;
 }
 
 /** Writes added to a batch inside its transaction: entities to lock (or create), and their operations. */

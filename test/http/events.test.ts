@@ -188,8 +188,15 @@ describe('the events API', () => {
     }
     const mine = (e: any) => e.entityUrn === urn;
     const mcls = (await drain('MetadataChangeLog_Versioned_v1', versioned, mine)).events;
-    expect(mcls.map((m) => m.aspectName)).toEqual(['datasetKey', 'globalTags', 'globalTags']);
-    const second = mcls[2];
+    // The first write creates the dataset: its key and default aspects are logged with it.
+    expect(mcls.map((m) => m.aspectName)).toEqual([
+      'datasetKey',
+      'globalTags',
+      'browsePathsV2',
+      'dataPlatformInstance',
+      'globalTags',
+    ]);
+    const second = mcls[4];
     expect(second).toMatchObject({ entityType: 'dataset', changeType: 'UPSERT', aspectName: 'globalTags' });
     expect(JSON.parse(second.aspect.value)).toEqual({ tags: [{ tag: 'urn:li:tag:b' }] });
     expect(JSON.parse(second.previousAspectValue.value)).toEqual({ tags: [{ tag: 'urn:li:tag:a' }] });

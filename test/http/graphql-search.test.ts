@@ -222,9 +222,12 @@ describe('GraphQL: search', () => {
         mcp(urn as string, 'container', { container: schema }),
         mcp(urn as string, 'browsePathsV2', { path: [entry(instance), entry(db), entry(schema as string)] }),
       ]),
-      // Written without browsePathsV2: DataHub's default, its container chain (no platform instance).
+      // Written without browsePathsV2: its first write stores DataHub's default (the Default folder).
       mcp(table('teams'), 'container', { container: s2 }),
     ]);
+    // An entity stored without browsePathsV2 (loaded before the service wrote defaults) is indexed
+    // under DataHub's backfilled default, its container chain (no platform instance).
+    await ingest([mcp(table('teams'), 'browsePathsV2', {}, 'DELETE')]);
     const q = `query b($path: [String!], $p: String!) {
       browseV2(input: {types: [DATASET], path: $path, start: 0, count: 10,
                        orFilters: [{and: [{field: "platform", values: [$p]}]}]}) {

@@ -75,9 +75,15 @@ describe('OpenAPI v3 entity API', () => {
     const path = `/openapi/v3/entity/dataset/${enc(urn)}/datasetProperties`;
     const created = await call('POST', path, { value: { description: 'one' } });
     expect(created.status).toBe(200);
+    // A new entity: its key and default aspects are in the answer too, as in DataHub's.
     expect(created.body).toEqual({
       urn,
       datasetProperties: { value: { description: 'one', customProperties: {}, tags: [] } },
+      datasetKey: {
+        value: { platform: 'urn:li:dataPlatform:hive', name: urn.split(',')[1], origin: 'PROD' },
+      },
+      browsePathsV2: { value: { path: [{ id: 'Default' }] } },
+      dataPlatformInstance: { value: { platform: 'urn:li:dataPlatform:hive' } },
     });
     const again = await call('POST', path, { value: { description: 'two' } });
     expect(again.status).toBe(400);
@@ -99,7 +105,14 @@ describe('OpenAPI v3 entity API', () => {
       { 'Content-Type': 'application/json-patch+json' },
     );
     expect(one.status).toBe(200);
-    expect(one.body).toEqual({ urn, globalTags: { value: { tags: [{ tag: 'urn:li:tag:A' }] } } });
+    expect(one.body).toMatchObject({ urn, globalTags: { value: { tags: [{ tag: 'urn:li:tag:A' }] } } });
+    expect(Object.keys(one.body).sort()).toEqual([
+      'browsePathsV2',
+      'dataPlatformInstance',
+      'datasetKey',
+      'globalTags',
+      'urn',
+    ]);
     const batch = await call('PATCH', '/openapi/v3/entity/dataset?async=false', [
       {
         urn,

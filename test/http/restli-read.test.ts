@@ -25,7 +25,14 @@ describe('reads', () => {
     const full = await get(base, `/entitiesV2/${enc(urn)}`);
     expect(full.status).toBe(200);
     expect(full.body).toMatchObject({ urn, entityName: 'dataset' });
-    expect(Object.keys(full.body.aspects).sort()).toEqual(['datasetKey', 'datasetProperties', 'status']);
+    // The key and DataHub's default aspects of a new dataset are there too.
+    expect(Object.keys(full.body.aspects).sort()).toEqual([
+      'browsePathsV2',
+      'dataPlatformInstance',
+      'datasetKey',
+      'datasetProperties',
+      'status',
+    ]);
     expect(full.body.aspects.datasetProperties).toMatchObject({
       name: 'datasetProperties',
       version: 0,
@@ -36,7 +43,7 @@ describe('reads', () => {
     const raw = await get(base, `/entitiesV2/${urn}?aspects=List(status)`);
     expect(Object.keys(raw.body.aspects)).toEqual(['status']);
     const partly = await get(base, `/entitiesV2/${urn.replace(/:/g, '%3A')}`);
-    expect(Object.keys(partly.body.aspects)).toHaveLength(3);
+    expect(Object.keys(partly.body.aspects)).toHaveLength(5);
   });
 
   it('GET /entitiesV2 of an unknown entity is 200 with no aspects; a malformed URN is 400', async () => {
@@ -179,7 +186,8 @@ describe('reads', () => {
     });
     expect(ts.body.value).toMatchObject({ timeseriesRows: 1 });
     const res = await post(base, '/entities?action=delete', { urn });
-    expect(res.body.value).toEqual({ urn, rows: 2, timeseriesRows: 2 });
+    // Its key, status and default aspects (browsePathsV2, dataPlatformInstance).
+    expect(res.body.value).toEqual({ urn, rows: 4, timeseriesRows: 2 });
     expect((await get(base, `/aspects/${enc(urn)}?aspect=datasetKey&version=0`)).status).toBe(404);
   });
 

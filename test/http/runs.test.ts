@@ -68,10 +68,11 @@ describe('ingestion runs', () => {
     const ours = (list.body.value as { runId: string; rows: number; timestamp: number }[]).filter((r) =>
       r.runId.endsWith(u),
     );
-    // B: d1's new properties and tags, d3's key and properties; A: the keys of d1 and d2, d2's properties.
+    // B: d1's new properties and tags, d3's key, properties and default aspects (browsePathsV2,
+    // dataPlatformInstance); A: the keys and default aspects of d1 and d2, d2's properties.
     expect(ours.map((r) => [r.runId, r.rows])).toEqual([
-      [runB, 4],
-      [runA, 3],
+      [runB, 6],
+      [runA, 7],
     ]);
     expect(ours[0]?.timestamp).toBeGreaterThanOrEqual(ours[1]?.timestamp ?? 0);
 
@@ -79,7 +80,11 @@ describe('ingestion runs', () => {
     expect(described.status).toBe(200);
     const rowsA = described.body.value as Record<string, unknown>[];
     expect(rowsA.map((r) => [r.urn, r.aspectName, r.keyAspect])).toEqual([
+      [d1, 'browsePathsV2', false],
+      [d1, 'dataPlatformInstance', false],
       [d1, 'datasetKey', true],
+      [d2, 'browsePathsV2', false],
+      [d2, 'dataPlatformInstance', false],
       [d2, 'datasetKey', true],
       [d2, 'datasetProperties', false],
     ]);
@@ -100,13 +105,13 @@ describe('ingestion runs', () => {
     const figures = {
       entitiesAffected: 2,
       entitiesDeleted: 1,
-      aspectsReverted: 4,
+      aspectsReverted: 6,
       aspectsAffected: 0,
       unsafeEntitiesCount: 0,
       unsafeEntities: [],
     };
     expect(dry.body.value).toMatchObject(figures);
-    expect(dry.body.value.aspectRowSummaries).toHaveLength(4);
+    expect(dry.body.value.aspectRowSummaries).toHaveLength(6);
     expect(await exists(d3)).toBe(true);
     expect((await mustAspect(d1, 'datasetProperties')).value.description).toBe('from B');
 
@@ -141,9 +146,10 @@ describe('ingestion runs', () => {
     });
     expect(owned.status).toBe(200);
     const safe = await runs('rollback', { runId: run, safe: true });
+    // The run's properties and the default aspects its first write made go; the key stays.
     expect(safe.body.value).toMatchObject({
       entitiesDeleted: 0,
-      aspectsReverted: 1,
+      aspectsReverted: 3,
       aspectsAffected: 1,
       unsafeEntitiesCount: 1,
       unsafeEntities: [{ urn: d }],

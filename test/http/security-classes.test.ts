@@ -146,9 +146,11 @@ function contains(got: unknown, want: unknown): boolean {
 describe('prototype keys in every map of every aspect', () => {
   /**
    * Aspects with rules beyond their schema get what the rules ask (the samples keep their maps): a
-   * definition names its own URN's id and real types; values need their property and their entity.
+   * definition names its own URN's id and real types; values need their property and their entity; a
+   * version names a set of its kind, and a version set (written at a URN of a dataset set) a version.
+   * A fixup may give the URN to write at instead.
    */
-  const FIXUPS: Record<string, (value: Record<string, any>, urn: string) => Promise<void>> = {
+  const FIXUPS: Record<string, (value: Record<string, any>, urn: string) => Promise<string | void>> = {
     // ownerTypes is the service's to fill from the owners, as DataHub's hook does: what is sent is replaced.
     async ownership(v) {
       Object.assign(v, withOwnerTypes(v) ?? {});
@@ -176,6 +178,28 @@ describe('prototype keys in every map of every aspect', () => {
       });
       for (const p of v.properties) Object.assign(p, { propertyUrn: property, values: [{ string: 'x' }] });
     },
+    // The version set's side effects: a version of a new set is its latest.
+    async versionProperties(v, urn) {
+      Object.assign(v, {
+        versionSet: `urn:li:versionSet:(maps_${unique()},${urn.split(':')[2]})`,
+        isLatest: true,
+      });
+    },
+    async versionSetProperties(v) {
+      const set = `urn:li:versionSet:(maps_${unique()},dataset)`;
+      const version = `urn:li:dataset:(urn:li:dataPlatform:hive,maps_${unique()},PROD)`;
+      const scheme = 'LEXICOGRAPHIC_STRING';
+      await as(t.admin).call('POST', '/aspects?action=ingestProposal', {
+        proposal: mcp(version, 'versionProperties', {
+          versionSet: set,
+          version: { versionTag: '1' },
+          sortId: 'A',
+          versioningScheme: scheme,
+        }),
+      });
+      Object.assign(v, { latest: version, versioningScheme: scheme });
+      return set;
+    },
   };
 
   it('keeps them as data: written by Rest.li and the OpenAPI API, read back identical by both', async () => {
@@ -188,9 +212,9 @@ describe('prototype keys in every map of every aspect', () => {
     await pool(targets, 4, async ({ aspect, entity }) => {
       const tag = `m${unique()}`;
       for (const via of ['restli', 'openapi'] as const) {
-        const urn = sampleUrn(registry, entity, `${tag}${via}`);
+        const sample = sampleUrn(registry, entity, `${tag}${via}`);
         const value = sampleAspect(registry, aspect, tag) as Record<string, any>;
-        await FIXUPS[aspect.name]?.(value, urn);
+        const urn = (await FIXUPS[aspect.name]?.(value, sample)) ?? sample;
         const normalized = registry.validateAspect(aspect, JSON.parse(JSON.stringify(value)));
         const write =
           via === 'restli'

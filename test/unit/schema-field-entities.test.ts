@@ -44,6 +44,7 @@ const view = (aspects: Record<string, unknown> = {}): TxView => ({
         created: stamp,
         systemMetadata: null,
       })),
+  sources: async () => [],
 });
 /** The added writes as `<kind> <urn> <aspect> <value>` lines, sorted. */
 const run = async (ops: WriteOp[], aspects?: Record<string, unknown>): Promise<string[]> => {
