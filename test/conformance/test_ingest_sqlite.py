@@ -269,6 +269,13 @@ def test_file_source_writes_every_entity_kind(server, token, graph, unique, tmp_
     assert len(entities) >= 40
     mcps = []
     for urn, key, aspect in entities.values():
+        if isinstance(aspect, m.VersionSetPropertiesClass):
+            # A version set's latest must be a version of it (DataHub's side effect refuses another).
+            version = f"urn:li:dataset:(urn:li:dataPlatform:conf{unique},version_{unique},PROD)"
+            aspect.latest = version
+            mcps.append(MetadataChangeProposalWrapper(entityUrn=version, aspect=m.VersionPropertiesClass(
+                versionSet=urn, version=m.VersionTagClass(versionTag="1"), sortId="A",
+                versioningScheme=aspect.versioningScheme)).to_obj())
         mcps.append(MetadataChangeProposalWrapper(entityUrn=urn, aspect=key).to_obj())
         mcps.append(MetadataChangeProposalWrapper(entityUrn=urn, aspect=aspect).to_obj())
     (tmp_path / "mcps.json").write_text(json.dumps(mcps, indent=2))
