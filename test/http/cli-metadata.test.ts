@@ -76,6 +76,8 @@ describe('neohub ingest, runs, get and delete', () => {
     // the change event's aspects carry its record's run id too, as DataHub's emitter sends it
     expect(shown.out).toContain(c);
     const dry = await cli('runs', 'rollback', '--run-id', runId);
+    // Each entity's key, properties and the default aspects its first write made (browsePathsV2,
+    // dataPlatformInstance); the change event's entity too.
     expect(dry.out).toMatch(/^Dry run: would roll back \d+ aspects of 3 entities, deleting 3\.$/m);
     expect((await props(a)).name).toBe('a');
     const done = await cli('runs', 'rollback', '--run-id', runId, '--apply');

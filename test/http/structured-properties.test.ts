@@ -80,9 +80,11 @@ describe('structured property definitions', () => {
       value: definition(name),
     });
     expect(created.status).toBe(200);
+    // A new entity: its key aspect is in the answer too, as in DataHub's.
     expect(created.body).toEqual({
       urn,
       propertyDefinition: { value: { ...definition(name), immutable: false } },
+      structuredPropertyKey: { value: { id: name } },
     });
     // createIfNotExists is the default: a second create of the aspect fails.
     const again = await call('POST', `${V3}/structuredProperty/${enc(urn)}/propertyDefinition`, {
