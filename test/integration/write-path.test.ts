@@ -77,11 +77,20 @@ describe('the one write path', () => {
         urn,
       },
     );
-    expect(log.map((l) => l.aspect)).toEqual(['datasetKey', 'datasetProperties', 'datasetProperties']);
+    // The entity is new: DataHub's default aspects are written in the same transaction.
+    expect(log.map((l) => l.aspect)).toEqual([
+      'datasetKey',
+      'datasetProperties',
+      'datasetProperties',
+      'browsePathsV2',
+      'dataPlatformInstance',
+    ]);
     expect(log.map((l) => (l.prev === null ? null : JSON.parse(l.prev).description))).toEqual([
       null,
       null,
       'first',
+      null,
+      null,
     ]);
   });
 
@@ -210,6 +219,8 @@ describe('the one write path', () => {
     expect(log.map((l) => [l.aspect, l.changeType, l.prev, l.next])).toEqual([
       ['datasetKey', 'UPSERT', null, expect.any(String)],
       ['status', 'UPSERT', null, '{"removed":false}'],
+      ['browsePathsV2', 'UPSERT', null, '{"path":[{"id":"Default"}]}'],
+      ['dataPlatformInstance', 'UPSERT', null, '{"platform":"urn:li:dataPlatform:hive"}'],
       ['status', 'UPSERT', '{"removed":false}', '{"removed":true}'],
       ['status', 'DELETE', '{"removed":true}', null],
     ]);
@@ -291,7 +302,8 @@ describe('the one write path', () => {
       ctx,
     );
     const res = await sys.ingest.deleteEntity(target, ctx);
-    expect(res.rows).toBe(2);
+    // Its key, properties and default aspects (browsePathsV2, dataPlatformInstance).
+    expect(res.rows).toBe(4);
     expect(await sys.reads.exists(target)).toBe(false);
     const node = await cypher<{ stub: boolean }>('MATCH (n:Entity {urn: $target}) RETURN n.stub AS stub', {
       target,
