@@ -63,6 +63,7 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     createGroup: 'admin',
     createDataProduct: 'write',
   },
+  versionLinks: { link: 'write', unlink: 'write' },
   hierarchy: {
     moveDomain: 'write',
     updateParentNode: 'write',

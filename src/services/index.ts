@@ -24,6 +24,7 @@ import { RecommendationService } from './recommendation-service.js';
 import { NativeUserService } from './native-user-service.js';
 import { AssertionService } from './assertion-service.js';
 import { EditService } from './edit-service.js';
+import { VersionLinkService } from './version-links.js';
 import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage/lineage-search-service.js';
 import { LineageService } from './lineage/lineage-service.js';
@@ -242,6 +243,7 @@ export function createServices(p: ServiceParts): Services {
     reads,
     edits: new EditService(p.registry, p.ingest, reads),
     creates: new CreateService(p.registry, p.ingest, reads),
+    versionLinks: new VersionLinkService(p.registry, p.ingest, reads),
     people: new PeopleService(p.registry, p.ingest, reads, p.search, references),
     hierarchy: new HierarchyService(p.registry, p.ingest, reads, references),
     curation: new CurationService(p.registry, p.ingest, reads, references),

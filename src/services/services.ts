@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
 import type { SearchService } from '../../search-sync/service/index.js';
 import type { CreateService } from './create-service.js';
+import type { VersionLinkService } from './version-links.js';
 import type { PeopleService } from './people-service.js';
 import type { HierarchyService } from './hierarchy-service.js';
 import type { CurationService } from './curation-service.js';
@@ -39,6 +40,7 @@ export interface Services {
   readonly reads: ReadService;
   readonly edits: EditService;
   readonly creates: CreateService;
+  readonly versionLinks: VersionLinkService;
   readonly people: PeopleService;
   readonly hierarchy: HierarchyService;
   readonly curation: CurationService;

@@ -36,6 +36,42 @@ def test_version_set_latest_from_emitted_versions(emitter, graph, unique):
     assert graph.get_aspect(v1, m.VersionPropertiesClass).isLatest is True
 
 
+def test_versions_linked_and_unlinked_through_the_sdk(emitter, graph, unique):
+    """DataHubGraph's versioning API (linkAssetVersion / unlinkAssetVersion over GraphQL)."""
+    v1, v2 = (make_ml_model_urn("mlflow", f"linked_{unique}_{n}", "PROD") for n in ("v1", "v2"))
+    for v in (v1, v2):
+        emitter.emit(MetadataChangeProposalWrapper(entityUrn=v, aspect=m.MLModelPropertiesClass(name=v)))
+
+    set_urn = graph.link_asset_to_version_set(v1, None, "1.0", comment="first")
+    assert set_urn and set_urn.startswith("urn:li:versionSet:(") and set_urn.endswith(",mlModel)")
+    first = graph.get_aspect(v1, m.VersionPropertiesClass)
+    assert (first.versionSet, first.version.versionTag, first.sortId, first.comment) == (
+        set_urn,
+        "1.0",
+        "AAAAAAAA",
+        "first",
+    )
+    assert first.versioningScheme == m.VersioningSchemeClass.ALPHANUMERIC_GENERATED_BY_DATAHUB
+    assert first.isLatest is True
+
+    assert graph.link_asset_to_versioned_asset(v2, v1, "2.0") == set_urn
+    second = graph.get_aspect(v2, m.VersionPropertiesClass)
+    assert (second.sortId, second.isLatest) == ("AAAAAAAB", True)
+    assert graph.get_aspect(v1, m.VersionPropertiesClass).isLatest is False
+    assert graph.get_aspect(set_urn, m.VersionSetPropertiesClass).latest == v2
+    # Already linked: the client answers None without asking.
+    assert graph.link_asset_to_versioned_asset(v2, v1, "2.0") is None
+
+    assert graph.unlink_latest_asset_from_version_set(set_urn) == set_urn
+    assert graph.get_aspect(v2, m.VersionPropertiesClass) is None
+    assert graph.get_aspect(set_urn, m.VersionSetPropertiesClass).latest == v1
+    assert graph.get_aspect(v1, m.VersionPropertiesClass).isLatest is True
+    assert graph.unlink_asset_from_version_set(v2) is None
+
+    assert graph.unlink_asset_from_version_set(v1) == set_urn
+    assert graph.get_aspect(set_urn, m.VersionSetPropertiesClass) is None
+
+
 def test_new_dataset_reads_back_with_default_aspects(emitter, graph, unique):
     ds = make_dataset_urn("snowflake", f"analytics_{unique}.public.orders", "PROD")
     emitter.emit(MetadataChangeProposalWrapper(entityUrn=ds, aspect=m.DatasetPropertiesClass(description="d")))

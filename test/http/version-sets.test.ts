@@ -146,4 +146,106 @@ describe('version sets, as DataHub’s side effects compute them', () => {
     expect(other.status).toBe(422);
     expect(JSON.stringify(other.body)).toContain('Versioning Scheme does not match');
   });
+
+  it('linkAssetVersion and unlinkAssetVersion (GraphQL) link an mlModel’s versions and unlink them', async () => {
+    const id = unique();
+    const set = `urn:li:versionSet:(vl_${id},mlModel)`;
+    const other = `urn:li:versionSet:(vl_other_${id},mlModel)`;
+    const [m1, m2] = ['1', '2'].map(
+      (n) => `urn:li:mlModel:(urn:li:dataPlatform:mlflow,vl_${n}_${id},PROD)`,
+    ) as [string, string];
+    await ingest([m1, m2].map((m) => mcp(m, 'mlModelProperties', { name: m })));
+    const gql = async (query: string, input: Record<string, unknown>) =>
+      (await post(rt.url, '/api/graphql', { query, variables: { input } })).body;
+    const link = (input: Record<string, unknown>) =>
+      gql('mutation($input: LinkVersionInput!) { linkAssetVersion(input: $input) { urn type } }', input);
+    const unlink = (input: Record<string, unknown>) =>
+      gql('mutation($input: UnlinkVersionInput!) { unlinkAssetVersion(input: $input) { urn } }', input);
+    const model = (urn: string) =>
+      gql(
+        `query($input: String!) { mlModel(urn: $input) { versionProperties { isLatest version { versionTag } comment
+           createdInSource { time } versionSet { urn latestVersion { urn } } } } }`,
+        urn as never,
+      );
+
+    const first = await link({
+      versionSet: set,
+      linkedEntity: m1,
+      version: 'v1',
+      comment: 'first',
+      sourceTimestamp: 1700000000000,
+      sourceCreator: 'alice',
+    });
+    expect(first).toEqual({ data: { linkAssetVersion: { urn: set, type: 'VERSION_SET' } } });
+    expect(await version(m1)).toMatchObject({
+      versionSet: set,
+      version: { versionTag: 'v1' },
+      sortId: 'AAAAAAAA',
+      versioningScheme: 'ALPHANUMERIC_GENERATED_BY_DATAHUB',
+      comment: 'first',
+      sourceCreatedTimestamp: { time: 1700000000000, actor: 'urn:li:corpuser:alice' },
+      isLatest: true,
+    });
+    expect(await setProps(set)).toMatchObject({
+      latest: m1,
+      versioningScheme: 'ALPHANUMERIC_GENERATED_BY_DATAHUB',
+    });
+
+    expect((await link({ versionSet: set, linkedEntity: m2, version: 'v2' })).data.linkAssetVersion.urn).toBe(
+      set,
+    );
+    expect(await version(m2)).toMatchObject({
+      sortId: 'AAAAAAAB',
+      isLatest: true,
+      version: { versionTag: 'v2' },
+    });
+    expect((await version(m1))?.isLatest).toBe(false);
+    expect((await model(m2)).data.mlModel.versionProperties).toMatchObject({
+      isLatest: true,
+      version: { versionTag: 'v2' },
+      versionSet: { urn: set, latestVersion: { urn: m2 } },
+    });
+    expect((await model(m1)).data.mlModel.versionProperties).toMatchObject({
+      isLatest: false,
+      comment: 'first',
+      createdInSource: { time: 1700000000000 },
+    });
+
+    // Already a version of this set: nothing written, null; of another set: refused.
+    expect(
+      (await link({ versionSet: set, linkedEntity: m2, version: 'again' })).data.linkAssetVersion,
+    ).toBeNull();
+    expect((await version(m2))?.version.versionTag).toBe('v2');
+    const elsewhere = await link({ versionSet: other, linkedEntity: m1, version: 'x' });
+    expect(elsewhere.errors[0].message).toContain('different Version Set');
+    const wrongType = await link({
+      versionSet: `urn:li:versionSet:(vl_${id},dataset)`,
+      linkedEntity: m1,
+      version: 'x',
+    });
+    expect(wrongType.errors[0].message).toContain('must match');
+    const notASet = await link({ versionSet: m2, linkedEntity: m1, version: 'x' });
+    expect(notASet.errors[0].message).toContain('must be of type Version Set');
+
+    // Unlinking the latest hands latest back; of another set refused; not a version: null.
+    const wrongSet = await unlink({ versionSet: other, unlinkedEntity: m2 });
+    expect(wrongSet.errors[0].message).toContain('not linked to specified version set');
+    expect(await unlink({ versionSet: set, unlinkedEntity: m2 })).toEqual({
+      data: { unlinkAssetVersion: { urn: set } },
+    });
+    expect(await version(m2)).toBeUndefined();
+    expect((await setProps(set))?.latest).toBe(m1);
+    expect((await version(m1))?.isLatest).toBe(true);
+    expect((await unlink({ versionSet: set, unlinkedEntity: m2 })).data.unlinkAssetVersion).toBeNull();
+
+    // The next link counts on from the latest's sort id.
+    await link({ versionSet: set, linkedEntity: m2, version: 'v3' });
+    expect(await version(m2)).toMatchObject({ sortId: 'AAAAAAAB', isLatest: true });
+    await unlink({ versionSet: set, unlinkedEntity: m2 });
+
+    // The last version takes the set with it.
+    expect((await unlink({ versionSet: set, unlinkedEntity: m1 })).data.unlinkAssetVersion.urn).toBe(set);
+    expect(await setProps(set)).toBeUndefined();
+    expect((await model(m1)).data.mlModel.versionProperties).toBeNull();
+  });
 });

@@ -1,6 +1,8 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { Dataset } from '../types/dataset.js';
+import { entityClass } from '../types/entity-classes.js';
+import { EntityType } from '../types/entity-type.js';
 import {
   BatchUpdateDeprecationInput,
   CreateDomainInput,
@@ -9,13 +11,20 @@ import {
   CreateTagInput,
   DatasetUpdateInput,
   DescriptionUpdateInput,
+  LinkVersionInput,
   UpdateDeprecationInput,
+  UnlinkVersionInput,
   UpdateNameInput,
 } from '../types/mutation-inputs.js';
 import { ownerRef } from './label-mutations.js';
 import { declareRootFields, edit, rootField } from './root-fields.js';
 
-/** Edits of assets as a whole: descriptions, deprecation, names, new tags, and updateDataset. */
+const VersionSet = () => entityClass(EntityType.VERSION_SET);
+
+/**
+ * Edits of assets as a whole: descriptions, deprecation, names, new tags, versions (linked to a version
+ * set or unlinked), and updateDataset.
+ */
 @Resolver()
 export class AssetMutations {
   @Mutation(() => Dataset, { nullable: true })
@@ -67,4 +76,16 @@ declareRootFields(AssetMutations, Mutation, {
     ctx.services.creates.createGroup(i, ctx.writer),
   ),
   updateName: edit(UpdateNameInput, (i, ctx) => ctx.services.edits.updateName(i.urn, i.name, ctx.writer)),
+  /** The version set, or null when the entity already was one of its versions (DataHub's answer). */
+  linkAssetVersion: rootField(LinkVersionInput, VersionSet, async (i, ctx) =>
+    (await ctx.services.versionLinks.link(i.versionSet, i.linkedEntity, i, ctx.writer))
+      ? ctx.entity(i.versionSet)
+      : null,
+  ),
+  /** The version set, or null when the entity was no version. */
+  unlinkAssetVersion: rootField(UnlinkVersionInput, VersionSet, async (i, ctx) =>
+    (await ctx.services.versionLinks.unlink(i.versionSet, i.unlinkedEntity, ctx.writer))
+      ? ctx.entity(i.versionSet as string)
+      : null,
+  ),
 });

@@ -353,3 +353,20 @@ export class UpdateQueryInput extends fields({
   properties: opt(UpdateQueryPropertiesInput),
   subjects: opt([UpdateQuerySubjectInput]),
 }) {}
+
+/** DataHub's versioning inputs: an entity linked to a version set as its new latest version, or unlinked. */
+@TableInputType()
+export class LinkVersionInput extends fields({
+  versionSet: req(String),
+  linkedEntity: req(String),
+  version: req(String, { checks: [check.notEmpty] }),
+  sourceTimestamp: opt(Long),
+  sourceCreator: opt(String),
+  comment: optionalText(),
+}) {}
+
+@TableInputType()
+export class UnlinkVersionInput extends fields({
+  versionSet: opt(String),
+  unlinkedEntity: opt(String),
+}) {}
