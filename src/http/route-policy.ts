@@ -100,6 +100,7 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['POST /openapi/v3/relationship/scroll', 'read'],
   ['POST /openapi/v1/trace/write/:traceId', 'read'],
   ['GET /openapi/v2/timeline/v1/:urn', 'read'],
+  ['GET /openapi/timeline/v1/:urn', 'read'],
   // The events API: any role reads every topic (events of Admin-only kinds never appear on them).
   ['GET /openapi/v1/events/poll', 'read'],
   ['GET /openapi/v1/registry/models/entity/specifications', 'read'],

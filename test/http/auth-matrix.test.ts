@@ -399,6 +399,7 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     ],
     'POST /openapi/v1/trace/write/:traceId': [{ path: TRACE, body: { [f.dataset]: ['datasetProperties'] } }],
     'GET /openapi/v2/timeline/v1/:urn': [{ path: `/openapi/v2/timeline/v1/${ds}?categories=TAG` }],
+    'GET /openapi/timeline/v1/:urn': [{ path: `/openapi/timeline/v1/${ds}?categories=TAG` }],
     'GET /openapi/v1/events/poll': [
       { path: '/openapi/v1/events/poll?topic=PlatformEvent_v1&pollTimeoutSeconds=0' },
     ],

@@ -720,13 +720,10 @@ urlSlot('GET /entitiesV2', 'aspects', 'all', (e) =>
   slot(R, 'count', 'numbers', (v) => rel({ count: enc(String(v)) }));
 }
 
-// the timeline
-{
-  const R = 'GET /openapi/v2/timeline/v1/:urn';
-  const tl = (urn: string, query: string): Req => ({
-    method: 'GET',
-    path: `/openapi/v2/timeline/v1/${urn}?${query}`,
-  });
+// the timeline, at DataHub's V2 and V1 paths
+for (const P of ['/openapi/v2/timeline/v1', '/openapi/timeline/v1']) {
+  const R = `GET ${P}/:urn`;
+  const tl = (urn: string, query: string): Req => ({ method: 'GET', path: `${P}/${urn}?${query}` });
   const orders = enc(C.orders);
   urlSlot(R, 'urn', 'all', (e) => tl(e, 'categories=TAG'));
   urlSlot(R, 'categories', 'all', (e) => tl(orders, `categories=${e}`));

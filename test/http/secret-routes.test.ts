@@ -284,11 +284,14 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
         body: { [hidden.secret]: ['dataHubSecretValue'], [user]: ['corpUserCredentials'] },
       },
     ],
-    'GET /openapi/v2/timeline/v1/:urn': [
-      ...[user, hidden.source, hidden.policy].map((urn) => ({
-        path: `/openapi/v2/timeline/v1/${enc(urn)}?categories=OWNER,TECHNICAL_SCHEMA,LIFECYCLE,DOCUMENTATION&raw=true`,
-      })),
-    ],
+    ...Object.fromEntries(
+      ['/openapi/v2/timeline/v1', '/openapi/timeline/v1'].map((p) => [
+        `GET ${p}/:urn`,
+        [user, hidden.source, hidden.policy].map((urn) => ({
+          path: `${p}/${enc(urn)}?categories=OWNER,TECHNICAL_SCHEMA,LIFECYCLE,DOCUMENTATION&raw=true`,
+        })),
+      ]),
+    ),
     'GET /openapi/v1/events/poll': Object.entries(eventOffsets).map(([topic, offset]) => ({
       path: `/openapi/v1/events/poll?topic=${topic}&offsetId=${offset}&limit=10000&pollTimeoutSeconds=0`,
     })),

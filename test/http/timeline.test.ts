@@ -137,5 +137,12 @@ describe('the timeline', () => {
       expect(
         (await get(rt.url, `${prefix}/openapi/v2/timeline/v1/${enc(urn)}?categories=LIFECYCLE`)).status,
       ).toBe(200);
+    // DataHub's V1 path answers the same transactions.
+    const query = `categories=TAG,DOCUMENTATION,LIFECYCLE&startTime=0`;
+    const v1 = await get(rt.url, `/openapi/timeline/v1/${enc(urn)}?${query}`);
+    expect(v1.status).toBe(200);
+    expect(v1.body).toEqual((await timeline(urn, query)).body);
+    expect((v1.body as unknown[]).length).toBeGreaterThan(0);
+    expect((await get(rt.url, `/openapi/timeline/v1/${enc(urn)}?categories=NOPE`)).status).toBe(400);
   });
 });

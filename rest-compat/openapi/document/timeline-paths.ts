@@ -3,7 +3,7 @@ import { Q } from '../query-params.js';
 import { bool, integerQuery, jsonResponse, pathParam, queryList, READ_ERRORS, type Json } from './common.js';
 import { URN_PATTERN, type SchemaComponents } from './json-schema.js';
 
-/** `/openapi/v2/timeline/v1/{urn}`: the change transactions of an entity. */
+/** `/openapi/v2/timeline/v1/{urn}` and `/openapi/timeline/v1/{urn}`: the change transactions of an entity. */
 export function timelinePaths(c: SchemaComponents): Record<string, Json> {
   const text = { type: 'string' };
   c.schemas.ChangeEvent = {
@@ -32,32 +32,35 @@ export function timelinePaths(c: SchemaComponents): Record<string, Json> {
     },
     required: ['timestamp', 'actor', 'semVer', 'semVerChange', 'versionStamp', 'changeEvents'],
   };
-  return {
-    '/openapi/v2/timeline/v1/{urn}': {
-      get: {
-        operationId: 'timeline',
-        summary: 'How an entity changed: its change transactions in the asked categories',
-        tags: ['Timeline'],
-        parameters: [
-          pathParam('urn', { type: 'string', pattern: URN_PATTERN }, 'The entity'),
-          queryList(
-            'categories',
-            { type: 'string', enum: [...CHANGE_CATEGORIES, 'OWNERSHIP'] },
-            'Change categories (repeated or comma-separated; OWNERSHIP is OWNER)',
-            true,
-          ),
-          integerQuery(Q.startTime, 'From this time (epoch millis; -1: a week before the end)'),
-          integerQuery(Q.endTime, 'Until this time, excluded (epoch millis; 0: now)'),
-          bool(Q.raw, 'Give each transaction its JSON Patch'),
-        ],
-        responses: {
-          '200': jsonResponse('Change transactions, oldest first', {
-            type: 'array',
-            items: { $ref: '#/components/schemas/ChangeTransaction' },
-          }),
-          ...READ_ERRORS,
-        },
+  const operation = (operationId: string): Json => ({
+    get: {
+      operationId,
+      summary: 'How an entity changed: its change transactions in the asked categories',
+      tags: ['Timeline'],
+      parameters: [
+        pathParam('urn', { type: 'string', pattern: URN_PATTERN }, 'The entity'),
+        queryList(
+          'categories',
+          { type: 'string', enum: [...CHANGE_CATEGORIES, 'OWNERSHIP'] },
+          'Change categories (repeated or comma-separated; OWNERSHIP is OWNER)',
+          true,
+        ),
+        integerQuery(Q.startTime, 'From this time (epoch millis; -1: a week before the end)'),
+        integerQuery(Q.endTime, 'Until this time, excluded (epoch millis; 0: now)'),
+        bool(Q.raw, 'Give each transaction its JSON Patch'),
+      ],
+      responses: {
+        '200': jsonResponse('Change transactions, oldest first', {
+          type: 'array',
+          items: { $ref: '#/components/schemas/ChangeTransaction' },
+        }),
+        ...READ_ERRORS,
       },
     },
+  });
+  return {
+    '/openapi/v2/timeline/v1/{urn}': operation('timeline'),
+    // DataHub's TimelineControllerV1: the same answer at its older path.
+    '/openapi/timeline/v1/{urn}': operation('timelineV1'),
   };
 }
