@@ -178,9 +178,8 @@ describe('the lineage page', () => {
     await page.goto(`${app.url}/lineage/${encodeURIComponent(hub)}`);
     await page.waitForSelector('.lineage-more');
     // The dbt model and its Snowflake table are one node, named as the model, both platforms shown
-    // (React Flow shows a node once it has measured it: wait for its text, not only its element).
-    await waitForText(page, '.lineage-node.siblings', `sib_model_${id}`);
-    const sibling = await page.$$eval('.lineage-node.siblings', (ns) => ns.map((x) => (x as any).innerText));
+    // (its text content: React Flow draws a node once it has measured it, and hidden text has no innerText).
+    const sibling = await page.$$eval('.lineage-node.siblings', (ns) => ns.map((x) => x.textContent ?? ''));
     expect(sibling).toHaveLength(1);
     expect(sibling[0]).toContain(`sib_model_${id}`);
     expect(sibling[0]).toMatch(/dbt/i);
