@@ -39,17 +39,8 @@ import { systemUpdate, type SystemUpdateResult } from './system-update.js';
  */
 export type Unscoped = 'every' | 'searchable';
 
-/**
- * Kinds never searched unasked: those that define the types of other entities' values rather than assets,
- * and a dataset's columns (`schemaField` entities, made from every schema: a DataHub with its schema-field
- * side effect off, its default, has none to find; asked for by type they are found).
- */
-const DEFINITIONS: ReadonlySet<string> = new Set([
-  'structuredProperty',
-  'dataType',
-  'entityType',
-  'schemaField',
-]);
+/** Kinds that define the types of other entities' values rather than assets: never searched unasked. */
+const DEFINITIONS: ReadonlySet<string> = new Set(['structuredProperty', 'dataType', 'entityType']);
 
 /**
  * A search as the transports ask it: the index query's text, page, sort, URNs and soft-deleted entities,

@@ -27,18 +27,15 @@ describe('what a search naming no entity type covers', () => {
     expect(kinds).toEqual(
       expect.arrayContaining(['dataset', 'chart', 'dashboard', 'glossaryTerm', 'corpuser']),
     );
-    // Not DataHub's internal kinds, the Admin-only kinds, the definitions of types, nor columns.
+    // Not DataHub's internal kinds, the Admin-only kinds, nor the definitions of types.
     for (const kind of ['dataHubStepState', 'dataPlatformInstance', 'telemetry', 'dataHubSecret'])
       expect(kinds).not.toContain(kind);
-    for (const kind of ['structuredProperty', 'dataHubRole', 'test', 'dataType', 'entityType', 'schemaField'])
+    for (const kind of ['structuredProperty', 'dataHubRole', 'test', 'dataType', 'entityType'])
       expect(kinds).not.toContain(kind);
     const expected = registry
       .allEntities()
       .filter(
-        (e) =>
-          e.category !== 'internal' &&
-          !e.adminOnly &&
-          !['dataType', 'entityType', 'schemaField'].includes(e.name),
+        (e) => e.category !== 'internal' && !e.adminOnly && !['dataType', 'entityType'].includes(e.name),
       )
       .map((e) => e.name);
     expect(kinds).toEqual(expected);
