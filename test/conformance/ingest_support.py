@@ -9,6 +9,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -264,3 +265,13 @@ def entity_for(kind: str, suffix: str):
     else:
         return None
     return urn, key, aspect
+
+
+def poll(fn, timeout=20.0, every=0.5):
+    """fn() until it returns something truthy (search is synced asynchronously); the last value."""
+    deadline = time.time() + timeout
+    value = fn()
+    while not value and time.time() < deadline:
+        time.sleep(every)
+        value = fn()
+    return value

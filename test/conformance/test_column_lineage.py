@@ -7,7 +7,6 @@ import json
 import sqlite3
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
@@ -20,21 +19,11 @@ from datahub.emitter.rest_emitter import EmitMode
 from datahub.ingestion.graph.openapi import RelationshipDirection
 from datahub.metadata.urns import SchemaFieldUrn
 
-from ingest_support import cli_env, failures, ingest, rest_sink, run_cli, tail
+from ingest_support import cli_env, failures, ingest, rest_sink, run_cli, tail, poll
 
 
 def field(dataset: str, path: str) -> str:
     return str(SchemaFieldUrn(dataset, path))
-
-
-def poll(fn, timeout=20.0, every=0.5):
-    """fn() until it returns something truthy (search is synced asynchronously); the last value."""
-    deadline = time.time() + timeout
-    value = fn()
-    while not value and time.time() < deadline:
-        time.sleep(every)
-        value = fn()
-    return value
 
 
 @pytest.fixture(scope="module")
