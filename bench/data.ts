@@ -2,6 +2,11 @@ import { AUTH } from './auth.js';
 
 /** The benchmark's synthetic catalog: datasets with properties, ownership, tags, schema and lineage. */
 export const ASPECTS_PER_DATASET = 5;
+/**
+ * What the write path stores for a new bench dataset besides its aspects, as DataHub's service does: the
+ * key aspect and the default aspects (browsePathsV2, dataPlatformInstance). Each is a change-log event.
+ */
+export const WRITTEN_PER_NEW_DATASET = ASPECTS_PER_DATASET + 3;
 
 export const benchUrn = (run: string, i: number): string =>
   `urn:li:dataset:(urn:li:dataPlatform:hive,bench_${run}.db.table_${i},PROD)`;

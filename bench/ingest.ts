@@ -9,6 +9,7 @@ import { defaultRegistry } from '../src/registry/index.js';
 import { createDriver } from '../src/store/index.js';
 import {
   ASPECTS_PER_DATASET,
+  WRITTEN_PER_NEW_DATASET,
   benchUrn,
   datasetAspects,
   fillerAspects,
@@ -26,7 +27,7 @@ import {
   lineageUncapped,
   loadLineage,
 } from './lineage.js';
-import { searchLatency, syncCatchUp } from './search.js';
+import { post, searchLatency, syncCatchUp } from './search.js';
 import { AUTH, BENCH_TOKEN } from './auth.js';
 import { benchMeili, meiliLatency } from './meili.js';
 import { httpLayer } from './http-layer.js';
@@ -201,7 +202,7 @@ async function ingestPhases(
     // dataset's key aspect makes one too), then single writes and the delay until their events arrive.
     const [eventsRun, eventsRows] = datasetRows(`events_${randomUUID().slice(0, 6)}`, datasets);
     events = {
-      ...(await pollBesideIngest(plain.base, datasets * (ASPECTS_PER_DATASET + 1), () =>
+      ...(await pollBesideIngest(plain.base, datasets * WRITTEN_PER_NEW_DATASET, () =>
         httpLoad(plain.base, eventsRun, eventsRows),
       )),
       ...(await writeToEventDelay(plain.base, eventsRun, datasets)),
@@ -209,11 +210,30 @@ async function ingestPhases(
   } finally {
     await plain.stop();
   }
+  // 6. DataHub's schema-field side effect on (neohub's default; the servers above run with DataHub's
+  // default, off, so that they write what the direct writes write): the bench's 8 columns per dataset
+  // become 8 `schemaField` entities, each with its key and aliases, in the dataset's transaction.
+  const fielded = await startServer(graph, {
+    NEOHUB_SEARCH_SYNC: 'false',
+    MCP_SIDE_EFFECTS_SCHEMA_FIELD_ENABLED: 'true',
+  });
+  let fieldRate: number;
+  try {
+    await httpLoad(fielded.base, ...datasetRows(`warm_fields_${randomUUID().slice(0, 6)}`, 400));
+    fieldRate = await httpLoad(
+      fielded.base,
+      ...datasetRows(`fields_${randomUUID().slice(0, 6)}`, Math.min(datasets, 10_000)),
+    );
+    console.log(`write path alone with schema-field entities: ${round(fieldRate)} aspects/s`);
+  } finally {
+    await fielded.stop();
+  }
   figures = {
     'ingest.aspects': datasets * ASPECTS_PER_DATASET,
     'ingest.directDriver.aspectsPerSec': round(directRate),
     'ingest.httpBatch.aspectsPerSec': round(httpRate),
     'ingest.httpToDirectRatio': round(httpRate / directRate, 3),
+    'ingest.httpBatchWithSchemaFieldEntities.aspectsPerSec': round(fieldRate),
     ...rollback,
     ...events,
     'events.ingestWithPollerToAloneRatio': round(
@@ -356,6 +376,8 @@ async function startServer(
       NEOHUB_ROOT_TOKEN: BENCH_TOKEN,
       // The bench writes 1,000 proposals per call, more than DataHub's client sends in one.
       NEOHUB_MAX_BATCH_PROPOSALS: '1000',
+      // DataHub's default: a dataset's columns are not made entities (step 6 measures them on).
+      MCP_SIDE_EFFECTS_SCHEMA_FIELD_ENABLED: 'false',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -392,7 +414,7 @@ async function entityLatency(base: string, run: string, datasets: number): Promi
     const body = (await res.json()) as { aspects: Record<string, unknown> };
     if (i >= 0) latencies.push(performance.now() - t);
     // Its aspects, its key, and the default aspects its first write made (browsePathsV2, dataPlatformInstance).
-    if (Object.keys(body.aspects).length < ASPECTS_PER_DATASET + 1)
+    if (Object.keys(body.aspects).length < WRITTEN_PER_NEW_DATASET)
       throw new Error(`unexpected entity ${urn}`);
   }
   return latencies.sort((a, b) => a - b);
@@ -426,14 +448,9 @@ async function httpLoad(base: string, run: string, rows: readonly Row[]): Promis
 async function rollbackRun(base: string, runId: string): Promise<Record<string, number>> {
   const call = async (dryRun: boolean) => {
     const started = performance.now();
-    const res = await fetch(`${base}/runs?action=rollback`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
-      body: JSON.stringify({ runId, dryRun, safe: true }),
-    });
-    if (!res.ok) throw new Error(`rollback failed: ${res.status} ${await res.text()}`);
-    const value = ((await res.json()) as { value: { aspectsReverted: number } }).value;
-    return { ms: performance.now() - started, aspects: value.aspectsReverted };
+    // Node's http module, which waits as long as the rollback takes (fetch gives up after 300 s).
+    const { value } = await post(`${base}/runs?action=rollback`, { runId, dryRun, safe: true });
+    return { ms: performance.now() - started, aspects: value.aspectsReverted as number };
   };
   const dry = await call(true);
   const done = await call(false);

@@ -59,6 +59,12 @@ export interface Config {
   readonly changeLogRetentionDays: number;
   /** Keep metadata test results current from the change log (NEOHUB_TEST_RESULTS_SYNC, default true). */
   readonly testResultsSync: boolean;
+  /**
+   * DataHub's schema-field side effect: a dataset's schema fields become `schemaField` entities on write
+   * (MCP_SIDE_EFFECTS_SCHEMA_FIELD_ENABLED, DataHub's name; default true here, where DataHub ships it
+   * off; `false` writes only what clients send, a few aspects fewer per column; docs/decisions/0053).
+   */
+  readonly schemaFieldSideEffect: boolean;
   /** Most hops of a lineage walk (NEOHUB_LINEAGE_MAX_HOPS, default 10). */
   readonly lineageMaxHops: number;
   /** Entities one lineage walk visits before it answers with a partial result (NEOHUB_LINEAGE_MAX_VISITED, default 10000). */
@@ -174,6 +180,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
     searchSyncThread: (env.NEOHUB_SEARCH_SYNC_THREAD ?? 'true').toLowerCase() !== 'false',
     testResultsSync: (env.NEOHUB_TEST_RESULTS_SYNC ?? 'true').toLowerCase() !== 'false',
+    schemaFieldSideEffect: (env.MCP_SIDE_EFFECTS_SCHEMA_FIELD_ENABLED ?? 'true').toLowerCase() !== 'false',
     taskStaleMs: int(env, 'NEOHUB_TASK_STALE_MS', 60_000),
     rollbackTaskAspects: int(env, 'NEOHUB_ROLLBACK_TASK_ASPECTS', 10_000),
     changeLogRetentionDays: positive(env, 'NEOHUB_CHANGE_LOG_RETENTION_DAYS', 30),

@@ -117,6 +117,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
       registry,
       store,
       tasks: { start: (type, params): Promise<string> => operations.start(type, params) },
+      schemaFields: config.schemaFieldSideEffect,
     }),
   );
   const operations = new OperationsService(

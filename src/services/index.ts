@@ -185,6 +185,8 @@ export interface WriteHookParts {
    * write path, so it is built after it: the wiring passes a launcher that reaches it when called.
    */
   readonly tasks: TaskLauncher;
+  /** DataHub's schema-field side effect on (config `schemaFieldSideEffect`). */
+  readonly schemaFields: boolean;
 }
 
 /**
@@ -208,7 +210,7 @@ export function writeHooks(p: WriteHookParts): readonly WriteHook[] {
     // DataHub's schema-field side effect: a dataset's schema fields as `schemaField` entities, made,
     // soft-deleted with their field and their dataset, removed with the schema, in the dataset's
     // transaction (an inTransaction step; docs/decisions/0053).
-    new SchemaFieldEntities(p.registry),
+    ...(p.schemaFields ? [new SchemaFieldEntities(p.registry)] : []),
     // dbt datasets and their warehouse tables linked as siblings, as DataHub's sibling hook links them.
     siblingsHook(p.registry),
   ];

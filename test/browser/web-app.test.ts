@@ -139,7 +139,8 @@ describe('the web app in Chromium', () => {
     await page.goto(platform as string);
     await page.waitForSelector('.result');
     expect(await text(page, '.results')).toContain(`orders_${id}`);
-    await page.click('.result > a');
+    // The dataset, not one of its columns (schema fields are entities that a search finds too).
+    await page.click(`.result > a[href="/entity/${encodeURIComponent(orders)}"]`);
     await page.waitForSelector('table.schema');
     expect(await text(page, 'h1')).toBe(`orders_${id}`);
     const columns = await page.$$eval('table.schema tbody tr', (rows) =>

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { buildOp } from '../../src/services/build-ops.js';
 import { SchemaFieldEntities } from '../../src/services/schema-field-entities.js';
-import type { StoredAspect, TxView, WriteOp } from '../../src/store/index.js';
+import { writeHooks } from '../../src/services/index.js';
+import { loadConfig } from '../../src/config.js';
+import type { EntityStore, StoredAspect, TxView, WriteOp } from '../../src/store/index.js';
 
 const registry = defaultRegistry();
 const hook = new SchemaFieldEntities(registry);
@@ -116,5 +118,20 @@ describe('SchemaFieldEntities (DataHub schema-field side effect)', () => {
     expect(await run([op('schemaMetadata', patch, 'PATCH')], { schemaMetadata: stored('a') })).toEqual([
       `upsert ${field('b')} schemaFieldAliases {"aliases":["${field('b')}"]}`,
     ]);
+  });
+});
+
+describe('MCP_SIDE_EFFECTS_SCHEMA_FIELD_ENABLED', () => {
+  const tasks = { start: async () => 'task' };
+  const hooksWith = (schemaFields: boolean) =>
+    writeHooks({ registry, store: {} as EntityStore, tasks, schemaFields }).filter(
+      (h) => h instanceof SchemaFieldEntities,
+    );
+
+  it('turns the schema-field side effect on by default, and off with false (as DataHub names it)', () => {
+    expect(loadConfig({}).schemaFieldSideEffect).toBe(true);
+    expect(loadConfig({ MCP_SIDE_EFFECTS_SCHEMA_FIELD_ENABLED: 'False' }).schemaFieldSideEffect).toBe(false);
+    expect(hooksWith(true)).toHaveLength(1);
+    expect(hooksWith(false)).toHaveLength(0);
   });
 });
