@@ -2,15 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
 import type { AspectWrite, EntityView, EnvelopedAspect } from '../../src/services/index.js';
 import { isObj, type Json } from './params.js';
+import { defaultRegistry, wireValue } from '../../src/registry/index.js';
+
+const REGISTRY = defaultRegistry();
 
 /** The two wire forms of the versioned entity API. */
 export type ApiVersion = 'v2' | 'v3';
 
 /** An aspect as v2/v3 return it: `{value}`, plus `systemMetadata` (and in v3 `auditStamp`) when asked. */
 export function aspectOut(a: EnvelopedAspect, version: ApiVersion, withSystemMetadata: boolean): Json {
-  if (!withSystemMetadata) return { value: a.value };
+  // Doubles as DataHub writes them (`30.0`).
+  const value = wireValue(REGISTRY, a.name, a.value) as Json;
+  if (!withSystemMetadata) return { value };
   return {
-    value: a.value,
+    value,
     // Which of the aspect's values this is, as DataHub counts them (what `If-Version-Match` names).
     systemMetadata: { ...(a.systemMetadata ?? {}), version: revisionOf(a) },
     ...(version === 'v3' && a.created.actor ? { auditStamp: a.created } : {}),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, NotFoundError } from '../../src/errors/index.js';
 import type { EntityView, Services } from '../../src/services/index.js';
+import { wireValue, type Registry } from '../../src/registry/index.js';
 import { capBatch } from './batch-cap.js';
 import { action, body, bool, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
 import { all, parseRestliQuery } from './query.js';
@@ -109,7 +110,7 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
     const urn = urnFromPath(req);
     const q = parseRestliQuery(req.raw.url ?? '');
     const aspects = q.has('aspects') ? all(q, 'aspects') : undefined;
-    return reply.send(entityV2(await s.reads.entity(urn, aspects)));
+    return reply.send(entityV2(s.registry, await s.reads.entity(urn, aspects)));
   });
 
   app.get('/entitiesV2', async (req, reply) => {
@@ -121,7 +122,7 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
     const aspects = q.has('aspects') ? all(q, 'aspects') : undefined;
     const views = await s.reads.entities(ids, aspects);
     return reply.send({
-      results: Object.fromEntries(views.map((v) => [v.urn, entityV2(v)])),
+      results: Object.fromEntries(views.map((v) => [v.urn, entityV2(s.registry, v)])),
       statuses: {},
       errors: {},
     });
@@ -132,9 +133,13 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
  * An entity as `/entitiesV2` answers it: each enveloped aspect with DataHub's `type` (`VERSIONED`: the
  * latest aspects read there are never time series), which DataHub's CLI reads (`datahub get --details`).
  */
-function entityV2(view: EntityView): EntityView {
+function entityV2(registry: Registry, view: EntityView): Record<string, unknown> {
   const aspects = Object.fromEntries(
-    Object.entries(view.aspects).map(([name, a]) => [name, { ...a, type: 'VERSIONED' }]),
+    Object.entries(view.aspects).map(([name, a]) => [
+      name,
+      // Doubles as DataHub writes them (`30.0`).
+      { ...a, value: wireValue(registry, name, a.value), type: 'VERSIONED' },
+    ]),
   );
   return { ...view, aspects };
 }

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../src/errors/index.js';
-import { validateRecord, type Registry } from '../../src/registry/index.js';
+import { validateRecord, wireValue, type Registry } from '../../src/registry/index.js';
 import type { EntityView, Proposal } from '../../src/services/index.js';
 
 const ENTITY_RECORD = 'com.linkedin.entity.Entity';
@@ -62,7 +62,8 @@ export function viewToSnapshot(registry: Registry, view: EntityView): Record<str
   );
   const aspects = names.flatMap((name) => {
     const spec = registry.findAspect(name);
-    return spec && !spec.timeseries ? [{ [spec.schema.name]: view.aspects[name]?.value }] : [];
+    const value = view.aspects[name]?.value;
+    return spec && !spec.timeseries ? [{ [spec.schema.name]: wireValue(registry, name, value) }] : [];
   });
   return { [entity.snapshot]: { urn: view.urn, aspects } };
 }

@@ -1,4 +1,5 @@
 import { ApolloServer } from '@apollo/server';
+import { stringifyWithRaw } from '../json/index.js';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { nonNegativePages } from './page-arguments.js';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
@@ -48,6 +49,8 @@ export async function registerExplorerEndpoint(
     formatError: explorerErrorFormatter(opts.log),
     includeStacktraceInErrorResponses: false,
     introspection: true,
+    // Floats as neohub's GraphQL writes them (graphql-js's Float is one instance: src/graphql/float-wire.ts).
+    stringifyResult: stringifyWithRaw,
     validationRules: [knownOperationTypes],
     plugins: [
       fastifyApolloDrainPlugin(app),

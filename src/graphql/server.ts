@@ -20,6 +20,8 @@ import { LINEAGE_FIELD_HOPS } from './types/entity.js';
 import { typeNameOf } from './types/kind-types.js';
 import { operationPrivileges } from './operation-privileges.js';
 import { graphqlSchema } from './schema.js';
+import { floatsWithFraction } from './float-wire.js';
+import { stringifyWithRaw } from '../json/index.js';
 
 /**
  * DataHub answers every GraphQL request it could read with HTTP 200, errors included (its clients read
@@ -71,8 +73,11 @@ export async function apolloServer(
   transportPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
   observeCost?: CostObserver,
 ): Promise<ApolloServer<GraphQLContext>> {
+  const schema = await graphqlSchema();
+  floatsWithFraction(schema);
   const apollo = new ApolloServer<GraphQLContext>({
-    schema: await graphqlSchema(),
+    schema,
+    stringifyResult: stringifyWithRaw,
     formatError,
     introspection: true,
     includeStacktraceInErrorResponses: false,

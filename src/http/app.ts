@@ -5,7 +5,7 @@ import { BadRequestError, MalformedBodyError, NotFoundError } from '../errors/in
 import { registerGraphExplorer, type GraphExplorerOptions } from '../graph-explorer/index.js';
 import { graphqlLimits, registerGraphql, sendGraphqlError } from '../graphql/index.js';
 import { type Services, guardServices } from '../services/index.js';
-import { JsonDepthError, MAX_JSON_DEPTH, parseJson, textNestsDeeper } from '../json/index.js';
+import { JsonDepthError, MAX_JSON_DEPTH, parseJson, stringifyWithRaw, textNestsDeeper } from '../json/index.js';
 import { registerAuthHooks } from './auth-hooks.js';
 import { registerDroppedFieldsReport } from './dropped-fields.js';
 import type { ServiceMetrics } from '../metrics/index.js';
@@ -33,6 +33,8 @@ export async function createApp(
     logger: false,
     routerOptions: { maxParamLength: 8192, ignoreDuplicateSlashes: false, ignoreTrailingSlash: true },
   });
+  // Answers as JSON, with the aspect texts the transports made (doubles as `30.0`) placed as they are.
+  app.setReplySerializer((payload) => stringifyWithRaw(payload));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, text, done) => {
     const str = String(text);

@@ -17,3 +17,4 @@ export {
   valueNestsDeeper,
 } from './depth.js';
 export { copyJson } from './copy.js';
+export { RawJson, stringifyWithRaw } from './raw-json.js';

@@ -16,6 +16,7 @@ export {
 } from './schema.js';
 export { extractEdges, hasFieldLineage, FINE_GRAINED } from './edges.js';
 export { valuesAtPath } from './paths.js';
+export { wireText, wireValue } from './wire-json.js';
 export { OVERLAY } from './overlay.js';
 
 /** The declarations of the generated model with the overlay applied, built once at import. */
