@@ -5,7 +5,13 @@ import { BadRequestError, MalformedBodyError, NotFoundError } from '../errors/in
 import { registerGraphExplorer, type GraphExplorerOptions } from '../graph-explorer/index.js';
 import { graphqlLimits, registerGraphql, sendGraphqlError } from '../graphql/index.js';
 import { type Services, guardServices } from '../services/index.js';
-import { JsonDepthError, MAX_JSON_DEPTH, parseJson, stringifyWithRaw, textNestsDeeper } from '../json/index.js';
+import {
+  JsonDepthError,
+  MAX_JSON_DEPTH,
+  parseJson,
+  stringifyWithRaw,
+  textNestsDeeper,
+} from '../json/index.js';
 import { registerAuthHooks } from './auth-hooks.js';
 import { registerDroppedFieldsReport } from './dropped-fields.js';
 import type { ServiceMetrics } from '../metrics/index.js';
