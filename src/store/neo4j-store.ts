@@ -16,7 +16,7 @@ import {
   type RelationshipQuery,
 } from './read-relationships.js';
 import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
-import { readUrns } from './read-urns.js';
+import { readUrns, readUrnsAfter } from './read-urns.js';
 import type { ApplyResult, InTransaction, StoredAspect, StoredTimeseries, WriteBatch } from './types.js';
 
 /** The port the services depend on: the graph store of entities, aspects, edges and the change log. */
@@ -44,6 +44,8 @@ export interface EntityStore {
   lineage(q: LineageQuery): Promise<LineagePage>;
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]>;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
+  /** A page of a kind's URNs after `after` in URN order (see `readUrnsAfter`): what a sweep walks. */
+  urnsAfter(entityType: string, after: string, count: number): Promise<{ urns: string[]; last: string | null }>;
   propertyStates(urns: readonly string[]): Promise<PropertyStateRow[]>;
   propertyHolders(
     propertyUrn: string,
@@ -155,6 +157,9 @@ export class Neo4jStore implements EntityStore {
   private edgeTypes: { at: number; types: Set<string> } | undefined;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }> {
     return this.exec.read((tx) => readUrns(tx, entityType, start, count));
+  }
+  urnsAfter(entityType: string, after: string, count: number): Promise<{ urns: string[]; last: string | null }> {
+    return this.exec.read((tx) => readUrnsAfter(tx, entityType, after, count));
   }
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]> {
     return this.exec.read((tx) => readEdges(tx, q));

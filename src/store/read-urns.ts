@@ -17,3 +17,26 @@ export async function readUrns(
   const rec = res.records[0];
   return rec ? { total: rec.get('total'), urns: rec.get('urns') } : { total: 0, urns: [] };
 }
+
+/**
+ * The URNs of one entity type that exist in the store, in URN order, after `after` (exclusive; '' for
+ * the first page): a page read from the (entityType, urn) index, whatever the page's place in the list.
+ * `last` is the last URN looked at (stubs included), where the next page starts; null at the end.
+ */
+export async function readUrnsAfter(
+  tx: Tx,
+  entityType: string,
+  after: string,
+  count: number,
+): Promise<{ urns: string[]; last: string | null }> {
+  const res = await tx.run<{ urns: string[]; scanned: string[] }>(
+    `MATCH (n:Entity) WHERE n.entityType = $entityType AND n.urn > $after
+     WITH n ORDER BY n.urn LIMIT $count
+     WITH collect(n) AS page
+     RETURN [n IN page WHERE n.hasKey | n.urn] AS urns, [n IN page | n.urn] AS scanned`,
+    { entityType, after, count },
+  );
+  const rec = res.records[0];
+  const scanned = rec?.get('scanned') ?? [];
+  return { urns: rec?.get('urns') ?? [], last: scanned.length < count ? null : (scanned.at(-1) ?? null) };
+}

@@ -24,14 +24,15 @@ export async function runSweep(
     : undefined;
   const tests = await evaluator.load(only);
   const kinds = [...new Set(tests.flatMap((t) => t.definition.types))].sort();
+  // Pages after the last URN read (never by offset): each page costs the same at any size of the catalog.
   for (const kind of kinds)
-    for (let start = 0; ; start += SWEEP_PAGE) {
-      const page = await store.urns(kind, start, SWEEP_PAGE);
+    for (let after: string | null = ''; after !== null; ) {
+      const page = await store.urnsAfter(kind, after, SWEEP_PAGE);
       const refs = page.urns.map((urn) => ({ urn, entityType: kind }));
       const written = refs.length
         ? await evaluator.push(refs, await evaluator.evaluate(refs, tests), only, { actor: SYSTEM_ACTOR })
         : 0;
       await progress({ total: refs.length, updated: written, batches: 1 });
-      if (page.urns.length < SWEEP_PAGE) break;
+      after = page.last;
     }
 }
