@@ -45,7 +45,11 @@ export interface EntityStore {
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]>;
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }>;
   /** A page of a kind's URNs after `after` in URN order (see `readUrnsAfter`): what a sweep walks. */
-  urnsAfter(entityType: string, after: string, count: number): Promise<{ urns: string[]; last: string | null }>;
+  urnsAfter(
+    entityType: string,
+    after: string,
+    count: number,
+  ): Promise<{ urns: string[]; last: string | null }>;
   propertyStates(urns: readonly string[]): Promise<PropertyStateRow[]>;
   propertyHolders(
     propertyUrn: string,
@@ -158,7 +162,11 @@ export class Neo4jStore implements EntityStore {
   urns(entityType: string, start: number, count: number): Promise<{ total: number; urns: string[] }> {
     return this.exec.read((tx) => readUrns(tx, entityType, start, count));
   }
-  urnsAfter(entityType: string, after: string, count: number): Promise<{ urns: string[]; last: string | null }> {
+  urnsAfter(
+    entityType: string,
+    after: string,
+    count: number,
+  ): Promise<{ urns: string[]; last: string | null }> {
     return this.exec.read((tx) => readUrnsAfter(tx, entityType, after, count));
   }
   edges(q: EdgeScrollQuery): Promise<EdgeRow[]> {

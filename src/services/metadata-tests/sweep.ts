@@ -26,7 +26,7 @@ export async function runSweep(
   const kinds = [...new Set(tests.flatMap((t) => t.definition.types))].sort();
   // Pages after the last URN read (never by offset): each page costs the same at any size of the catalog.
   for (const kind of kinds)
-    for (let after: string | null = ''; after !== null; ) {
+    for (let after: string | null = ''; after !== null;) {
       const page = await store.urnsAfter(kind, after, SWEEP_PAGE);
       const refs = page.urns.map((urn) => ({ urn, entityType: kind }));
       const written = refs.length
