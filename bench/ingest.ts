@@ -27,7 +27,7 @@ import {
   lineageUncapped,
   loadLineage,
 } from './lineage.js';
-import { post, searchLatency, syncCatchUp } from './search.js';
+import { matchAllAfterWrite, post, searchLatency, syncCatchUp } from './search.js';
 import { AUTH, BENCH_TOKEN } from './auth.js';
 import { benchMeili, meiliLatency } from './meili.js';
 import { httpLayer } from './http-layer.js';
@@ -162,7 +162,10 @@ async function ingestPhases(
       await syncCatchUp(synced.base);
       console.log(`${filler} more entities loaded and indexed for the search figures`);
     }
-    const searchFigures = await searchLatency(synced.base, datasets);
+    const searchFigures = {
+      ...(await searchLatency(synced.base, datasets)),
+      ...(await matchAllAfterWrite(synced.base, benchUrn(run, 0))),
+    };
     const latencies = await entityLatency(synced.base, run, datasets);
     const tests = await metadataTestFigures(
       synced.base,

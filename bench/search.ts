@@ -131,3 +131,58 @@ export async function searchLatency(base: string, datasets: number): Promise<Rec
     'autocomplete.p95Ms': round(pct(autocomplete, 95)),
   };
 }
+
+/**
+ * What a catalog's landing page meets after every write: a write, the index caught up with it (a new
+ * index version, so nothing cached holds), then a search of everything with its facets: Rest.li `*`
+ * over datasets, and GraphQL `searchAcrossEntities` of every kind. 20 rounds each; percentiles in ms.
+ */
+export async function matchAllAfterWrite(base: string, urn: string): Promise<Record<string, number>> {
+  const rounds = 20;
+  const write = async (i: number): Promise<void> => {
+    await post(`${base}/aspects?action=ingestProposal`, {
+      proposal: {
+        entityType: 'dataset',
+        entityUrn: urn,
+        changeType: 'UPSERT',
+        aspectName: 'editableDatasetProperties',
+        aspect: {
+          value: JSON.stringify({ description: `landing page round ${i}` }),
+          contentType: 'application/json',
+        },
+      },
+    });
+    await syncCatchUp(base);
+  };
+  const measure = async (call: () => Promise<void>): Promise<number[]> => {
+    const out: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      await write(i);
+      const t = performance.now();
+      await call();
+      out.push(performance.now() - t);
+    }
+    return out.sort((a, b) => a - b);
+  };
+  const restli = await measure(async () => {
+    const r = await post(`${base}/entities?action=search`, {
+      input: '*',
+      entity: 'dataset',
+      start: 0,
+      count: 10,
+    });
+    if (typeof r.value.numEntities !== 'number') throw new Error('bad search answer');
+  });
+  const query =
+    '{ searchAcrossEntities(input: {query: "*", start: 0, count: 10}) { total facets { field aggregations { value count } } } }';
+  const graphql = await measure(async () => {
+    const r = (await post(`${base}/api/graphql`, { query })) as unknown as { data?: unknown };
+    if (!r.data) throw new Error('bad GraphQL answer');
+  });
+  return {
+    'search.matchAllAfterWrite.p50Ms': round(pct(restli, 50)),
+    'search.matchAllAfterWrite.p95Ms': round(pct(restli, 95)),
+    'search.allKindsAfterWrite.p50Ms': round(pct(graphql, 50)),
+    'search.allKindsAfterWrite.p95Ms': round(pct(graphql, 95)),
+  };
+}

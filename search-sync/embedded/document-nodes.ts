@@ -21,6 +21,7 @@ import {
   listProp,
   textProp,
 } from './fields.js';
+import { countChanges, facetEntries, type FacetEntry } from './facet-counts.js';
 
 const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 /** JSON of documents per index transaction (16 MB): a bound on a transaction's memory in Neo4j. */
@@ -39,10 +40,12 @@ interface DocRow {
   readonly json: string | null;
   readonly props: Record<string, unknown> | null;
   readonly nums: Record<string, unknown>;
+  /** What the document adds to the facet counts (`facet-counts.ts`); not a property of its node. */
+  readonly facets: readonly FacetEntry[];
 }
 /** Writes documents: each row's JSON properties replace the node's, then its numeric lists are added. */
 const WRITE_DOCUMENTS = `UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn})
-  SET d = coalesce(apoc.convert.fromJsonMap(r.json), r.props) SET d += r.nums`;
+  SET d = coalesce(apoc.convert.fromJsonMap(r.json), r.props) SET d += r.nums, d.facetEpoch = $epoch`;
 /** Bumped by every write to the index, in the write's transaction: the version of cached results. */
 const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.value = 0 SET c.value = c.value + 1`;
 
@@ -74,13 +77,23 @@ export class DocumentNodes {
   }
 
   /** A group of documents written and URNs removed in one transaction, with the version bump of the index. */
-  async writeIn(tx: Tx, group: DocGroup, removed: readonly string[]): Promise<void> {
+  async writeIn(tx: Tx, group: DocGroup, removed: readonly string[], epoch: number): Promise<void> {
     const { docs, rows } = group;
     if (docs.length) {
       // A statement per slice: the driver packs each on its own turn of the event loop.
       for (let i = 0; i < rows.length; i += SLICE) {
         if (i) await nextTurn();
-        await tx.run(WRITE_DOCUMENTS, { rows: rows.slice(i, i + SLICE) });
+        const slice = rows.slice(i, i + SLICE);
+        await countChanges(
+          tx,
+          slice.map((r) => r.urn),
+          slice.flatMap((r) => r.facets),
+          epoch,
+        );
+        await tx.run(WRITE_DOCUMENTS, {
+          rows: slice.map(({ facets: _f, ...row }) => row),
+          epoch,
+        });
       }
       const mapped = mappingsOf(docs);
       if (mapped.length)
@@ -89,8 +102,10 @@ export class DocumentNodes {
           { mapped },
         );
     }
-    if (removed.length)
+    if (removed.length) {
+      await countChanges(tx, removed, [], epoch);
       await tx.run('UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) DELETE d', { urns: removed });
+    }
     await tx.run(BUMP_VERSION);
   }
 
@@ -102,12 +117,15 @@ export class DocumentNodes {
   private toRow(d: SearchDocument): DocRow {
     const rest: Record<string, unknown> = {};
     const nums: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(this.toProps(d)))
+    const props = this.toProps(d);
+    const facets = facetEntries(d, this.fields, props);
+    props.facetKeys = facets.map((f) => f.k);
+    for (const [k, v] of Object.entries(props))
       (Array.isArray(v) && typeof v[0] === 'number' ? nums : rest)[k] = v;
     const json = JSON.stringify(rest);
     return json.length < JSON_PARAM_MAX_CHARS
-      ? { urn: d.urn, json, props: null, nums }
-      : { urn: d.urn, json: null, props: rest, nums };
+      ? { urn: d.urn, json, props: null, nums, facets }
+      : { urn: d.urn, json: null, props: rest, nums, facets };
   }
 
   private toProps(d: SearchDocument): Record<string, unknown> {

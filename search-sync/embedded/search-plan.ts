@@ -56,6 +56,11 @@ export interface SearchPlan {
   readonly count: number;
   /** The facet fields to count over the matches (none: only their total is counted). */
   readonly facets: readonly string[];
+  /**
+   * The entity types (none: all) when the search matches every live document of them (no text, filter,
+   * URN list or soft-deleted ones): its facets and total can be read from the kept counts.
+   */
+  readonly matchAll: readonly string[] | undefined;
   /** How the page is read. */
   readonly page: PagePlan;
 }
@@ -111,7 +116,8 @@ export function planSearch(q: SearchQuery, ctx: PlanContext): SearchPlan {
   const pageParams: Record<string, unknown> = { ...params, count: q.count + 1 };
   const order = sortOrder(q.sort ?? [], pageParams, fields);
   const facets = q.facets ?? [];
-  const base = { input, exact, fields, text: !!text, within, match, params, pageParams, facets };
+  const matchAll = !lucene && !within && !groups.length && q.includeRemoved !== true ? q.types : undefined;
+  const base = { input, exact, fields, text: !!text, within, match, params, pageParams, facets, matchAll };
   const at = { start: q.start, count: q.count };
   if (within && !text && !order && !facets.length)
     return { ...base, ...at, page: { kind: 'withinUrns', whole: exact !== undefined } };

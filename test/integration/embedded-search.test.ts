@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../src/errors/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
-import { buildDocument } from '../../search-sync/model/index.js';
+import { buildDocument, type SearchDocument } from '../../search-sync/model/index.js';
+import { readFacetCounts } from '../../search-sync/embedded/facet-counts.js';
+import { listProp } from '../../search-sync/embedded/fields.js';
 import { createDriver, Executor, SyncStateStore } from '../../src/store/index.js';
 import { createLogger } from '../../src/logger.js';
 import { EmbeddedSearchIndex } from '../../search-sync/index.js';
@@ -165,5 +167,81 @@ describe('embedded index: expensive counts and deadlines', () => {
     expect(err).toBeInstanceOf(UnavailableError);
     expect((err as Error).message).toMatch(/deadline of 0\.3 s/);
     expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe('embedded index: facet counts kept as documents are written (decision 0062)', () => {
+  const registry = defaultRegistry();
+  const kind = `facetkind${unique()}`;
+  const doc = (n: string, tags: string[], removed = false): SearchDocument => ({
+    urn: `urn:li:${kind}:${n}`,
+    entityType: kind,
+    removed,
+    fields: { tags, platform: ['urn:li:dataPlatform:hive'] },
+  });
+  const kept = async () => {
+    const props = [listProp('tags'), listProp('platform')];
+    const read = await exec.read((tx) => readFacetCounts(tx, props, [kind]));
+    return { tags: read.byProp[listProp('tags')] ?? {}, total: read.total };
+  };
+  const searched = (index: EmbeddedSearchIndex) =>
+    index.search({
+      types: [kind],
+      input: '*',
+      filters: [],
+      start: 0,
+      count: 0,
+      facets: ['tags', 'entityType'],
+    });
+
+  it('adds a document’s values, moves them when it changes, and takes them off when it is deleted or soft-deleted', async () => {
+    const index = new EmbeddedSearchIndex(exec, registry, 'search');
+    await index.init();
+    await index.upsert([doc('a', ['t1', 't2']), doc('b', ['t1']), doc('c', ['t3'], true)]);
+    expect(await kept()).toEqual({ tags: { t1: 2, t2: 1 }, total: 2 });
+    // Changed: t2 goes, t3 comes; the soft-deleted one comes back.
+    await index.upsert([doc('a', ['t1', 't3']), doc('c', ['t3'])]);
+    expect(await kept()).toEqual({ tags: { t1: 2, t3: 2 }, total: 3 });
+    // Soft-deleted, then removed from the index.
+    await index.upsert([doc('b', ['t1'], true)]);
+    await index.remove([`urn:li:${kind}:c`]);
+    expect(await kept()).toEqual({ tags: { t1: 1, t3: 1 }, total: 1 });
+    // The same document written twice over counts once.
+    await index.upsert([doc('a', ['t1', 't3'])]);
+    await index.upsert([doc('a', ['t1', 't3'])]);
+    expect(await kept()).toEqual({ tags: { t1: 1, t3: 1 }, total: 1 });
+    // A search of everything of the kind answers the same, from the counts or by counting.
+    const found = await searched(index);
+    expect(found.total).toBe(1);
+    expect(found.facets).toEqual({ tags: { t1: 1, t3: 1 }, entityType: { [kind]: 1 } });
+  });
+
+  it('answers a search of everything from the counts once the sync has passed their start', async () => {
+    const index = new EmbeddedSearchIndex(exec, registry, 'search');
+    await index.init();
+    await index.upsert([doc('x', ['only'])]);
+    // Counts made wrong on purpose: a search that reads them shows it (a real one is never wrong).
+    const urn = `urn:li:${kind}:x`;
+    const [key] = await exec.read(async (tx) => {
+      const res = await tx.run<{ k: string[] }>(
+        'MATCH (d:SearchDocument {urn: $urn}) RETURN d.facetKeys AS k',
+        { urn },
+      );
+      return res.records[0]?.get('k') ?? [];
+    });
+    await exec.write((tx) => tx.run('MATCH (f:FacetCount {key: $key}) SET f.n = f.n + 100', { key }));
+    const state = new SyncStateStore(exec);
+    const counts = await exec.read(async (tx) => {
+      const res = await tx.run<{ by: string; from: number }>(
+        "MATCH (c:Counter {name: 'facetCounts'}) RETURN c.by AS by, c.validFrom AS from",
+      );
+      return res.records[0]?.toObject();
+    });
+    const whole = counts !== undefined && (await state.checkpoint(counts.by)) >= counts.from;
+    const found = await searched(index);
+    // The key holds the kind itself (every document counts once for its kind) or a value.
+    const bumped = found.total === 101 || found.facets.tags?.only === 101;
+    expect(bumped).toBe(whole);
+    await exec.write((tx) => tx.run('MATCH (f:FacetCount {key: $key}) SET f.n = f.n - 100', { key }));
   });
 });

@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { setOwn } from '../../src/json/index.js';
+import type { Executor, Tx } from '../../src/store/index.js';
+import { SP_FIELD, type SearchDocument, type SearchField } from '../model/index.js';
+import { listProp } from './fields.js';
+
+/**
+ * Facet counts kept as the documents are written (docs/decisions/0062): per entity type, facet field
+ * and value, the number of live documents (not soft-deleted) that hold the value, so that a search of
+ * everything (`*`, no filter: what a catalog's landing page asks after every write) reads its facets and
+ * total from a few rows instead of counting every document.
+ *
+ * - `(:FacetCount {key, kind, prop, value, n})`, `key` a hash of the other three (a value may be longer
+ *   than an index key may be). `prop` is the field's list property, `entityType` for the kinds.
+ * - A document holds the keys it adds to (`facetKeys`) and the epoch of the counts it was counted in
+ *   (`facetEpoch`): a write takes the old keys off (when counted in this epoch) and adds the new ones, in
+ *   the document's transaction, with the document's node locked first.
+ * - A new epoch (the documents' shape changed, so every document is written again from the store) wipes
+ *   the counts; they are whole again once the sync has passed the change-log head of that moment
+ *   (`validFrom`): until then searches count as before.
+ */
+
+/** What a document adds to the counts: its keys, and what each key stands for. */
+export interface FacetEntry {
+  readonly k: string;
+  readonly t: string;
+  readonly p: string;
+  readonly v: string;
+}
+
+/** Whether a field's values are counted: the filterable fields and structured properties. */
+export const isCounted = (name: string, fields: ReadonlyMap<string, SearchField>): boolean =>
+  name.startsWith(SP_FIELD) || fields.get(name)?.filterable === true;
+
+const keyOf = (t: string, p: string, v: string): string =>
+  createHash('sha1').update(`${t}\u0001${p}\u0001${v}`).digest('base64url').slice(0, 16);
+
+/** The entries of a document (none for a soft-deleted one), a value once per time the document holds it. */
+export function facetEntries(
+  d: SearchDocument,
+  fields: ReadonlyMap<string, SearchField>,
+  props: Readonly<Record<string, unknown>>,
+): FacetEntry[] {
+  if (d.removed) return [];
+  const out: FacetEntry[] = [
+    { k: keyOf(d.entityType, 'entityType', d.entityType), t: d.entityType, p: 'entityType', v: d.entityType },
+  ];
+  for (const name of Object.keys(d.fields)) {
+    if (!isCounted(name, fields)) continue;
+    const p = listProp(name);
+    const list = props[p];
+    if (!Array.isArray(list)) continue;
+    for (const value of list) {
+      const v = String(value);
+      out.push({ k: keyOf(d.entityType, p, v), t: d.entityType, p, v });
+    }
+  }
+  return out;
+}
+
+/** Locks the documents about to be written or removed and reads the keys they were counted with. */
+async function countedKeys(tx: Tx, urns: readonly string[], epoch: number): Promise<string[]> {
+  const res = await tx.run<{ keys: string[] }>(
+    `UNWIND $urns AS u MATCH (d:SearchDocument {urn: u})
+     SET d.facetLock = true REMOVE d.facetLock
+     WITH d WHERE d.facetEpoch = $epoch
+     UNWIND coalesce(d.facetKeys, []) AS k RETURN collect(k) AS keys`,
+    { urns, epoch },
+  );
+  return res.records[0]?.get('keys') ?? [];
+}
+
+/**
+ * The counts' part of a write: run before the documents are written (it reads what they held), with
+ * the entries of the documents written (none for those removed).
+ */
+export async function countChanges(
+  tx: Tx,
+  urns: readonly string[],
+  added: readonly FacetEntry[],
+  epoch: number,
+): Promise<void> {
+  const deltas = new Map<string, { k: string; n: number; t?: string; p?: string; v?: string }>();
+  for (const k of await countedKeys(tx, urns, epoch)) {
+    const d = deltas.get(k) ?? { k, n: 0 };
+    d.n--;
+    deltas.set(k, d);
+  }
+  for (const e of added) {
+    const d = deltas.get(e.k) ?? { k: e.k, n: 0 };
+    deltas.set(e.k, { ...d, n: d.n + 1, t: e.t, p: e.p, v: e.v });
+  }
+  const changed = [...deltas.values()].filter((d) => d.n !== 0);
+  if (!changed.length) return;
+  await tx.run(
+    `UNWIND $changed AS x MERGE (f:FacetCount {key: x.k})
+     ON CREATE SET f.kind = x.t, f.prop = x.p, f.value = x.v, f.n = 0
+     SET f.n = f.n + x.n`,
+    { changed },
+  );
+}
+
+/** The version of what the counts hold: a newer one begins them anew. */
+const COUNTS_SHAPE = 1;
+
+/**
+ * The state of the counts: their epoch, and where they are whole: once the sync checkpoint `by` has
+ * passed `validFrom` (every document has been written again since they were begun).
+ */
+export interface CountsState {
+  readonly epoch: number;
+  readonly validFrom: number;
+  readonly by: string;
+}
+
+export const FACET_COUNT_SCHEMA = [
+  'CREATE CONSTRAINT facet_count_key IF NOT EXISTS FOR (f:FacetCount) REQUIRE f.key IS UNIQUE',
+  'CREATE INDEX facet_count_prop IF NOT EXISTS FOR (f:FacetCount) ON (f.prop, f.kind)',
+];
+
+/**
+ * The counts' state; begun anew (a new epoch, the counts wiped, whole once the sync checkpoint
+ * `checkpoint` has passed the change-log head of now) when there is none yet or it is of an older
+ * shape, and then `begun` is true: the caller starts that checkpoint over, so that every document is
+ * written, and counted, again. Another index on the same documents (a test's own checkpoint) finds them
+ * begun and leaves them.
+ */
+export async function countsState(
+  exec: Executor,
+  checkpoint: string,
+  head: () => Promise<number>,
+): Promise<{ state: CountsState; begun: boolean }> {
+  const current = await storedState(exec);
+  if (current && current.shape >= COUNTS_SHAPE)
+    return { state: { epoch: current.epoch, validFrom: current.validFrom, by: current.by }, begun: false };
+  // Wiped a page at a time (a catalog can have hundreds of thousands of distinct values).
+  for (let left = true; left;)
+    left = await exec.write(async (tx) => {
+      const res = await tx.run<{ n: number }>(
+        'MATCH (f:FacetCount) WITH f LIMIT 10000 DETACH DELETE f RETURN count(*) AS n',
+      );
+      return (res.records[0]?.get('n') ?? 0) > 0;
+    });
+  const state = {
+    epoch: Math.max(Date.now(), (current?.epoch ?? 0) + 1),
+    validFrom: await head(),
+    by: checkpoint,
+  };
+  await exec.write((tx) =>
+    tx.run(
+      `MERGE (c:Counter {name: 'facetCounts'})
+       SET c.epoch = $epoch, c.validFrom = $validFrom, c.by = $by, c.shape = $shape`,
+      { ...state, shape: COUNTS_SHAPE },
+    ),
+  );
+  return { state, begun: true };
+}
+
+/** The counts' state as stored (undefined before any index began them). */
+async function storedState(exec: Executor): Promise<(CountsState & { shape: number }) | undefined> {
+  return exec.read(async (tx) => {
+    const res = await tx.run<CountsState & { shape: number | null }>(
+      `MATCH (c:Counter {name: 'facetCounts'})
+       RETURN c.epoch AS epoch, c.validFrom AS validFrom, c.by AS by, c.shape AS shape`,
+    );
+    const found = res.records[0]?.toObject();
+    return found && { ...found, shape: found.shape ?? 0 };
+  });
+}
+
+/**
+ * The epoch a write counts in, for an index that was not initialized (it begins nothing): the stored
+ * one, or 0 (nothing counted) before any index began the counts.
+ */
+export async function storedEpoch(exec: Executor): Promise<number> {
+  const found = await storedState(exec);
+  return found && found.shape >= COUNTS_SHAPE ? found.epoch : 0;
+}
+
+type Facets = Record<string, Record<string, number>>;
+
+/** The facets (by list property) and total of every live document of `types` (all when empty). */
+export async function readFacetCounts(
+  tx: Tx,
+  props: readonly string[],
+  types: readonly string[],
+): Promise<{ byProp: Facets; total: number }> {
+  const res = await tx.run<{ p: string; v: string; n: number }>(
+    `MATCH (f:FacetCount) WHERE f.prop IN $props AND (size($types) = 0 OR f.kind IN $types) AND f.n > 0
+     RETURN f.prop AS p, f.value AS v, sum(f.n) AS n`,
+    { props: [...new Set([...props, 'entityType'])], types },
+  );
+  const byProp: Facets = {};
+  let total = 0;
+  for (const r of res.records) {
+    const p = r.get('p');
+    if (p === 'entityType') total += r.get('n');
+    setOwn((byProp[p] ??= {}), r.get('v'), r.get('n'));
+  }
+  return { byProp, total };
+}
