@@ -65,7 +65,8 @@ async function countedKeys(tx: Tx, urns: readonly string[], epoch: number): Prom
      SET d.facetLock = true REMOVE d.facetLock
      WITH d WHERE d.facetEpoch = $epoch
      UNWIND coalesce(d.facetKeys, []) AS k RETURN collect(k) AS keys`,
-    { urns, epoch },
+    // In URN order, as every writer locks them: two writers never wait on each other in a circle.
+    { urns: [...urns].sort(), epoch },
   );
   return res.records[0]?.get('keys') ?? [];
 }
@@ -90,7 +91,7 @@ export async function countChanges(
     const d = deltas.get(e.k) ?? { k: e.k, n: 0 };
     deltas.set(e.k, { ...d, n: d.n + 1, t: e.t, p: e.p, v: e.v });
   }
-  const changed = [...deltas.values()].filter((d) => d.n !== 0);
+  const changed = [...deltas.values()].filter((d) => d.n !== 0).sort((a, b) => (a.k < b.k ? -1 : 1));
   if (!changed.length) return;
   await tx.run(
     `UNWIND $changed AS x MERGE (f:FacetCount {key: x.k})
