@@ -10,7 +10,6 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
@@ -20,7 +19,7 @@ import yaml
 import datahub.metadata.schema_classes as m
 from datahub.emitter.mce_builder import make_dataset_urn
 
-from ingest_support import failures, ingest, rest_sink, tail
+from ingest_support import failures, ingest, poll, rest_sink, tail
 
 
 def dbt_executable() -> str:
@@ -28,16 +27,6 @@ def dbt_executable() -> str:
     found = os.environ.get("NEOHUB_DBT") or shutil.which("dbt", path=str(Path(sys.executable).parent))
     assert found, "dbt is not installed beside the Python running the tests (test/conformance/requirements.txt)"
     return found
-
-
-def poll(fn, timeout=30.0, every=0.5):
-    """fn() until it returns something truthy (search is synced asynchronously); the last value."""
-    deadline = time.time() + timeout
-    value = fn()
-    while not value and time.time() < deadline:
-        time.sleep(every)
-        value = fn()
-    return value
 
 
 def make_dbt_project(root: Path, suffix: str) -> dict:
@@ -185,7 +174,7 @@ def test_search_shows_each_model_once(dbt_run, graph):
         found = res["searchAcrossEntities"]["searchResults"]
         return found if {r["entity"]["urn"] for r in found} >= urns else None
 
-    results = poll(search)
+    results = poll(search, timeout=30.0)
     assert results, "the search index never showed the dbt nodes and their tables"
     # As DataHub's search answers: both entities of each group, each naming the other as its sibling.
     assert {r["entity"]["urn"] for r in results} == urns

@@ -4,7 +4,6 @@ one entity of every kind, pipeline lineage through GraphQL/CLI/SDK, and a few CL
 Every URN holds a per-run suffix (a platform instance, table names, a database path, a pipeline name)."""
 import json
 import sqlite3
-import time
 import uuid
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from ingest_support import (
     failures,
     ingest,
     make_sqlite_db,
+    poll,
     rest_sink,
     run_cli,
     tail,
@@ -32,16 +32,6 @@ from ingest_support import (
 
 def sqlite_dataset(instance: str, table: str) -> str:
     return make_dataset_urn("sqlite", f"{instance}.main.{table}")
-
-
-def poll(fn, timeout=20.0, every=0.5):
-    """fn() until it returns something truthy (search is synced asynchronously); the last value."""
-    deadline = time.time() + timeout
-    value = fn()
-    while not value and time.time() < deadline:
-        time.sleep(every)
-        value = fn()
-    return value
 
 
 def assert_clean_run(done, report):
