@@ -5,6 +5,7 @@ import { wireValue, type Registry } from '../../src/registry/index.js';
 import { capBatch } from './batch-cap.js';
 import { action, body, bool, ok, optionalInt, requiredString, urnFromPath, writeContext } from './context.js';
 import { all, parseRestliQuery } from './query.js';
+import type { SortCriterion } from '../../search-sync/model/index.js';
 import { restliSearchResult } from './search-shapes.js';
 import { snapshotToProposals, viewToSnapshot } from './snapshot.js';
 
@@ -50,12 +51,12 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
         );
       }
       case 'search': {
-        const start = optionalInt(b.start, 'start') ?? 0;
-        const count = optionalInt(b.count, 'count') ?? 10;
         const entity = typeof b.entity === 'string' && b.entity ? [b.entity] : [];
-        const input = typeof b.input === 'string' ? b.input : '*';
-        const result = await s.search.search({ entities: entity, input, filter: b.filter, start, count });
-        return ok(reply, restliSearchResult(result, start, count));
+        return ok(reply, await restliSearch(s, b, entity, typeof b.input === 'string' ? b.input : '*'));
+      }
+      case 'searchAcrossEntities': {
+        if (typeof b.input !== 'string') throw new BadRequestError("Parameter 'input' is required");
+        return ok(reply, await restliSearch(s, b, entityNames(b.entities), b.input));
       }
       case 'autocomplete': {
         const limit = optionalInt(b.limit, 'limit') ?? 10;
@@ -127,6 +128,69 @@ export function entitiesRoutes(app: FastifyInstance, s: Services): void {
       errors: {},
     });
   });
+}
+
+/** The `entities` of a search across entities: a list of entity names (none: every kind). */
+function entityNames(v: unknown): string[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || !v.every((e) => typeof e === 'string'))
+    throw new BadRequestError("Parameter 'entities' must be a list of entity names");
+  return v.filter((e) => e !== '');
+}
+
+const SORT_ORDERS: readonly string[] = ['ASCENDING', 'DESCENDING'];
+
+/** A `SortCriterion` of a Rest.li search: `{field, order}`. */
+function sortCriterion(c: unknown, name: string): SortCriterion {
+  const o = c && typeof c === 'object' && !Array.isArray(c) ? (c as Record<string, unknown>) : undefined;
+  if (!o || typeof o.field !== 'string' || !o.field)
+    throw new BadRequestError(`${name} must be {field, order}`);
+  const order = o.order ?? 'ASCENDING';
+  if (typeof order !== 'string' || !SORT_ORDERS.includes(order))
+    throw new BadRequestError(`${name}.order must be ASCENDING or DESCENDING, not ${JSON.stringify(order)}`);
+  return { field: o.field, order: order as SortCriterion['order'] };
+}
+
+/** The sort of a Rest.li search: `sortCriteria` when it names any, else the single `sort`. */
+function searchSort(b: Record<string, unknown>): SortCriterion[] | undefined {
+  if (b.sortCriteria !== undefined && b.sortCriteria !== null) {
+    if (!Array.isArray(b.sortCriteria)) throw new BadRequestError("Parameter 'sortCriteria' must be a list");
+    if (b.sortCriteria.length) return b.sortCriteria.map((c, i) => sortCriterion(c, `sortCriteria[${i}]`));
+  }
+  return b.sort !== undefined && b.sort !== null ? [sortCriterion(b.sort, 'sort')] : undefined;
+}
+
+/**
+ * Rest.li's `search` and `searchAcrossEntities` on `/entities`, over the one search service: a page,
+ * a filter, a sort, and of the `searchFlags` those that change the answer (`skipAggregates`,
+ * `includeSoftDeleted`).
+ */
+async function restliSearch(
+  s: Services,
+  b: Record<string, unknown>,
+  entities: string[],
+  input: string,
+): Promise<Record<string, unknown>> {
+  const start = optionalInt(b.start, 'start') ?? 0;
+  const count = optionalInt(b.count, 'count') ?? 10;
+  const flags = b.searchFlags;
+  if (flags !== undefined && flags !== null && (typeof flags !== 'object' || Array.isArray(flags)))
+    throw new BadRequestError("Parameter 'searchFlags' must be a SearchFlags record");
+  const f = (flags ?? {}) as Record<string, unknown>;
+  const skipAggregates = bool(f.skipAggregates, 'searchFlags.skipAggregates', false);
+  const includeRemoved = bool(f.includeSoftDeleted, 'searchFlags.includeSoftDeleted', false);
+  const sort = searchSort(b);
+  const result = await s.search.search({
+    entities,
+    input,
+    filter: b.filter,
+    start,
+    count,
+    ...(skipAggregates ? { facets: [] } : {}),
+    ...(sort ? { sort } : {}),
+    ...(includeRemoved ? { includeRemoved } : {}),
+  });
+  return restliSearchResult(result, start, count);
 }
 
 /**

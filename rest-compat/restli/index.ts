@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../src/services/index.js';
+import { analyticsRoutes } from './analytics-routes.js';
 import { aspectsRoutes } from './aspects-routes.js';
 import { configRoutes } from './config-routes.js';
 import { entitiesRoutes } from './entities-routes.js';
@@ -7,6 +8,7 @@ import { operationsRoutes } from './operations-routes.js';
 import { relationshipsRoutes } from './relationships-routes.js';
 import { runsRoutes } from './runs-routes.js';
 import { testRoutes } from './test-routes.js';
+import { usageRoutes } from './usage-routes.js';
 
 export { sendRestliError } from './errors.js';
 export { capBatch } from './batch-cap.js';
@@ -24,4 +26,6 @@ export function restliRoutes(scope: FastifyInstance, s: Services): void {
   operationsRoutes(scope, s);
   runsRoutes(scope, s);
   testRoutes(scope, s);
+  usageRoutes(scope, s);
+  analyticsRoutes(scope, s);
 }

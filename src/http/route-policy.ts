@@ -76,6 +76,7 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
         delete: 'write',
         deleteReferences: 'write',
         search: 'read',
+        searchAcrossEntities: 'read',
         autocomplete: 'read',
         browse: 'read',
         listUrns: 'read',
@@ -89,6 +90,12 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['POST /relationships', 'read'],
   ['GET /relationships', 'read'],
   ['POST /operations', 'admin'],
+  // Usage and time-series aggregations read; DataHub's usage batchIngest writes.
+  [
+    'POST /usageStats',
+    { byAction: { query: 'read', queryRange: 'read', batchIngest: 'write' }, other: 'read' },
+  ],
+  ['POST /analytics', 'read'],
   // Metadata tests: evaluating reads; `push` writes results and needs Editor (checked by the service).
   ['POST /test', { byAction: { evaluate: 'read', evaluateAll: 'write' }, other: 'read' }],
   // Runs: listing and describing read; a rollback, and its dry run, need Admin (as DataHub checks the

@@ -136,6 +136,8 @@ export function declarations(
       ...(searchable.length ? { searchable } : {}),
       ...(secretPaths.length ? { secretPaths } : {}),
       ...(urnKinds.length ? { urnKinds } : {}),
+      ...(a.timeseriesFields ? { timeseriesFields: a.timeseriesFields } : {}),
+      ...(a.timeseriesCollections ? { timeseriesCollections: a.timeseriesCollections } : {}),
     };
   });
   const admin = new Set(overlay.adminOnlyKinds);

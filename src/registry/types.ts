@@ -75,6 +75,13 @@ export interface AspectSpec {
    * is refused, as DataHub's service refuses it (the overlay's relationships add none).
    */
   readonly urnKinds?: readonly { readonly path: string; readonly entityTypes: readonly string[] }[];
+  /**
+   * A time-series aspect's fields DataHub indexes for its aggregations (`@TimeseriesField`), as paths
+   * (`uniqueUserCount`, and a collection element's with `*` for the element), and its collections, each
+   * exploded into one document per element keyed by a field (`@TimeseriesFieldCollection`).
+   */
+  readonly timeseriesFields?: readonly string[];
+  readonly timeseriesCollections?: readonly { readonly path: string; readonly key: string }[];
 }
 
 export interface EntitySpec {

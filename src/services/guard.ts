@@ -125,6 +125,8 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   lineage: { lineage: 'read', relationshipFilter: 'read', removedAmong: 'read' },
   traces: { writes: 'read' },
   timeline: { timeline: 'read' },
+  // Aggregations read; DataHub's usage batchIngest writes (through the write path, which checks again).
+  timeseriesStats: { aggregatedStats: 'read', usage: 'read', usageRange: 'read', ingestUsage: 'write' },
   references: { deleteReferences: 'write', deleteWithReferences: 'admin' },
   lineageSearch: { searchAcrossLineage: 'read' },
   properties: {

@@ -29,6 +29,7 @@ import { EntityApiService } from './entity-api-service.js';
 import { LineageSearchService } from './lineage/lineage-search-service.js';
 import { LineageService } from './lineage/lineage-service.js';
 import { ReadService } from './read-service.js';
+import { TimeseriesStatsService } from './timeseries-stats/index.js';
 import { ReferenceService } from './reference-service.js';
 import { ROLLBACK_TASK, RunsService } from './runs-service.js';
 import {
@@ -103,6 +104,12 @@ export type { DatasetUpdate, TagsUpdate } from './dataset-update.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
 export { TraceService, type AspectTrace, type WriteStatus } from './trace-service.js';
 export { ReferenceService, type DeleteReferencesResult } from './reference-service.js';
+export {
+  TimeseriesStatsService,
+  MAX_AGGREGATED_VALUES,
+  TIME_RANGES,
+  type UsageQueryResult as UsageQueryAnswer,
+} from './timeseries-stats/index.js';
 export { TimelineService, type ChangeTransaction, type TimelineQuery } from './timeline-service.js';
 export { bodyFields } from './body-fields.js';
 export {
@@ -265,6 +272,7 @@ export function createServices(p: ServiceParts): Services {
     traces: new TraceService(p.registry, p.store, p.search),
     runs,
     timeline: new TimelineService(p.registry, p.store),
+    timeseriesStats: new TimeseriesStatsService(p.registry, p.store, p.ingest),
     references,
     events: new EventsService(p.registry, p.changeLog),
     tests,

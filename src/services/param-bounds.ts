@@ -27,6 +27,7 @@ export const PARAMETERS = Object.freeze({
   limit: int(),
   batchSize: int(),
   maxHops: int(),
+  maxBuckets: int(),
   timeoutSeconds: long(0),
   pollTimeoutSeconds: int(),
   lookbackWindowDays: int(),

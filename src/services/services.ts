@@ -25,6 +25,7 @@ import type { LineageService } from './lineage/lineage-service.js';
 import type { MetadataTestsService } from './metadata-tests/index.js';
 import type { OperationsService } from './operations-service.js';
 import type { ReadService } from './read-service.js';
+import type { TimeseriesStatsService } from './timeseries-stats/index.js';
 import type { ReferenceService } from './reference-service.js';
 import type { RunsService } from './runs-service.js';
 import type { StructuredPropertyService } from './structured-properties/index.js';
@@ -60,6 +61,7 @@ export interface Services {
   readonly traces: TraceService;
   readonly runs: RunsService;
   readonly timeline: TimelineService;
+  readonly timeseriesStats: TimeseriesStatsService;
   readonly references: ReferenceService;
   readonly events: EventsService;
   readonly tests: MetadataTestsService;

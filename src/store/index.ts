@@ -4,6 +4,7 @@ export { Neo4jStore, type EntityStore } from './neo4j-store.js';
 export type * from './types.js';
 export type { RelationshipPage, RelationshipQuery } from './read-relationships.js';
 export type { TimeseriesQuery } from './read-timeseries.js';
+export type { ScannedTimeseries, TimeseriesScan } from './read-timeseries-scan.js';
 export type { LineageHit, LineagePage, LineageQuery } from './lineage/lineage-query.js';
 export { LineageTree, type LineageFilter, type LineageRow } from './lineage/lineage-tree.js';
 export type { EdgeEnd, EdgeRow as ScrolledEdge, EdgeScrollQuery } from './read-edges.js';

@@ -16,6 +16,7 @@ import {
   type RelationshipQuery,
 } from './read-relationships.js';
 import { readTimeseries, type TimeseriesQuery } from './read-timeseries.js';
+import { scanTimeseries, type ScannedTimeseries, type TimeseriesScan } from './read-timeseries-scan.js';
 import { readUrns, readUrnsAfter } from './read-urns.js';
 import type { ApplyResult, InTransaction, StoredAspect, StoredTimeseries, WriteBatch } from './types.js';
 
@@ -34,6 +35,8 @@ export interface EntityStore {
   /** Every version of some aspects of an entity, oldest first per aspect (the latest numbered last). */
   history(urn: string, names: readonly string[]): Promise<StoredAspect[]>;
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]>;
+  /** The values of one time-series aspect of a kind in a range, over some entities or all (aggregations). */
+  timeseriesScan(q: TimeseriesScan): Promise<ScannedTimeseries[]>;
   relationships(q: RelationshipQuery): Promise<RelationshipPage>;
   /** The aspects (of other entities) whose edges point at an entity, with each edge's type. */
   /** The aspects whose edges point at an entity, leaving out entities of the `unseen` kinds. */
@@ -123,6 +126,9 @@ export class Neo4jStore implements EntityStore {
   }
   timeseries(q: TimeseriesQuery): Promise<StoredTimeseries[]> {
     return this.exec.read((tx) => readTimeseries(tx, q));
+  }
+  timeseriesScan(q: TimeseriesScan): Promise<ScannedTimeseries[]> {
+    return this.exec.read((tx) => scanTimeseries(tx, q));
   }
   relationships(q: RelationshipQuery): Promise<RelationshipPage> {
     return this.exec.read((tx) => readRelationships(tx, q));

@@ -350,6 +350,10 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
       { path: '/entities?action=deleteReferences', body: { urn: `urn:li:tag:authm_unused_${f.id}` } },
       { path: '/entities?action=search', body: { input: '*', entity: 'dataset', filter: mine, count: 1 } },
       {
+        path: '/entities?action=searchAcrossEntities',
+        body: { input: '*', entities: ['dataset'], filter: mine, start: 0, count: 1 },
+      },
+      {
         path: '/entities?action=autocomplete',
         body: { query: 'authm', entity: 'dataset', filter: mine, limit: 1 },
       },
@@ -367,6 +371,31 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     'POST /operations': [
       { path: '/operations?action=getIndexSizes', body: {} },
       { path: '/operations?action=getStructuredPropertyMappings', body: {} },
+    ],
+    'POST /usageStats': [
+      { path: '/usageStats?action=query', body: { resource: f.dataset, duration: 'DAY' } },
+      {
+        path: '/usageStats?action=queryRange',
+        body: { resource: f.dataset, duration: 'DAY', rangeFromEnd: 'WEEK' },
+      },
+      {
+        path: '/usageStats?action=batchIngest',
+        body: {
+          buckets: [{ bucket: 0, duration: 'DAY', resource: f.dataset, metrics: { totalSqlQueries: 1 } }],
+        },
+      },
+      { path: '/usageStats?action=noSuchAction', body: {} },
+    ],
+    'POST /analytics': [
+      {
+        path: '/analytics?action=getTimeseriesStats',
+        body: {
+          entityName: 'dataset',
+          aspectName: 'datasetUsageStatistics',
+          filter: mine,
+          metrics: [{ fieldPath: 'totalSqlQueries', aggregationType: 'SUM' }],
+        },
+      },
     ],
     'POST /runs': [
       { path: '/runs?action=list', body: { pageSize: 1 } },

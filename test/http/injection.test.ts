@@ -655,6 +655,24 @@ const GQL_CONDITIONS = CONDITIONS.filter((c) => c !== 'IS_NULL');
   );
   slot(R, 'search start', 'numbers', (v) => search({ start: v }));
   slot(R, 'search count', 'numbers', (v) => search({ count: v }));
+  const across = (over: Record<string, unknown>): Req =>
+    post('/entities?action=searchAcrossEntities', { input: '*', start: 0, count: 10, ...over });
+  slot(R, 'searchAcrossEntities input', 'all', (v) => across({ input: v }));
+  slot(R, 'searchAcrossEntities entities', 'all', (v) => across({ entities: ['dataset', v] }));
+  slot(R, 'searchAcrossEntities filter field', 'core', (v) =>
+    across({ filter: filterOf({ field: v, value: 'x' }) }),
+  );
+  slot(R, 'searchAcrossEntities sort field', 'all', (v) =>
+    across({ sortCriteria: [{ field: v, order: 'ASCENDING' }] }),
+  );
+  slot(R, 'searchAcrossEntities sort order', 'core', (v) => across({ sort: { field: 'urn', order: v } }));
+  slot(R, 'searchAcrossEntities typed', 'typed', (v) =>
+    across({ input: v, entities: v, sortCriteria: v, searchFlags: v }),
+  );
+  slot(R, 'searchAcrossEntities typed flags', 'typed', (v) =>
+    across({ searchFlags: { skipAggregates: v, includeSoftDeleted: v } }),
+  );
+  slot(R, 'searchAcrossEntities pages', 'numbers', (v) => across({ start: v, count: v }));
   const ac = (over: Record<string, unknown>): Req =>
     post('/entities?action=autocomplete', { query: 'ord', entity: 'dataset', limit: 10, ...over });
   slot(R, 'autocomplete query', 'all', (v) => ac({ query: v }));
@@ -755,6 +773,105 @@ for (const P of ['/openapi/v2/timeline/v1', '/openapi/timeline/v1']) {
   slot(R, 'evaluate urn', 'all', (v) => post('/test?action=evaluate', { urn: v }));
   slot(R, 'evaluate tests', 'all', (v) => post('/test?action=evaluate', { urn: C.orders, tests: [v] }));
   slot(R, 'evaluate typed', 'typed', (v) => post('/test?action=evaluate', { urn: v, tests: v, push: false }));
+}
+
+// /usageStats (batchIngest writes only to the scratch platform)
+{
+  const R = 'POST /usageStats';
+  urlSlot(R, 'action', 'core', (e) => post(`/usageStats?action=${e}`, {}));
+  const range = (over: Record<string, unknown>): Req =>
+    post('/usageStats?action=queryRange', {
+      resource: C.orders,
+      duration: 'DAY',
+      rangeFromEnd: 'ALL',
+      ...over,
+    });
+  slot(R, 'queryRange resource', 'all', (v) => range({ resource: v }));
+  slot(R, 'queryRange duration', 'core', (v) => range({ duration: v }));
+  slot(R, 'queryRange rangeFromEnd', 'core', (v) => range({ rangeFromEnd: v }));
+  slot(R, 'queryRange timeZone', 'all', (v) => range({ timeZone: v }));
+  slot(R, 'queryRange typed', 'typed', (v) =>
+    range({ resource: v, duration: v, rangeFromEnd: v, timeZone: v }),
+  );
+  const query = (over: Record<string, unknown>): Req =>
+    post('/usageStats?action=query', { resource: C.orders, duration: 'WEEK', ...over });
+  slot(R, 'query times', 'numbers', (v) => query({ startTime: v, endTime: v, maxBuckets: v }));
+  slot(R, 'query typed', 'typed', (v) => query({ resource: v, startTime: v, timeZone: v }));
+  const bucket = (over: Record<string, unknown>): Req =>
+    post('/usageStats?action=batchIngest', {
+      buckets: [{ bucket: 0, duration: 'DAY', resource: S.ds, metrics: { totalSqlQueries: 1 }, ...over }],
+    });
+  slot(R, 'batchIngest resource', 'core', (v) => bucket({ resource: scratchDs(`u${v}`) }));
+  slot(R, 'batchIngest metrics', 'all', (v) =>
+    bucket({
+      metrics: {
+        topSqlQueries: [v],
+        users: [{ user: `urn:li:corpuser:${v}`, count: 1 }],
+        fields: [{ fieldName: v, count: 1 }],
+      },
+    }),
+  );
+  slot(R, 'batchIngest typed', 'typed', (v) => post('/usageStats?action=batchIngest', { buckets: v }));
+  slot(R, 'batchIngest typed bucket', 'typed', (v) => bucket({ bucket: v, duration: v, metrics: v }));
+}
+
+// /analytics
+{
+  const R = 'POST /analytics';
+  urlSlot(R, 'action', 'core', (e) => post(`/analytics?action=${e}`, {}));
+  const stats = (over: Record<string, unknown>): Req =>
+    post('/analytics?action=getTimeseriesStats', {
+      entityName: 'dataset',
+      aspectName: 'datasetProfile',
+      filter: filterOf({ field: 'urn', value: C.orders }),
+      metrics: [{ fieldPath: 'partitionSpec.partition', aggregationType: 'LATEST' }],
+      ...over,
+    });
+  slot(R, 'entityName', 'all', (v) => stats({ entityName: v }));
+  slot(R, 'aspectName', 'all', (v) => stats({ aspectName: v }));
+  slot(R, 'metric fieldPath', 'all', (v) =>
+    stats({ metrics: [{ fieldPath: v, aggregationType: 'LATEST' }] }),
+  );
+  slot(R, 'metric aggregationType', 'core', (v) =>
+    stats({ metrics: [{ fieldPath: 'timestampMillis', aggregationType: v }] }),
+  );
+  // Each filter keeps to the canary dataset, so that no payload reads every profile of the database.
+  const orders = { field: 'urn', value: C.orders };
+  slot(R, 'filter field', 'all', (v) =>
+    stats({ filter: { or: [{ and: [orders, { field: v, value: 'x', condition: nextCondition() }] }] } }),
+  );
+  slot(R, 'filter value', 'all', (v) =>
+    stats({
+      filter: { or: [{ and: [orders, { field: 'timestampMillis', value: v, condition: nextCondition() }] }] },
+    }),
+  );
+  slot(R, 'bucket key', 'all', (v) => stats({ buckets: [{ type: 'STRING_GROUPING_BUCKET', key: v }] }));
+  slot(R, 'bucket type and zone', 'core', (v) =>
+    stats({
+      buckets: [{ type: v, key: 'timestampMillis', timeWindowSize: { unit: 'DAY' }, timeZone: v }],
+    }),
+  );
+  slot(R, 'bucket unit', 'core', (v) =>
+    stats({
+      buckets: [{ type: 'DATE_GROUPING_BUCKET', key: 'timestampMillis', timeWindowSize: { unit: v } }],
+    }),
+  );
+  slot(R, 'bucket numbers', 'numbers', (v) =>
+    stats({
+      buckets: [
+        {
+          type: 'DATE_GROUPING_BUCKET',
+          key: 'timestampMillis',
+          timeWindowSize: { unit: 'DAY', multiple: v },
+        },
+        { type: 'STRING_GROUPING_BUCKET', key: 'partitionSpec.partition', size: v },
+      ],
+    }),
+  );
+  slot(R, 'typed', 'typed', (v) =>
+    stats({ entityName: v, aspectName: v, metrics: v, filter: v, buckets: v }),
+  );
+  slot(R, 'typed items', 'typed', (v) => stats({ metrics: [v], buckets: [v] }));
 }
 
 // /runs

@@ -131,6 +131,10 @@ describe('the bounds of every integer parameter come from one table', () => {
     pageSize: (v) => ['/runs?action=list', { pageOffset: 0, pageSize: v }],
     limit: (v) => ['/entities?action=autocomplete', { query: 'a', entity: 'dataset', limit: v }],
     batchSize: (v) => ['/operations?action=restoreIndices', { urn: datasetUrn('none'), batchSize: v }],
+    maxBuckets: (v) => [
+      '/usageStats?action=query',
+      { resource: datasetUrn('none'), duration: 'DAY', maxBuckets: v },
+    ],
     maxHops: (v) => [
       '/relationships?action=getLineage',
       { urn: datasetUrn('none'), direction: 'UPSTREAM', maxHops: v },

@@ -217,6 +217,11 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
         },
         { path: '/entities?action=search', body: { input: SECRET, entity, start: 0, count: 10 } },
         {
+          path: '/entities?action=searchAcrossEntities',
+          body: { input: HIDDEN, entities: [entity], start: 0, count: 10 },
+          adminSees: entity === 'dataHubSecret' || entity === 'dataHubPolicy',
+        },
+        {
           path: '/entities?action=listUrns',
           body: { entity, start: 0, count: 10000 },
           adminSees: entity !== 'corpuser',
@@ -243,6 +248,21 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
     'POST /operations': [
       { path: '/operations?action=getIndexSizes', body: {} },
       { path: '/operations?action=getStructuredPropertyMappings', body: {} },
+    ],
+    // Usage of entities the caller may not see: DataHub's usage is of datasets, the others have none.
+    'POST /usageStats': [hidden.secret, hidden.source, user].map((resource) => ({
+      path: '/usageStats?action=queryRange',
+      body: { resource, duration: 'DAY', rangeFromEnd: 'ALL' },
+    })),
+    'POST /analytics': [
+      {
+        path: '/analytics?action=getTimeseriesStats',
+        body: {
+          entityName: 'dataHubSecret',
+          aspectName: 'dataHubSecretValue',
+          metrics: [{ fieldPath: 'value', aggregationType: 'LATEST' }],
+        },
+      },
     ],
     'POST /runs': [
       { path: '/runs?action=list', body: { pageSize: 100 } },
