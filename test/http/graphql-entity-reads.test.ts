@@ -592,7 +592,7 @@ describe('GraphQL: what ingestion stores about a dataset', () => {
     await ingest([mcp(none, 'datasetProperties', { name: 'unused' })]);
     expect((await ok(Q, { urn: none })).dataset.statsSummary).toBeNull();
 
-    // usageStats: the buckets of a range as stored, and their sums.
+    // usageStats: DataHub's day buckets of a range (the empty days between included), and their sums.
     const U = `query q($urn: String!, $range: TimeRange) { dataset(urn: $urn) { usageStats(range: $range) {
       buckets { duration resource metrics { totalSqlQueries uniqueUserCount users { user { urn } count } } }
       aggregations { totalSqlQueries uniqueUserCount users { user { urn } count } } } } }`;
@@ -608,10 +608,11 @@ describe('GraphQL: what ingestion stores about a dataset', () => {
       ],
     });
     const all = (await ok(U, { urn, range: 'ALL' })).dataset.usageStats;
-    expect([all.buckets.length, all.aggregations.totalSqlQueries]).toEqual([3, 115]);
+    expect([all.buckets.length, all.aggregations.totalSqlQueries]).toEqual([40, 115]);
+    expect(all.buckets[1].metrics).toEqual({ totalSqlQueries: null, uniqueUserCount: null, users: null });
     expect((await ok(U, { urn: none, range: 'ALL' })).dataset.usageStats).toEqual({
       buckets: [],
-      aggregations: { totalSqlQueries: 0, uniqueUserCount: 0, users: [] },
+      aggregations: { totalSqlQueries: null, uniqueUserCount: 0, users: [] },
     });
   });
 });

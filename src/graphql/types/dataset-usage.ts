@@ -1,25 +1,18 @@
 import { Int } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { list, make, num, str } from './common.js';
+import { TIME_RANGES } from '../../services/index.js';
+import { make } from './common.js';
 import { Dataset } from './dataset.js';
 import { argField, entityArgFields } from './entity-arg-fields.js';
 import { stringEnum } from './enums.js';
 import { fields, opt, optional, TableObjectType } from './field-table.js';
 import { CorpUser } from './people.js';
 import { Long } from './scalars.js';
-import { timeseriesValues } from './timeseries.js';
+import { datasetUsage } from './usage-query.js';
 
 // A dataset's usage as DataHub's `usageStats` answers it, from its `datasetUsageStatistics` time series.
 
-export const TimeRange = stringEnum('TimeRange', [
-  'DAY',
-  'WEEK',
-  'MONTH',
-  'QUARTER',
-  'HALF_YEAR',
-  'YEAR',
-  'ALL',
-] as const);
+export const TimeRange = stringEnum('TimeRange', TIME_RANGES);
 export type TimeRange = keyof typeof TimeRange;
 export const WindowDuration = stringEnum('WindowDuration', ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const);
 type WindowDuration = keyof typeof WindowDuration;
@@ -69,16 +62,6 @@ export class UsageQueryResult extends fields({
 }) {}
 
 export const DAY_MS = 86_400_000;
-/** How far back each range reaches, in days (ALL: from the beginning). */
-const RANGE_DAYS: Readonly<Record<TimeRange, number | undefined>> = {
-  DAY: 1,
-  WEEK: 7,
-  MONTH: 30,
-  QUARTER: 90,
-  HALF_YEAR: 180,
-  YEAR: 365,
-  ALL: undefined,
-};
 /** The most usage buckets read (a year of days, and more). */
 export const MAX_BUCKETS = 1_000;
 
@@ -89,80 +72,46 @@ export function summed<K>(rows: readonly { key: K | undefined; count: number }[]
   return [...out].sort((a, b) => b[1] - a[1]);
 }
 
-const users = (ctx: GraphQLContext, counts: readonly [string, number, string | undefined][]) =>
-  counts.map(([user, count, email]) =>
-    make(UserUsageCounts, { user: new CorpUser(ctx, user), count, userEmail: email }),
-  );
+const strings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.filter((q): q is string => typeof q === 'string') : undefined;
 
-/** The usage of a dataset in a range: each bucket as stored, and their sums. */
+/** The usage of a dataset as GraphQL types: the buckets' metrics, the users as entities. */
 async function usage(
   ctx: GraphQLContext,
   urn: string,
   range: TimeRange | undefined,
   startTimeMillis: number | undefined,
+  timeZone: string | undefined,
 ): Promise<UsageQueryResult> {
-  const days = RANGE_DAYS[range ?? 'ALL'];
-  const since = startTimeMillis ?? (days === undefined ? undefined : Date.now() - days * DAY_MS);
-  const rows = await timeseriesValues(ctx, urn, 'datasetUsageStatistics', {
-    startTimeMillis: since,
-    limit: MAX_BUCKETS,
-  });
-  const emails = new Map<string, string>();
-  const buckets = rows.map(({ value: v }) => {
-    const userCounts = list(v.userCounts).map((u) => {
-      const user = str(u.user);
-      const email = str(u.userEmail);
-      if (user && email) emails.set(user, email);
-      return [user, num(u.count) ?? 0, email] as const;
-    });
-    return make(UsageAggregation, {
-      bucket: num(v.timestampMillis),
-      duration: durationOf(str((v.eventGranularity as Record<string, unknown> | undefined)?.unit)),
-      resource: urn,
-      metrics: make(UsageAggregationMetrics, {
-        uniqueUserCount: num(v.uniqueUserCount),
-        users: users(
-          ctx,
-          userCounts
-            .filter((u): u is readonly [string, number, string | undefined] => u[0] !== undefined)
-            .map((u) => [...u]),
-        ),
-        totalSqlQueries: num(v.totalSqlQueries),
-        topSqlQueries: Array.isArray(v.topSqlQueries)
-          ? v.topSqlQueries.filter((q): q is string => typeof q === 'string')
-          : undefined,
-        fields: list(v.fieldCounts).map((f) =>
-          make(FieldUsageCounts, { fieldName: str(f.fieldPath), count: num(f.count) }),
-        ),
-      }),
-    });
-  });
-  const byUser = summed(
-    rows.flatMap(({ value: v }) =>
-      list(v.userCounts).map((u) => ({ key: str(u.user), count: num(u.count) ?? 0 })),
-    ),
-  );
-  const byField = summed(
-    rows.flatMap(({ value: v }) =>
-      list(v.fieldCounts).map((f) => ({ key: str(f.fieldPath), count: num(f.count) ?? 0 })),
-    ),
-  );
+  const r = await datasetUsage(ctx, urn, range, startTimeMillis, timeZone);
   return make(UsageQueryResult, {
-    buckets,
+    buckets: r.buckets.map((b) =>
+      make(UsageAggregation, {
+        bucket: b.bucket,
+        duration: durationOf(b.duration),
+        resource: b.resource,
+        metrics: make(UsageAggregationMetrics, {
+          uniqueUserCount: b.metrics.uniqueUserCount,
+          totalSqlQueries: b.metrics.totalSqlQueries,
+          topSqlQueries: strings(b.metrics.topSqlQueries),
+        }),
+      }),
+    ),
     aggregations: make(UsageQueryResultAggregations, {
-      uniqueUserCount: byUser.length,
-      users: users(
-        ctx,
-        byUser.map(([u, n]) => [u, n, emails.get(u)]),
+      uniqueUserCount: r.aggregations.uniqueUserCount,
+      users: r.aggregations.users.map((u) =>
+        make(UserUsageCounts, { user: new CorpUser(ctx, u.user), count: u.count, userEmail: u.userEmail }),
       ),
-      fields: byField.map(([fieldName, count]) => make(FieldUsageCounts, { fieldName, count })),
-      totalSqlQueries: rows.reduce((n, { value: v }) => n + (num(v.totalSqlQueries) ?? 0), 0),
+      fields: r.aggregations.fields.map((f) =>
+        make(FieldUsageCounts, { fieldName: f.fieldName, count: f.count }),
+      ),
+      totalSqlQueries: r.aggregations.totalSqlQueries,
     }),
   });
 }
 
 entityArgFields(Dataset, {
-  /** Usage in a range (or since `startTimeMillis`): the stored buckets, and their sums. */
+  /** Usage in a range (or since `startTimeMillis`): DataHub's day buckets and their aggregations. */
   usageStats: argField({
     type: UsageQueryResult,
     args: {
@@ -171,7 +120,7 @@ entityArgFields(Dataset, {
       ...optional(Long, 'startTimeMillis'),
       timeZone: opt(String),
     },
-    resolve: (entity, ctx, { range, startTimeMillis }) =>
-      usage(ctx, entity.urn, range ?? undefined, startTimeMillis ?? undefined),
+    resolve: (entity, ctx, { range, startTimeMillis, timeZone }) =>
+      usage(ctx, entity.urn, range ?? undefined, startTimeMillis ?? undefined, timeZone ?? undefined),
   }),
 });

@@ -3,7 +3,7 @@ import { Arg, createUnionType, Field, Int, ObjectType } from 'type-graphql';
 import { schemaFieldUrn } from '../../services/index.js';
 import { entityClass } from './entity-classes.js';
 import { EntityType } from './entity-type.js';
-import { timeseriesValues } from './timeseries.js';
+import { datasetUsage } from './usage-query.js';
 import { stringEnum } from './enums.js';
 import { BrowsableEntity, FabricType } from './asset.js';
 import type { GraphQLContext } from '../context.js';
@@ -201,10 +201,7 @@ export class EditableSchemaMetadata extends fields({
   editableSchemaFieldInfo: req([EditableSchemaFieldInfo]),
 }) {}
 
-const DAY_MS = 86_400_000;
-/** The window of a dataset's stats summary, and how many of its usage buckets are read (one a day). */
-const STATS_DAYS = 30;
-const STATS_ROWS = 1_000;
+/** How many of a dataset's top users its stats summary names. */
 const TOP_USERS = 5;
 
 /** `urn:li:dataset:(<platform urn>,<name>,<origin>)` read from the URN itself. */
@@ -241,29 +238,21 @@ export function platformKeyed(kind: string, keyOf: (urn: string) => PlatformKey)
   description: 'A dataset: a table, view, topic, file, ...',
 })
 export class Dataset extends platformKeyed('dataset', datasetKeyOf) {
-  /** Queries, users and the top users of the last 30 days, summed from the usage statistics. */
+  /**
+   * Queries, users and the top users of the last month: the aggregations of DataHub's usage query over
+   * its range (queries summed over the day buckets; top users by count, then URN).
+   */
   @Field(() => DatasetStatsSummary, { nullable: true })
   async statsSummary(): Promise<DatasetStatsSummary | undefined> {
-    const since = Date.now() - STATS_DAYS * DAY_MS;
-    const rows = await timeseriesValues(this.ctx, this.urn, 'datasetUsageStatistics', {
-      startTimeMillis: since,
-      limit: STATS_ROWS,
-    });
-    if (!rows.length) return undefined;
-    let queries = 0;
-    const users = new Map<string, number>();
-    for (const { value: v } of rows) {
-      queries += num(v.totalSqlQueries) ?? 0;
-      for (const u of list(v.userCounts)) {
-        const user = str(u.user);
-        if (user) users.set(user, (users.get(user) ?? 0) + (num(u.count) ?? 0));
-      }
-    }
-    const top = [...users].sort((a, b) => b[1] - a[1]).slice(0, TOP_USERS);
+    const r = await datasetUsage(this.ctx, this.urn, 'MONTH', undefined);
+    if (!r.buckets.length) return undefined;
+    const top = [...r.aggregations.users]
+      .sort((a, b) => b.count - a.count || (a.user < b.user ? -1 : a.user > b.user ? 1 : 0))
+      .slice(0, TOP_USERS);
     return make(DatasetStatsSummary, {
-      queryCountLast30Days: queries,
-      uniqueUserCountLast30Days: users.size,
-      topUsersLast30Days: top.map(([u]) => this.ctx.entity(u)).filter((e) => e !== undefined),
+      queryCountLast30Days: r.aggregations.totalSqlQueries,
+      uniqueUserCountLast30Days: r.aggregations.uniqueUserCount,
+      topUsersLast30Days: top.map((u) => this.ctx.entity(u.user)).filter((e) => e !== undefined),
     });
   }
 

@@ -44,13 +44,15 @@ export function Stats({ entity }: { entity: EntityData }) {
           />
           <p className="top">
             Top users:{' '}
-            {(usage?.aggregations?.users ?? [])
+            {[...(usage?.aggregations?.users ?? [])]
+              .sort((a, b) => (b?.count ?? 0) - (a?.count ?? 0))
               .slice(0, 5)
               .map((u) => (u?.user ? `${labelOf(u.user)} (${u.count})` : ''))
               .filter(Boolean)
               .join(', ') || 'none'}
             . Top columns:{' '}
-            {(usage?.aggregations?.fields ?? [])
+            {[...(usage?.aggregations?.fields ?? [])]
+              .sort((a, b) => (b?.count ?? 0) - (a?.count ?? 0))
               .slice(0, 5)
               .map((f) => `${f?.fieldName} (${f?.count ?? 0})`)
               .join(', ') || 'none'}
