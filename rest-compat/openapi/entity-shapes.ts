@@ -59,14 +59,21 @@ export function writesOf(body: unknown, version: ApiVersion): AspectWrite[] {
 const withoutConditions = (headers: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'if-version-match'));
 
-/** The written aspects grouped per entity, as the write routes answer (echoing values when async). */
-export function echo(writes: readonly AspectWrite[], version: ApiVersion): Json[] {
+/**
+ * The written aspects grouped per entity, as the write routes answer (echoing values when async); `more`
+ * gives what an aspect's answer holds besides its value (its system metadata when asked).
+ */
+export function echo(
+  writes: readonly AspectWrite[],
+  version: ApiVersion,
+  more: (w: AspectWrite, index: number) => Json | undefined = () => undefined,
+): Json[] {
   const byUrn = new Map<string, Json>();
-  for (const w of writes) {
+  writes.forEach((w, i) => {
     const e = byUrn.get(w.urn) ?? {};
-    e[w.aspect] = { value: w.value };
+    e[w.aspect] = { value: w.value, ...more(w, i) };
     byUrn.set(w.urn, e);
-  }
+  });
   return [...byUrn].map(([urn, aspects]) => (version === 'v3' ? { urn, ...aspects } : { urn, aspects }));
 }
 

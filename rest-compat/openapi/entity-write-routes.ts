@@ -1,9 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../src/errors/index.js';
-import type { ApiWrite, AspectWrite, CreateMode, Services } from '../../src/services/index.js';
-import { capBatch, reportFailedItems, traceparentOf, writeContext } from '../restli/index.js';
+import type {
+  ApiWrite,
+  AspectWrite,
+  CreateMode,
+  EnvelopedAspect,
+  FailedItem,
+  Services,
+} from '../../src/services/index.js';
+import { capBatch, reportFailedItems, writeContext } from '../restli/index.js';
 import { byEntityName } from './entity-read-routes.js';
-import { echo, entityOut, urnAndAspect, wantsSyncIndex, writesOf, type ApiVersion } from './entity-shapes.js';
+import {
+  aspectOut,
+  echo,
+  entityOut,
+  urnAndAspect,
+  wantsSyncIndex,
+  writesOf,
+  type ApiVersion,
+} from './entity-shapes.js';
 import { setOwn } from '../../src/json/index.js';
 import { bool, isObj, type Json, list } from './params.js';
 import { Q } from './query-params.js';
@@ -12,11 +27,10 @@ import { Q } from './query-params.js';
 export function entityWriteRoutes(app: FastifyInstance, s: Services, version: ApiVersion): void {
   const P = `/openapi/${version}/entity`;
 
-  /** After a write: wait for the search index when asked, and answer with a trace id. */
-  const written = async (req: FastifyRequest, reply: FastifyReply, writes: readonly AspectWrite[]) => {
+  /** After a write: wait for the search index when asked (every answer names the request's trace). */
+  const written = async (req: FastifyRequest, writes: readonly AspectWrite[]) => {
     const header = String(req.headers['x-datahub-sync-index-update'] ?? '').toLowerCase() === 'true';
     if (header || wantsSyncIndex(writes)) await s.search.waitForIndex();
-    reply.header('traceparent', traceparentOf(req));
   };
 
   /**
@@ -46,6 +60,38 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     });
   };
 
+  /**
+   * The answer of an asynchronous write: what was sent, and with `systemMetadata=true` each aspect's
+   * system metadata (and in v3 its audit stamp) as the write recorded it (neohub writes before it
+   * answers), as DataHub answers with its request's; an item the write refused has none.
+   */
+  const accepted = async (
+    req: FastifyRequest,
+    writes: readonly AspectWrite[],
+    refused: readonly FailedItem[] = [],
+  ): Promise<Json[]> => {
+    if (!bool(req, Q.systemMetadata)) return echo(writes, version);
+    const skip = new Set(refused.map((f) => f.index));
+    const keyOf = (w: AspectWrite): string => {
+      const { parsed, entity } = s.registry.parseEntityUrn(w.urn);
+      return `${parsed.urn}\u0000${s.entityApi.resolveAspect(entity, w.aspect)?.name ?? w.aspect}`;
+    };
+    const kept = writes.filter((_, i) => !skip.has(i));
+    const views = await s.entityApi.read(
+      [...new Set(kept.map((w) => w.urn))],
+      kept.map((w) => w.aspect),
+    );
+    const stored = new Map<string, EnvelopedAspect>(
+      views.flatMap((v) => Object.values(v.aspects).map((a) => [`${v.urn}\u0000${a.name}`, a] as const)),
+    );
+    return echo(writes, version, (w, i) => {
+      const a = skip.has(i) ? undefined : stored.get(keyOf(w));
+      if (!a) return undefined;
+      const { value: _value, ...rest } = aspectOut(a, version, true);
+      return rest;
+    });
+  };
+
   app.post(`${P}/:entityName`, async (req, reply) => {
     s.entityApi.entityKind((req.params as { entityName: string }).entityName);
     const writes = writesOf(req.body, version);
@@ -56,12 +102,12 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
       const { tasks, failed } = await s.entityApi.upsertEach(writes, writeContext(req));
       tasksHeader(reply, tasks);
       reportFailedItems(reply, failed);
-      await written(req, reply, writes);
-      return reply.status(202).send(echo(writes, version));
+      await written(req, writes);
+      return reply.status(202).send(await accepted(req, writes, failed));
     }
     const done = await s.entityApi.upsert(writes, writeContext(req));
     tasksHeader(reply, done.tasks);
-    await written(req, reply, writes);
+    await written(req, writes);
     const withSM = bool(req, Q.systemMetadata);
     return reply.send(await readBack(writes, done, withSM));
   });
@@ -85,8 +131,8 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
         : 'UPSERT';
     const done = await s.entityApi.create(write, mode, writeContext(req));
     tasksHeader(reply, done.tasks);
-    await written(req, reply, [write]);
-    if (bool(req, Q.asyncOne)) return reply.status(202).send(echo([write], version)[0]);
+    await written(req, [write]);
+    if (bool(req, Q.asyncOne)) return reply.status(202).send((await accepted(req, [write]))[0]);
     return reply.send((await readBack([write], done, bool(req, Q.systemMetadata)))[0]);
   });
 
@@ -98,7 +144,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     const write: AspectWrite = { urn, aspect, value: req.body };
     const done = await s.entityApi.patch([write], writeContext(req));
     tasksHeader(reply, done.tasks);
-    await written(req, reply, [write]);
+    await written(req, [write]);
     if (bool(req, Q.asyncOne)) return reply.status(202).send();
     return reply.send((await readBack([write], done, bool(req, Q.systemMetadata)))[0]);
   });
@@ -111,7 +157,6 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
         reply,
         await s.entityApi.delete(urn, list(req, 'aspects'), bool(req, Q.clear), writeContext(req)),
       );
-    reply.header('traceparent', traceparentOf(req));
     return reply.status(200).send();
   });
 
@@ -122,7 +167,7 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
     capBatch(writes.length, s.config.maxBatchProposals, 'A batch write', 'aspects');
     const done = await s.entityApi.patch(writes, writeContext(req));
     tasksHeader(reply, done.tasks);
-    await written(req, reply, writes);
+    await written(req, writes);
     if (bool(req, Q.asyncList)) return reply.status(202).send();
     return reply.send(await readBack(writes, done, bool(req, Q.systemMetadata)));
   });
@@ -132,27 +177,27 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
    * stored, or (async) what `whenAsync` gives of the kind's writes.
    */
   const generic =
-    (write: 'upsert' | 'patch', whenAsync: (writes: readonly AspectWrite[]) => Json[]) =>
+    (
+      write: 'upsert' | 'patch',
+      whenAsync: (req: FastifyRequest, writes: readonly AspectWrite[]) => Promise<Json[]>,
+    ) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       const groups = byEntityName(req.body, s).map(([name, items]) => [name, writesOf(items, 'v3')] as const);
       const all = groups.flatMap(([, w]) => w);
       capBatch(all.length, s.config.maxBatchProposals, 'A batch write', 'aspects');
       const done = await s.entityApi[write](all, writeContext(req));
-      await written(req, reply, all);
+      await written(req, all);
       const async = bool(req, Q.asyncList);
       const withSM = bool(req, Q.systemMetadata);
       const out: Record<string, Json[]> = {};
       for (const [name, w] of groups)
-        setOwn(out, name, async ? whenAsync(w) : await readBack(w, done, withSM));
+        setOwn(out, name, async ? await whenAsync(req, w) : await readBack(w, done, withSM));
       return reply.status(async ? 202 : 200).send(out);
     };
-  app.post(
-    `${P}/generic`,
-    generic('upsert', (w) => echo(w, 'v3')),
-  );
+  app.post(`${P}/generic`, generic('upsert', accepted));
   app.patch(
     `${P}/generic`,
-    generic('patch', () => []),
+    generic('patch', async () => []),
   );
 }
 

@@ -1,34 +1,35 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentCaller } from '../../src/auth/index.js';
 import { BadRequestError } from '../../src/errors/index.js';
 import {
   integerParam,
+  requestTrace,
   SYSTEM_ACTOR,
   type ParamName,
   type Services,
   type WriteContext,
 } from '../../src/services/index.js';
 
-const traces = new WeakMap<FastifyRequest, string>();
+/**
+ * The W3C `traceparent` answered to a request (`requestTrace`): the caller's trace when it sent a valid
+ * `traceparent`, else a new one whose id starts with the time in microseconds, as DataHub's does. Every
+ * answer carries it (src/http); the request's writes are recorded under its trace id.
+ */
+export const traceparentOf = (req: FastifyRequest): string => requestTrace(req).traceparent;
+
+/** DataHub's OpenAPI paths, under any of the prefixes. */
+const OPENAPI_PATH = /^(\/api)?(\/gms)?\/openapi\//;
 
 /**
- * The W3C `traceparent` of a request's writes (made once per request): its trace id starts with the time
- * in microseconds, as DataHub's does. Write routes answer with it; the trace API follows it.
+ * Who writes (the actor of the token, never a header, for AuditStamps), under which trace, and through
+ * which of DataHub's interfaces (OpenAPI or Rest.li, by the path), as the written system metadata says.
  */
-export function traceparentOf(req: FastifyRequest): string {
-  let tp = traces.get(req);
-  if (!tp) {
-    const micros = (BigInt(Date.now()) * 1000n).toString(16).padStart(16, '0');
-    tp = `00-${micros}${randomBytes(8).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
-    traces.set(req, tp);
-  }
-  return tp;
-}
-
-/** Who writes (the actor of the token, never a header, for AuditStamps) and under which trace. */
 export function writeContext(req: FastifyRequest): WriteContext {
-  return { actor: currentCaller()?.actor ?? SYSTEM_ACTOR, traceId: traceparentOf(req).split('-')[1] };
+  return {
+    actor: currentCaller()?.actor ?? SYSTEM_ACTOR,
+    traceId: requestTrace(req).traceId,
+    source: OPENAPI_PATH.test(req.url) ? 'OPENAPI' : 'RESTLI',
+  };
 }
 
 /** The URN in a path like `/entitiesV2/<urn>`, raw or percent-encoded. */

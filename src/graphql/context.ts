@@ -1,7 +1,13 @@
 import 'reflect-metadata';
 import DataLoader from 'dataloader';
 import { currentCaller } from '../auth/index.js';
-import { SYSTEM_ACTOR, type EntityView, type Services, type WriteContext } from '../services/index.js';
+import {
+  requestTrace,
+  SYSTEM_ACTOR,
+  type EntityView,
+  type Services,
+  type WriteContext,
+} from '../services/index.js';
 import { entityOf, type Entity } from './types/index.js';
 
 /**
@@ -30,11 +36,22 @@ const entityLoader = (services: Services): EntityLoader =>
     batchScheduleFn: (run) => void setImmediate(run),
   });
 
-export function createContext(services: Services): GraphQLContext {
+/**
+ * The context of one GraphQL request; `request` (its headers) gives the trace its writes are recorded
+ * under (`requestTrace`, the one every answer names).
+ */
+export function createContext(
+  services: Services,
+  request?: { readonly headers: Readonly<Record<string, unknown>> },
+): GraphQLContext {
   const ctx: GraphQLContext = {
     services,
     entities: entityLoader(services),
-    writer: { actor: currentCaller()?.actor ?? SYSTEM_ACTOR },
+    writer: {
+      actor: currentCaller()?.actor ?? SYSTEM_ACTOR,
+      source: 'GRAPHQL',
+      ...(request ? { traceId: requestTrace(request).traceId } : {}),
+    },
     entity: (urn) => entityOf(ctx, urn),
   };
   return ctx;

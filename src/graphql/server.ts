@@ -109,6 +109,6 @@ export async function registerGraphql(
   const apollo = await apolloServer(services, [fastifyApolloDrainPlugin(app)], observeCost);
   await app.register(fastifyApollo(apollo), {
     path: '/api/graphql',
-    context: async () => createContext(services),
+    context: async (request) => createContext(services, request),
   });
 }

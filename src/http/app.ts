@@ -16,6 +16,7 @@ import { registerAuthHooks } from './auth-hooks.js';
 import { registerDroppedFieldsReport } from './dropped-fields.js';
 import type { ServiceMetrics } from '../metrics/index.js';
 import { registerRequestLog } from './request-log.js';
+import { registerTraceHeader } from './trace-header.js';
 import { RateLimiter } from './rate-limiter.js';
 import { sessionRoutes } from './session-routes.js';
 import { registerWebApp } from './web-app.js';
@@ -80,6 +81,8 @@ export async function createApp(
       reply.header('Retry-After', String(s.health.retryAfterSeconds()));
     return payload;
   });
+  // Every answer names the request's trace (W3C `traceparent`), under which its writes are recorded.
+  registerTraceHeader(app);
   // What the writes of a request dropped (fields the model lacks): a header and a warning, every route.
   registerDroppedFieldsReport(app, s.log);
   registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute));

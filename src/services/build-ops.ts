@@ -11,7 +11,7 @@ import type { Registry } from '../registry/index.js';
 import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
 import { clearedProjections, projectionsOf } from './projections.js';
 import { reportDropped } from './dropped-fields.js';
-import { CHANGE_TYPES, type ChangeType, type Proposal } from './proposal.js';
+import { CHANGE_TYPES, SYSTEM_ACTOR, type ChangeType, type Proposal, type WriteContext } from './proposal.js';
 import type { ValueSteps } from './write-hooks.js';
 import { parseJson, type Json } from '../json/index.js';
 
@@ -32,7 +32,7 @@ export function buildOp(
   registry: Registry,
   p: Proposal,
   created: AuditStamp,
-  traceId?: string,
+  trace?: Pick<WriteContext, 'traceId' | 'source'>,
   steps?: ValueSteps,
 ): Built {
   const changeType = String(p.changeType ?? 'UPSERT').toUpperCase() as ChangeType;
@@ -63,7 +63,7 @@ export function buildOp(
     );
   }
   const urn = parsed.urn;
-  const sm = systemMetadataOf(p.systemMetadata, created.time, traceId);
+  const sm = systemMetadataOf(p.systemMetadata, created, trace);
   const base = { urn, entityType: entity.name, created, systemMetadata: sm };
   const keySpec = registry.keyAspectOf(entity);
   const entityRow = entityRowOf(registry, { parsed, entity }, created, sm);
@@ -310,7 +310,18 @@ const SYSTEM_METADATA_FIELDS: Record<string, 'number' | 'string' | 'object'> = {
 /** Run ids are indexed with the URN (runs, rollback), so their length is bounded. */
 export const MAX_RUN_ID_LENGTH = 512;
 
-function systemMetadataOf(sm: Proposal['systemMetadata'], now: number, traceId?: string): string {
+/**
+ * The system metadata a write stores: what the writer sent, checked, with what DataHub's service records
+ * of every write: the trace it was made under and the interface it came through
+ * (`properties.telemetryTraceId`, `properties.eventSource`), who modified the aspect and when
+ * (`aspectModified`, for every actor but the system, as DataHub leaves its own writes out of it; the
+ * store derives `aspectCreated` from it), when it was observed and by which run.
+ */
+function systemMetadataOf(
+  sm: Proposal['systemMetadata'],
+  created: AuditStamp,
+  trace?: Pick<WriteContext, 'traceId' | 'source'>,
+): string {
   if (sm !== undefined && sm !== null && (typeof sm !== 'object' || Array.isArray(sm)))
     throw new ValidationError('systemMetadata must be an object', [
       { path: '/systemMetadata', message: 'not an object' },
@@ -359,7 +370,12 @@ function systemMetadataOf(sm: Proposal['systemMetadata'], now: number, traceId?:
       throw new ValidationError(`systemMetadata.${field} is longer than ${MAX_RUN_ID_LENGTH} characters`, [
         { path: `/systemMetadata/${field}`, message: `at most ${MAX_RUN_ID_LENGTH} characters` },
       ]);
-  if (traceId) out.properties = { ...(out.properties as object | undefined), telemetryTraceId: traceId };
+  if (trace?.traceId)
+    out.properties = { ...(out.properties as object | undefined), telemetryTraceId: trace.traceId };
+  if (trace?.source)
+    out.properties = { ...(out.properties as object | undefined), eventSource: trace.source };
+  if (created.actor !== SYSTEM_ACTOR) out.aspectModified = { time: created.time, actor: created.actor };
+  const now = created.time;
   if (typeof out.lastObserved !== 'number' || out.lastObserved === 0) out.lastObserved = now;
   if (typeof out.runId !== 'string' || !out.runId) out.runId = 'no-run-id-provided';
   return JSON.stringify(out);

@@ -103,6 +103,14 @@ export { schemaFieldPath, schemaFieldUrn } from './changes/diff.js';
 export type { DatasetUpdate, TagsUpdate } from './dataset-update.js';
 export { ReadService, type EntityView, type EnvelopedAspect } from './read-service.js';
 export { TraceService, type AspectTrace, type WriteStatus } from './trace-service.js';
+export {
+  newTraceId,
+  parseTraceparent,
+  requestTrace,
+  traceIdOf,
+  type EventSource,
+  type RequestTrace,
+} from './trace-context.js';
 export { ReferenceService, type DeleteReferencesResult } from './reference-service.js';
 export {
   TimeseriesStatsService,

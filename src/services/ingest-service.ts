@@ -54,7 +54,7 @@ export class IngestService {
     const entities = new Map<string, EntityRow>();
     proposals.forEach((p, i) => {
       try {
-        const built = buildOp(this.registry, p, created, ctx.traceId, this.steps);
+        const built = buildOp(this.registry, p, created, ctx, this.steps);
         ops.push(built.op);
         if (built.entity && !entities.has(built.entity.urn)) entities.set(built.entity.urn, built.entity);
       } catch (err) {
@@ -98,7 +98,7 @@ export class IngestService {
       if (!(err instanceof ValidationError) || proposals.length < 2) throw err;
       const created = { time: ctx.now ?? Date.now(), actor: ctx.actor };
       // Request-level problems refuse the batch (buildOp throws for them before any hook runs).
-      for (const p of proposals) buildOp(this.registry, p, created, ctx.traceId, this.steps);
+      for (const p of proposals) buildOp(this.registry, p, created, ctx, this.steps);
     }
     const tasks: string[] = [];
     const failed: FailedItem[] = [];

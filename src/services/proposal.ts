@@ -1,3 +1,5 @@
+import type { EventSource } from './trace-context.js';
+
 /** A metadata change proposal as every transport hands it to the ingest service. */
 export interface Proposal {
   readonly entityType?: string | undefined;
@@ -29,6 +31,8 @@ export interface WriteContext {
    * (`properties.telemetryTraceId`, as DataHub keeps it) and on the change log, for the trace API.
    */
   readonly traceId?: string | undefined;
+  /** The interface the write came through, kept as `properties.eventSource` (DataHub's request API). */
+  readonly source?: EventSource | undefined;
   /**
    * Write only to entities that exist when the batch runs (a background writer's rule: what it
    * writes must not bring back an entity deleted since it read it); writes to others are skipped.

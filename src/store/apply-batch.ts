@@ -1,4 +1,12 @@
-import { fromJson, jsonParams, runId, type OpResult, type PendingChange } from './batch-util.js';
+import {
+  firstValueSystemMetadata,
+  fromJson,
+  jsonParams,
+  runId,
+  STORED_SYSTEM_METADATA,
+  type OpResult,
+  type PendingChange,
+} from './batch-util.js';
 import { appendChangeLog } from './append-change-log.js';
 import { applyDeletes } from './apply-deletes.js';
 import { applyReverts } from './apply-reverts.js';
@@ -121,20 +129,20 @@ async function applyUpserts(
   results: OpResult[],
   pending: PendingChange[],
 ): Promise<void> {
-  const row = ({ op, i }: { op: UpsertOp; i: number }) => ({
+  const row = ({ op, i }: { op: UpsertOp; i: number }, first = false) => ({
     i,
     urn: op.urn,
     aspect: op.aspect,
     value: op.value,
     time: op.created.time,
     actor: op.created.actor,
-    sm: op.systemMetadata,
+    sm: first ? firstValueSystemMetadata(op.systemMetadata) : op.systemMetadata,
     runId: runId(op.systemMetadata),
   });
   const isFresh = new Set(items.filter((x) => fresh(x.op)).map((x) => x.i));
-  const changed = new Map<number, { prev: string | null; psm: string | null }>();
+  const changed = new Map<number, { prev: string | null; psm: string | null; sm: string }>();
   // Aspects of entities this batch created cannot exist yet: created without a lookup.
-  const created = items.filter((x) => isFresh.has(x.i)).map(row);
+  const created = items.filter((x) => isFresh.has(x.i)).map((x) => row(x, true));
   if (created.length) {
     await pipe.run(
       `UNWIND ${fromJson('rows')} AS r
@@ -142,12 +150,12 @@ async function applyUpserts(
                         createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm, runId: r.runId})`,
       jsonParams('rows', created),
     );
-    for (const r of created) changed.set(r.i, { prev: null, psm: null });
+    for (const r of created) changed.set(r.i, { prev: null, psm: null, sm: r.sm });
   }
-  const rows = items.filter((x) => !isFresh.has(x.i)).map(row);
+  const rows = items.filter((x) => !isFresh.has(x.i)).map((x) => row(x));
   const res = !rows.length
     ? { records: [] }
-    : await tx.run<{ i: number; prev: string | null; psm: string | null }>(
+    : await tx.run<{ i: number; prev: string | null; psm: string | null; sm: string }>(
         `UNWIND ${fromJson('rows')} AS r
      MERGE (a:Aspect {urn: r.urn, name: r.aspect})
      WITH a, r, a.value AS prev, coalesce(a.maxVersion, 0) AS mv, a.createdTime AS pt, a.createdActor AS pa,
@@ -157,17 +165,16 @@ async function applyUpserts(
                                createdTime: pt, createdActor: pa, systemMetadata: psm}))
      // A write that changes nothing keeps the run that wrote the value (DataHub's runId), and names
      // itself the last run that saw it (lastRunId).
-     WITH a, r, prev, mv, pt, pa, psm, prun, prev = r.value AND prun IS NOT NULL AND prun <> r.runId AS seen
+     WITH a, r, prev, mv, pt, pa, psm, prun, prev = r.value AND prun IS NOT NULL AND prun <> r.runId AS seen,
+          apoc.convert.fromJsonMap(r.sm) AS nsm, apoc.convert.fromJsonMap(coalesce(psm, '{}')) AS osm
      SET a.version = 0,
          a.maxVersion = CASE WHEN prev IS NULL OR prev = r.value THEN mv ELSE mv + 1 END,
          a.value = r.value,
          a.createdTime = CASE WHEN prev = r.value THEN pt ELSE r.time END,
          a.createdActor = CASE WHEN prev = r.value THEN pa ELSE r.actor END,
-         a.systemMetadata = CASE WHEN seen
-           THEN apoc.convert.toJson(apoc.map.merge(apoc.convert.fromJsonMap(r.sm), {runId: prun, lastRunId: r.runId}))
-           ELSE r.sm END,
+         a.systemMetadata = ${STORED_SYSTEM_METADATA},
          a.runId = CASE WHEN seen THEN prun ELSE r.runId END
-     RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm`,
+     RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm, a.systemMetadata AS sm`,
         jsonParams('rows', rows),
       );
   const projected = project.filter((x) => Object.keys(x.op.projections).length > 0);
@@ -182,7 +189,7 @@ async function applyUpserts(
     const prev = rec.get('prev');
     const op = opAt.get(i) as UpsertOp;
     if (prev === op.value) continue;
-    changed.set(i, { prev, psm: rec.get('psm') });
+    changed.set(i, { prev, psm: rec.get('psm'), sm: rec.get('sm') });
   }
   const changedOps = items.filter((x) => changed.has(x.i));
   if (!changedOps.length) return;
@@ -202,7 +209,7 @@ async function applyUpserts(
       newValue: op.value,
       created: op.created,
       runId: runId(op.systemMetadata),
-      systemMetadata: op.systemMetadata,
+      systemMetadata: changed.get(i)?.sm ?? op.systemMetadata,
       previousSystemMetadata: changed.get(i)?.psm ?? null,
     });
   }

@@ -53,6 +53,37 @@ export const runId = (sm: string): string | null => {
 };
 
 /**
+ * The system metadata of an aspect's first value: when and by whom it was created (DataHub's
+ * `aspectCreated`) is its first modification (`aspectModified`, set by the write path for every actor
+ * but the system), or what the writer sent when there is none.
+ */
+export function firstValueSystemMetadata(sm: string): string {
+  if (!sm.includes('"aspectModified"')) return sm;
+  const parsed = JSON.parse(sm) as Record<string, unknown>;
+  if (!parsed.aspectModified) return sm;
+  return JSON.stringify({ ...parsed, aspectCreated: parsed.aspectModified });
+}
+
+/**
+ * The Cypher of the system metadata stored by an upsert of an aspect that may exist, from `nsm` (the
+ * write's system metadata, parsed), `osm` (the stored one's, parsed; `{}` when none), `prev` (the stored
+ * value), `r.value` (the new one) and `seen` (the same value written by another run, `prun`). As DataHub
+ * keeps them: a new aspect was created when first modified; a changed one keeps when it was created and
+ * records this modification; an unchanged one keeps both. The same value written by another run keeps
+ * the run that wrote it, and names the writer the last run that saw it.
+ */
+export const STORED_SYSTEM_METADATA = `apoc.convert.toJson(apoc.map.mergeList([
+       apoc.map.removeKeys(nsm, ['aspectCreated', 'aspectModified']),
+       CASE WHEN seen THEN {runId: prun, lastRunId: r.runId} ELSE {} END,
+       apoc.map.fromPairs([p IN [
+         ['aspectCreated', CASE WHEN prev IS NULL THEN coalesce(nsm.aspectModified, nsm.aspectCreated)
+                                WHEN prev = r.value THEN osm.aspectCreated
+                                ELSE coalesce(nsm.aspectCreated, osm.aspectCreated) END],
+         ['aspectModified', CASE WHEN prev = r.value THEN osm.aspectModified
+                                 ELSE coalesce(nsm.aspectModified, osm.aspectModified) END]
+       ] WHERE p[1] IS NOT NULL])]))`;
+
+/**
  * Rows of a write statement as one JSON parameter, read back in Cypher by `fromJson`. neo4j-driver packs
  * every string of a parameter on its own (a buffer each, map keys included): a batch of 1,000 aspects sent
  * as maps was about 50,000 strings, the largest cost of this process in a write; as JSON it is one string

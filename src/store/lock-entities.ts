@@ -1,5 +1,13 @@
 import type { Tx } from './executor.js';
-import { fromJson, jsonParams, cypherName, groupBy, runId, type PendingChange } from './batch-util.js';
+import {
+  cypherName,
+  firstValueSystemMetadata,
+  fromJson,
+  groupBy,
+  jsonParams,
+  runId,
+  type PendingChange,
+} from './batch-util.js';
 import type { WriteBatch } from './types.js';
 
 type KeyRow = {
@@ -57,7 +65,12 @@ export async function lockEntities(
       {
         ...jsonParams(
           'rows',
-          group.map((e) => ({ ...e, runId: runId(e.systemMetadata), props: props.get(e.urn) ?? {} })),
+          group.map((e) => ({
+            ...e,
+            systemMetadata: firstValueSystemMetadata(e.systemMetadata),
+            runId: runId(e.systemMetadata),
+            props: props.get(e.urn) ?? {},
+          })),
         ),
         now,
       },

@@ -119,7 +119,7 @@ export function commonComponents(c: SchemaComponents): {
     SystemMetadata: {
       type: 'object',
       description:
-        "An aspect's system metadata. Kept as written; `version` is the aspect's version counter on reads.",
+        "An aspect's system metadata: as written, with what the service records of every write: `properties.telemetryTraceId` (the trace of the request, which the trace API answers by) and `properties.eventSource` (`OPENAPI`, `RESTLI` or `GRAPHQL`), `aspectModified` (who changed the value and when; not for the system's own writes) and `aspectCreated` (the first such change). `version` is the aspect's version counter on reads.",
       properties: {
         lastObserved: { type: 'integer', format: 'int64' },
         runId: { type: 'string' },
@@ -232,7 +232,7 @@ export function commonComponents(c: SchemaComponents): {
       SortOrder_v3: textQuery(Q.sortOrder, ref('SortOrder')),
       SystemMetadata_v3: bool(
         Q.systemMetadata,
-        "Include each aspect's `systemMetadata` (and, in v3, `auditStamp`).",
+        "Include each aspect's `systemMetadata` (and, in v3, `auditStamp`), also in the answer of an asynchronous write.",
       ),
       IncludeSoftDelete_v3: bool(Q.includeSoftDelete, 'Include soft-deleted entities.'),
     },
@@ -264,7 +264,7 @@ export function commonComponents(c: SchemaComponents): {
     headers: {
       traceparent: {
         description:
-          'W3C trace context of the write (`00-<trace id>-<span id>-01`); the trace id starts with the time in microseconds.',
+          "W3C trace context of the request (`00-<trace id>-<span id>-<flags>`), on every answer: the caller's trace when the request sent a valid `traceparent` header, else a new one whose id starts with the time in microseconds. The request's writes are recorded under its trace id.",
         schema: { type: 'string', pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$' },
       },
     },
