@@ -235,6 +235,14 @@ export function commonComponents(c: SchemaComponents): {
         "Include each aspect's `systemMetadata` (and, in v3, `auditStamp`), also in the answer of an asynchronous write.",
       ),
       IncludeSoftDelete_v3: bool(Q.includeSoftDelete, 'Include soft-deleted entities.'),
+      Traceparent: {
+        in: 'header',
+        name: 'traceparent',
+        required: false,
+        description:
+          "The caller's W3C trace context (`00-<trace id>-<parent id>-<flags>`): the write is recorded under its trace id, which the answer's `traceparent` names. A malformed value is ignored (the write gets a new trace).",
+        schema: { type: 'string' },
+      },
     },
     responses: {
       BadRequest: jsonResponse(

@@ -124,6 +124,7 @@ export function v3GenericPaths(): Record<string, Json> {
   const writeParams = [
     bool(Q.asyncList, 'Answer 202 at once (true) or 200 with what was stored (false)'),
     paramRef('SystemMetadata_v3'),
+    paramRef('Traceparent'),
   ];
   const urn = pathParam(
     'urn',
