@@ -55,7 +55,24 @@ export function entityWriteRoutes(app: FastifyInstance, s: Services, version: Ap
           .map((w) => s.entityApi.resolveAspect(s.registry.entity(v.entityName), w.aspect)?.name),
         ...(done.defaults.get(v.urn) ?? []),
       ]);
-      const aspects = Object.fromEntries(Object.entries(v.aspects).filter(([n]) => names.has(n)));
+      const aspects: Record<string, EnvelopedAspect> = Object.fromEntries(
+        Object.entries(v.aspects).filter(([n]) => names.has(n)),
+      );
+      // A time-series value is no latest aspect to read back: the answer echoes it, as DataHub's
+      // answers carry what the request wrote.
+      for (const w of writes) {
+        const spec = s.entityApi.resolveAspect(s.registry.entity(v.entityName), w.aspect);
+        if (!spec?.timeseries || !isObj(w.value) || s.registry.parseEntityUrn(w.urn).parsed.urn !== v.urn)
+          continue;
+        const systemMetadata = isObj(w.systemMetadata) ? w.systemMetadata : undefined;
+        aspects[spec.name] = {
+          name: spec.name,
+          version: 0,
+          value: w.value,
+          created: { time: 0, actor: '' },
+          ...(systemMetadata ? { systemMetadata } : {}),
+        };
+      }
       return entityOut({ ...v, aspects }, version, withSM);
     });
   };

@@ -78,4 +78,20 @@ describe('doubles as DataHub writes them (`30.0`, a float to Python), on every r
       datasetProfiles: [{ rowCount: 30, fieldProfiles: [{ nullProportion: 0, uniqueProportion: 1 }] }],
     });
   });
+
+  it('a time-series write through OpenAPI v3 answers with the value it wrote, as DataHub does', async () => {
+    const ts = datasetUrn(`wire_ts_${unique()}`);
+    const value = {
+      timestampMillis: 1_700_000_000_000,
+      rowCount: 3,
+      fieldProfiles: [{ fieldPath: 'a', nullProportion: 1 }],
+    };
+    const res = await call('POST', '/openapi/v3/entity/dataset?async=false', [
+      { urn: ts, datasetProfile: { value } },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body[0].urn).toBe(ts);
+    expect(res.body[0].datasetProfile.value).toEqual(value);
+    expect(res.text).toContain('"nullProportion":1.0');
+  });
 });
