@@ -10,6 +10,8 @@
  * - (:Counter {name}) monotonic sequences, and markers of one-off data migrations (`kind-labels:<hash>`).
  * - (:AccessToken {id}) personal access tokens: the hash of the token, never the token; (:ActorRole {actor});
  *   (:TokenActor {actor}) the lock that serializes token creation per actor (the live-token cap).
+ * - (:UsageEvent {id}) usage events: clients' tracking events and what neohub records outside the change log
+ *   (tokens, roles, sign-ins), read by the audit search by time.
  * - (:Task {id}) background tasks (`<node_id>:<task_id>`), (:SyncCheckpoint), (:Lease) for search sync.
  */
 export const MIGRATIONS: readonly string[] = [
@@ -35,6 +37,8 @@ export const MIGRATIONS: readonly string[] = [
   'CREATE INDEX access_token_actor IF NOT EXISTS FOR (t:AccessToken) ON (t.actorUrn)',
   'CREATE CONSTRAINT token_actor_actor IF NOT EXISTS FOR (a:TokenActor) REQUIRE a.actor IS UNIQUE',
   'CREATE CONSTRAINT actor_role_actor IF NOT EXISTS FOR (r:ActorRole) REQUIRE r.actor IS UNIQUE',
+  'CREATE CONSTRAINT usage_event_id IF NOT EXISTS FOR (e:UsageEvent) REQUIRE e.id IS UNIQUE',
+  'CREATE INDEX usage_event_time IF NOT EXISTS FOR (e:UsageEvent) ON (e.timestamp)',
   // Lookups by URN alone use the composite indexes above (with `IS NOT NULL` on their other properties),
   // so single-property URN indexes of earlier versions only slow writes down.
   'DROP INDEX aspect_urn IF EXISTS',

@@ -38,6 +38,12 @@ export interface Config {
   readonly maxBatchProposals: number;
   /** Version reported at /config as acryldata/datahub (NEOHUB_REPORTED_VERSION, default v1.4.0). */
   readonly reportedVersion: string;
+  /**
+   * The CLI version `/config` recommends (`managedIngestion.defaultCliVersion`, which DataHub's CLI
+   * compares with its own): UI_INGESTION_DEFAULT_CLI_VERSION, DataHub's name; default the reported
+   * version without its `v`, as DataHub's release ships the CLI of its own version.
+   */
+  readonly defaultCliVersion: string;
   /** Run the search-sync worker in this process (NEOHUB_SEARCH_SYNC, default true; `false` to run it elsewhere). */
   readonly searchSync: boolean;
   /**
@@ -161,8 +167,11 @@ export function localNeo4jOptions(config: Config): {
   };
 }
 
+/** The environment each config was read from, for `configProperties` to tell set values from defaults. */
+const readFrom = new WeakMap<Config, Env>();
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
-  return Object.freeze({
+  const config: Config = Object.freeze({
     port: int(env, 'PORT', 8080),
     host: env.HOST || '127.0.0.1',
     home: path.resolve(cwd, env.NEOHUB_HOME || '.neohub'),
@@ -177,6 +186,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxPageSize: int(env, 'NEOHUB_MAX_PAGE_SIZE', 10000),
     maxBatchProposals: int(env, 'NEOHUB_MAX_BATCH_PROPOSALS', 200),
     reportedVersion: env.NEOHUB_REPORTED_VERSION || 'v1.4.0',
+    defaultCliVersion:
+      env.UI_INGESTION_DEFAULT_CLI_VERSION || (env.NEOHUB_REPORTED_VERSION || 'v1.4.0').replace(/^v/, ''),
     searchSync: (env.NEOHUB_SEARCH_SYNC ?? 'true').toLowerCase() !== 'false',
     searchSyncThread: (env.NEOHUB_SEARCH_SYNC_THREAD ?? 'true').toLowerCase() !== 'false',
     testResultsSync: (env.NEOHUB_TEST_RESULTS_SYNC ?? 'true').toLowerCase() !== 'false',
@@ -202,6 +213,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     graphqlMaxDepth: int(env, 'NEOHUB_GRAPHQL_MAX_DEPTH', 50),
     graphqlMaxCost: int(env, 'NEOHUB_GRAPHQL_MAX_COST', 150_000),
   });
+  readFrom.set(config, env);
+  return config;
 }
 
 /** `on` (the default) or `off`; anything else is a mistake worth stopping for, not a silent default. */
@@ -220,4 +233,73 @@ function logLevel(raw: string | undefined): string {
   if (v === '') return 'info';
   if ((LOG_LEVELS as readonly string[]).includes(v)) return v;
   throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+}
+
+/** The variable each setting is read from (the key `configProperties` reports it under). */
+const VARIABLES: Readonly<Record<keyof Config, string>> = {
+  port: 'PORT',
+  host: 'HOST',
+  home: 'NEOHUB_HOME',
+  neo4jUri: 'NEO4J_URI',
+  neo4jUser: 'NEO4J_USER',
+  neo4jPassword: 'NEO4J_PASSWORD',
+  neo4jDatabase: 'NEO4J_DATABASE',
+  localHeap: 'NEOHUB_NEO4J_HEAP',
+  localPageCache: 'NEOHUB_NEO4J_PAGECACHE',
+  localJvmFlags: 'NEOHUB_NEO4J_JVM_FLAGS',
+  maxBodyBytes: 'NEOHUB_MAX_BODY_BYTES',
+  maxPageSize: 'NEOHUB_MAX_PAGE_SIZE',
+  maxBatchProposals: 'NEOHUB_MAX_BATCH_PROPOSALS',
+  reportedVersion: 'NEOHUB_REPORTED_VERSION',
+  defaultCliVersion: 'UI_INGESTION_DEFAULT_CLI_VERSION',
+  searchSync: 'NEOHUB_SEARCH_SYNC',
+  searchSyncThread: 'NEOHUB_SEARCH_SYNC_THREAD',
+  taskStaleMs: 'NEOHUB_TASK_STALE_MS',
+  rollbackTaskAspects: 'NEOHUB_ROLLBACK_TASK_ASPECTS',
+  changeLogRetentionDays: 'NEOHUB_CHANGE_LOG_RETENTION_DAYS',
+  testResultsSync: 'NEOHUB_TEST_RESULTS_SYNC',
+  schemaFieldSideEffect: 'MCP_SIDE_EFFECTS_SCHEMA_FIELD_ENABLED',
+  lineageMaxHops: 'NEOHUB_LINEAGE_MAX_HOPS',
+  lineageMaxVisited: 'NEOHUB_LINEAGE_MAX_VISITED',
+  meiliHost: 'MEILI_HOST',
+  meiliMasterKey: 'MEILI_MASTER_KEY',
+  meiliIndex: 'MEILI_INDEX',
+  logLevel: 'LOG_LEVEL',
+  auth: 'NEOHUB_AUTH',
+  rootToken: 'NEOHUB_ROOT_TOKEN',
+  rootPassword: 'NEOHUB_ROOT_PASSWORD',
+  secretKey: 'SECRET_SERVICE_ENCRYPTION_KEY',
+  sessionTokenDurationMs: 'SESSION_TOKEN_DURATION_MS',
+  passwordResetTokenExpirationMs: 'PASSWORD_RESET_TOKEN_EXPIRATION_MS',
+  cookieSecure: 'AUTH_COOKIE_SECURE',
+  rateLimitPerMinute: 'NEOHUB_RATE_LIMIT_PER_MINUTE',
+  maxTokensPerActor: 'NEOHUB_MAX_TOKENS_PER_ACTOR',
+  graphqlMaxDepth: 'NEOHUB_GRAPHQL_MAX_DEPTH',
+  graphqlMaxCost: 'NEOHUB_GRAPHQL_MAX_COST',
+};
+
+/** One setting as the service runs with it: its variable, its value (as text), and whether it was set. */
+export interface ConfigProperty {
+  readonly key: string;
+  /** null: unset, with no default (e.g. NEO4J_URI in local mode). */
+  readonly value: string | null;
+  readonly fromEnvironment: boolean;
+}
+
+/**
+ * Every setting of a config under the variable it is read from, sorted by it: its value as the service
+ * uses it, and whether the environment it was loaded from set it (else it is the default). Values are as they are, secrets
+ * included: whoever shows them must pass them through the redaction (`redactSetting`).
+ */
+export function configProperties(
+  config: Config,
+  env: Env = readFrom.get(config) ?? process.env,
+): ConfigProperty[] {
+  return (Object.entries(VARIABLES) as [keyof Config, string][])
+    .map(([field, key]) => {
+      const v = config[field];
+      const value = v === undefined ? null : Array.isArray(v) ? v.join(' ') : String(v);
+      return { key, value, fromEnvironment: env[key] !== undefined && env[key] !== '' };
+    })
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

@@ -35,6 +35,7 @@ import {
 } from './auth/index.js';
 import {
   AuthStore,
+  UsageEventStore,
   ChangeLogStore,
   createDriver,
   Executor,
@@ -137,7 +138,15 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
       '*** AUTHENTICATION IS OFF (NEOHUB_AUTH=off): anyone who can reach this port can read and change everything. Never run it like this outside a local experiment. ***',
     );
   const rootToken = config.auth ? await loadRootToken(config.rootToken, config.home, log) : newToken();
-  const auth = new AuthService(new AuthStore(exec), rootToken, config.auth, config.maxTokensPerActor);
+  const usageEvents = new UsageEventStore(exec);
+  const auth = new AuthService(
+    new AuthStore(exec),
+    rootToken,
+    config.auth,
+    config.maxTokensPerActor,
+    Date.now,
+    usageEvents,
+  );
   const secretKey = await loadSecretKey(config.secretKey, config.home, log);
   const changeLog = new ChangeLogStore(exec);
   const retention = new ChangeLogRetention(
@@ -152,6 +161,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     store,
     runs,
     changeLog,
+    usageEvents,
     ingest,
     search,
     operations,

@@ -10,17 +10,26 @@ import { relationshipScrollRoutes } from './relationship-scroll-routes.js';
 import { openApiRelationshipsRoutes } from './relationships-routes.js';
 import { timelineRoutes } from './timeline-routes.js';
 import { traceRoutes } from './trace-routes.js';
+import { platformRoutes } from './platform-routes.js';
+import { systemRoutes } from './system-routes.js';
+import { usageRoutes } from './usage-routes.js';
 
 export { sendOpenApiError } from './errors.js';
 export { openApiJson } from './document/index.js';
 
-/** Registers DataHub's OpenAPI routes (relationships, trace, registry, docs, entity v2 and v3) in a scope. */
+/**
+ * Registers DataHub's OpenAPI routes (relationships, trace, timeline, events, proposal ingest, tracking
+ * and audit, system information and throttle, registry, docs, entity v2 and v3) in a scope.
+ */
 export function openApiRoutes(scope: FastifyInstance, s: Services): void {
   openApiRelationshipsRoutes(scope, s);
   relationshipScrollRoutes(scope, s);
   traceRoutes(scope, s);
   timelineRoutes(scope, s);
   eventsRoutes(scope, s);
+  platformRoutes(scope, s);
+  usageRoutes(scope, s);
+  systemRoutes(scope, s);
   registryRoutes(scope, s);
   openApiDocsRoutes(scope, s);
   for (const version of ['v2', 'v3'] as const) {

@@ -58,6 +58,16 @@ export const Q = Object.freeze({
   /** The events API: DataHub's defaults, and its caps (larger values are read as the cap). */
   eventsLimit: int('limit', 100, 5000),
   pollTimeoutSeconds: int('pollTimeoutSeconds', 10, 60),
+  /** Proposal ingest (`/openapi/v2/platform/entities/v1/`): synchronous unless asked (DataHub's default). */
+  asyncPlatform: flag('async', false),
+  /**
+   * The audit search: DataHub's page (10; larger than its search's 10,000 read as that), its window (-1:
+   * a day before the end; -1: now) and raw events.
+   */
+  auditSize: int('size', 10, 10_000),
+  auditStartTime: int('startTime', -1),
+  auditEndTime: int('endTime', -1),
+  includeRaw: flag('includeRaw', true),
   topic: text('topic'),
   offsetId: text('offsetId'),
   scrollId: text('scrollId'),

@@ -5,7 +5,7 @@ import {
   NotFoundError,
   UnauthenticatedError,
 } from '../errors/index.js';
-import type { AuthStore, TokenRow } from '../store/index.js';
+import type { AuthStore, TokenRow, UsageEventRow, UsageEventStore } from '../store/index.js';
 import { SYSTEM_CALLER, requirePrivilege, type Caller } from './caller.js';
 import { allows, roleOf, ROLES, type Role } from './roles.js';
 import { DURATIONS, newToken, sameId, TOKEN_FORM, tokenId } from './tokens.js';
@@ -25,6 +25,16 @@ export interface TokenMetadata extends TokenRow {
 const USER = /^urn:li:corpuser:[^\s]+$/;
 const withUrn = (t: TokenRow): TokenMetadata => ({ ...t, urn: `urn:li:dataHubAccessToken:${t.id}` });
 
+/** How a user signed in (DataHub's `loginSource` of its LogInEvent). */
+export type LoginSource = 'passwordLogin' | 'fallbackLogin' | 'signUpLinkLogin' | 'passwordReset';
+
+/** What a backend usage event of an entity holds besides its type and actor. */
+interface EventTarget {
+  readonly entityUrn: string;
+  readonly entityType: string;
+  readonly aspectName: string;
+}
+
 /**
  * Who is calling (authentication) and the access tokens and roles behind it. Tokens are opaque and
  * stored only as their hash; every request looks its token up, so a revoked token is refused at once.
@@ -39,6 +49,11 @@ export class AuthService {
     /** Live tokens one actor may hold (0: no cap). */
     private readonly maxTokensPerActor = 0,
     private readonly now: () => number = Date.now,
+    /**
+     * Where token, role and sign-in events are recorded for the audit search (DataHub records them as
+     * backend usage events); none: not recorded.
+     */
+    private readonly events?: UsageEventStore,
   ) {
     this.rootId = tokenId(rootToken);
   }
@@ -74,7 +89,11 @@ export class AuthService {
    * token of theirs): a token of type SESSION that expires after `durationMs` and is revoked at sign-out.
    * The caller (the native-user service) checks the proof; nothing here does.
    */
-  async createSession(actorUrn: string, durationMs: number): Promise<{ token: string; expiresAt: number }> {
+  async createSession(
+    actorUrn: string,
+    durationMs: number,
+    source?: LoginSource,
+  ): Promise<{ token: string; expiresAt: number }> {
     if (!USER.test(actorUrn)) throw new BadRequestError(`Not a corpuser URN: ${actorUrn}`);
     const token = newToken();
     const createdAt = this.now();
@@ -89,6 +108,7 @@ export class AuthService {
       type: 'SESSION',
     };
     await this.store.createToken(row, 0, createdAt);
+    await this.record('LogInEvent', actorUrn, undefined, source ? { loginSource: source } : {});
     return { token, expiresAt: row.expiresAt as number };
   }
 
@@ -132,6 +152,7 @@ export class AuthService {
       throw new ConflictError(
         `${input.actorUrn} already holds ${live} live access tokens, the most one actor may hold (NEOHUB_MAX_TOKENS_PER_ACTOR is ${this.maxTokensPerActor}): revoke one first.`,
       );
+    await this.record('CreateAccessTokenEvent', caller.actor, tokenTarget(row.id));
     return { accessToken, metadata: withUrn(row) };
   }
 
@@ -167,7 +188,9 @@ export class AuthService {
     if (!row) throw new NotFoundError(`No access token with id ${id}`);
     if (row.ownerUrn !== caller.actor && row.actorUrn !== caller.actor)
       requirePrivilege('admin', 'revoke the tokens of other users');
-    return this.store.deleteToken(id);
+    const deleted = await this.store.deleteToken(id);
+    if (deleted) await this.record('RevokeAccessTokenEvent', caller.actor, tokenTarget(id));
+    return deleted;
   }
 
   /** The metadata of a token given in full (not the caller's own token only: any the caller may see). */
@@ -182,7 +205,7 @@ export class AuthService {
 
   /** Gives actors a role (`urn:li:dataHubRole:<Role>`), or takes it away (null). Admin only. */
   async assignRole(roleUrn: string | null, actors: readonly string[]): Promise<boolean> {
-    requirePrivilege('admin', 'assign roles');
+    const caller = requirePrivilege('admin', 'assign roles') as Caller;
     const role = roleUrn === null ? null : roleOf(roleUrn);
     if (roleUrn !== null && !role)
       throw new BadRequestError(
@@ -191,6 +214,50 @@ export class AuthService {
     for (const a of actors)
       if (!USER.test(a)) throw new BadRequestError(`actors must be corpuser URNs, got "${a}"`);
     await this.store.assignRole(actors, role ?? null);
+    // DataHub writes a user's role as its `roleMembership` aspect, which its audit calls UpdateUserEvent.
+    for (const a of actors)
+      await this.record('UpdateUserEvent', caller.actor, {
+        entityUrn: a,
+        entityType: 'corpuser',
+        aspectName: 'roleMembership',
+      });
     return true;
   }
+
+  /** Records a refused sign-in of a user (DataHub's FailedLogInEvent), with why when it is known. */
+  async recordFailedLogIn(userUrn: string, reason?: string): Promise<void> {
+    await this.record('FailedLogInEvent', userUrn, undefined, reason ? { loginDenialReason: reason } : {});
+  }
+
+  /** Records one backend usage event (DataHub's shape: `usageSource: backend`). */
+  private async record(
+    type: string,
+    actorUrn: string,
+    target?: EventTarget,
+    extra: Record<string, string> = {},
+  ): Promise<void> {
+    if (!this.events) return;
+    const timestamp = this.now();
+    const raw = { type, timestamp, actorUrn, usageSource: 'backend', ...target, ...extra };
+    const row: UsageEventRow = {
+      type,
+      timestamp,
+      actorUrn,
+      backend: true,
+      entityUrn: target?.entityUrn ?? null,
+      entityType: target?.entityType ?? null,
+      aspectName: target?.aspectName ?? null,
+      json: JSON.stringify(raw),
+    };
+    await this.events.record([row]);
+  }
+}
+
+/** A token as the entity DataHub keeps it as (its key aspect is what its audit names). */
+function tokenTarget(id: string): EventTarget {
+  return {
+    entityUrn: `urn:li:dataHubAccessToken:${id}`,
+    entityType: 'dataHubAccessToken',
+    aspectName: 'dataHubAccessTokenKey',
+  };
 }

@@ -1,4 +1,4 @@
-export { AuthService, type CreateTokenInput, type TokenMetadata } from './auth-service.js';
+export { AuthService, type CreateTokenInput, type LoginSource, type TokenMetadata } from './auth-service.js';
 export {
   asSystem,
   callerMay,
@@ -32,4 +32,4 @@ export {
 } from './passwords.js';
 export { DURATIONS, newToken, tokenId, TOKEN_FORM } from './tokens.js';
 export { authorizeWrites, type ResolvedWrite } from './proposals.js';
-export { REDACTED, Redaction, redactionOf } from './redaction.js';
+export { REDACTED, Redaction, redactionOf, redactSetting } from './redaction.js';

@@ -112,3 +112,22 @@ function hide(node: Json, path: readonly string[]): void {
   if (rest.length === 0) setOwn(node, head, REDACTED);
   else hide(v, rest);
 }
+
+/**
+ * The endings of a setting's name that mark it secret (DataHub's list for its system information):
+ * passwords, secrets, keys, salts, tokens, credentials, private and auth settings.
+ */
+const SECRET_SETTING = /(password|passwd|pwd|pass|secret|key|salt|token|credential|private|auth)$/;
+
+/**
+ * A service setting as anyone may be shown it, Admins included (system information): REDACTED for a
+ * setting whose name ends like a secret's, unless its value is a plain `true`/`false` (a switch, as
+ * DataHub lets through); the user and password of a URL in any other value replaced too. The other
+ * half of the one redaction: stored values go through `Redaction`, settings through this.
+ */
+export function redactSetting(key: string, value: string | null): string | null {
+  if (value === null) return null;
+  const name = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (SECRET_SETTING.test(name) && !/^(true|false)$/i.test(value)) return REDACTED;
+  return value.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, `$1${REDACTED}@`);
+}

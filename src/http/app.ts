@@ -85,7 +85,7 @@ export async function createApp(
   registerTraceHeader(app);
   // What the writes of a request dropped (fields the model lacks): a header and a warning, every route.
   registerDroppedFieldsReport(app, s.log);
-  registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute));
+  registerAuthHooks(app, services.auth, new RateLimiter(s.config.rateLimitPerMinute), services.throttle);
   // Prometheus' scrape, without a token as DataHub's service serves it (its `excludedPaths`).
   app.get('/actuator/prometheus', async (_req, reply) => {
     const { contentType, body } = await metrics.exposition();

@@ -3,7 +3,11 @@ import { inRequestScope, requirePrivilege, setCaller, type AuthService, type Cal
 import { ForbiddenError, RateLimitedError } from '../errors/index.js';
 import { policyOf, privilegeOf, type Policy } from './route-policy.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { ThrottleService } from '../services/index.js';
 import { CSRF_COOKIE, CSRF_HEADER, cookieSession, SESSION_COOKIE } from './session-cookies.js';
+
+/** What a write held back by the manual throttle is told to wait (it lasts until an Admin lifts it). */
+const THROTTLE_RETRY_SECONDS = 60;
 
 /** The paths a session cookie authenticates: GraphQL, which the web app speaks. */
 const COOKIE_PATHS = /^(\/api\/gms|\/gms)?\/api\/graphql(\/|\?|$)/;
@@ -39,9 +43,15 @@ declare module 'fastify' {
  * Authentication and the route-level privilege check, for every route: each route must have a policy
  * (the app does not start otherwise); a request gets its own scope, its caller from its bearer token
  * (401 without a valid one; on GraphQL, or its session cookie with a CSRF token), a rate limit per token and per actor (429 with Retry-After), and a 403 when its role is
- * below the route's privilege. Headers never name the caller: only the token does.
+ * below the route's privilege, and a 429 for a write while the manual throttle is on. Headers never name
+ * the caller: only the token does.
  */
-export function registerAuthHooks(app: FastifyInstance, auth: AuthService, limiter: RateLimiter): void {
+export function registerAuthHooks(
+  app: FastifyInstance,
+  auth: AuthService,
+  limiter: RateLimiter,
+  throttle: ThrottleService,
+): void {
   const table: { method: string; url: string; policy: Policy }[] = [];
   app.decorate('routePolicies', table);
   app.addHook('onRoute', (route) => {
@@ -73,5 +83,13 @@ export function registerAuthHooks(app: FastifyInstance, auth: AuthService, limit
       throw new RateLimitedError(wait);
     }
     requirePrivilege(privilege, `${req.method} ${req.url.split('?')[0]}`);
+    // DataHub's manual throttle (`/openapi/operations/throttle/requests/manual`): writes wait, except
+    // from a browser (the web app), as DataHub exempts its UI.
+    if (privilege === 'write' && throttle.active && !/^Mozilla\//.test(req.headers['user-agent'] ?? '')) {
+      reply.header('Retry-After', String(THROTTLE_RETRY_SECONDS));
+      const err = new RateLimitedError(THROTTLE_RETRY_SECONDS);
+      err.message = `Writes are throttled (the manual API-requests throttle is on): retry after ${THROTTLE_RETRY_SECONDS} s`;
+      throw err;
+    }
   });
 }

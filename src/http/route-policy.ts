@@ -110,6 +110,19 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['GET /openapi/timeline/v1/:urn', 'read'],
   // The events API: any role reads every topic (events of Admin-only kinds never appear on them).
   ['GET /openapi/v1/events/poll', 'read'],
+  // Proposal ingest (DataHub's PlatformEntitiesController): a write; each proposal checked as any write.
+  ['POST /openapi/v2/platform/entities/v1/', 'write'],
+  // Usage tracking: anyone reports what they viewed or searched (as themselves).
+  ['POST /openapi/v1/tracking/track', 'read'],
+  // The audit log, system information and the throttle: DataHub's MANAGE_SYSTEM_OPERATIONS and
+  // analytics privileges, which neohub gives Admins.
+  ['POST /openapi/v1/events/audit/search', 'admin'],
+  ['GET /openapi/v1/system-info', 'admin'],
+  ['GET /openapi/v1/system-info/spring-components', 'admin'],
+  ['GET /openapi/v1/system-info/properties', 'admin'],
+  ['GET /openapi/v1/system-info/properties/simple', 'admin'],
+  ['GET /openapi/operations/throttle/requests', 'admin'],
+  ['POST /openapi/operations/throttle/requests/manual', 'admin'],
   ['GET /openapi/v1/registry/models/entity/specifications', 'read'],
   ['GET /openapi/v1/registry/models/entity/specifications/:entityName', 'read'],
   ['GET /openapi/v1/registry/models/entity/specifications/:entityName/aspects', 'read'],

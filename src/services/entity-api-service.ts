@@ -61,10 +61,14 @@ export class EntityApiService {
     return e;
   }
 
-  /** The aspect of an entity kind a name means (exact or all-lowercase), if any. */
+  /**
+   * The aspect of an entity kind a name means: exact, else the one equal to it regardless of case
+   * (`globaltags`, `GLOBALTAGS` mean `globalTags`; DataHub matches the all-lowercase form), if any.
+   */
   resolveAspect(entity: EntitySpec, name: string): AspectSpec | undefined {
     const exact = entity.aspects.find((a) => a === name);
-    const found = exact ?? entity.aspects.find((a) => a.toLowerCase() === name);
+    const lower = name.toLowerCase();
+    const found = exact ?? entity.aspects.find((a) => a.toLowerCase() === lower);
     return found ? this.registry.findAspect(found) : undefined;
   }
 

@@ -204,7 +204,13 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
     assignRole: 'admin',
     createSession: 'admin',
     endSession: 'public',
+    recordFailedLogIn: 'admin',
   },
+  // Tracking: any caller reports its own usage; the audit log, system information and the throttle are
+  // DataHub's system operations (Admin).
+  audit: { track: 'read', search: 'admin' },
+  systemInfo: { properties: 'admin', simpleProperties: 'admin', springComponents: 'admin' },
+  throttle: { events: 'admin', setManual: 'admin' },
 };
 
 const words = (name: string): string => name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);

@@ -2,7 +2,7 @@ import type { AuthService } from '../auth/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
-import type { ChangeLogStore, EntityStore, RunStore } from '../store/index.js';
+import type { ChangeLogStore, EntityStore, RunStore, UsageEventStore } from '../store/index.js';
 import { EventsService } from './events/index.js';
 import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadata-tests/index.js';
 import { ownerTypesHook } from './owner-types.js';
@@ -39,6 +39,8 @@ import {
 } from './structured-properties/index.js';
 import { TimelineService } from './timeline-service.js';
 import { TraceService } from './trace-service.js';
+import { AuditService } from './audit-service.js';
+import { SystemInfoService, ThrottleService } from './system-info-service.js';
 import type { HealthService } from './health-service.js';
 import type { SearchService } from '../../search-sync/service/index.js';
 import type { OperationsService } from './operations-service.js';
@@ -46,6 +48,13 @@ import type { WriteHook } from './write-hooks.js';
 import type { Services } from './services.js';
 
 export type { Services } from './services.js';
+export {
+  AuditService,
+  MAX_TRACKING_EVENT_CHARS,
+  type AuditSearch,
+  type AuditSearchResult,
+} from './audit-service.js';
+export { SystemInfoService, ThrottleService } from './system-info-service.js';
 
 export { IngestService, type FailedItem } from './ingest-service.js';
 export { BUILT_IN_PLATFORMS, ensureBuiltInPlatforms } from './built-in-platforms.js';
@@ -181,6 +190,8 @@ export interface ServiceParts {
   readonly store: EntityStore;
   readonly runs: RunStore;
   readonly changeLog: ChangeLogStore;
+  /** Usage events: tracking, and what the audit log holds beside the change log. */
+  readonly usageEvents: UsageEventStore;
   readonly ingest: IngestService;
   readonly search: SearchService;
   readonly operations: OperationsService;
@@ -290,6 +301,9 @@ export function createServices(p: ServiceParts): Services {
       sessionMs: p.config.sessionTokenDurationMs,
       resetMs: p.config.passwordResetTokenExpirationMs,
     }),
+    audit: new AuditService(p.registry, p.usageEvents),
+    systemInfo: new SystemInfoService(p.config, p.health),
+    throttle: new ThrottleService(),
     health: p.health,
     log: p.log,
   });

@@ -13,6 +13,7 @@ import {
   type AuthService,
   type Caller,
   type Credentials,
+  type LoginSource,
 } from '../auth/index.js';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthenticatedError } from '../errors/index.js';
 import type { IngestService } from './ingest-service.js';
@@ -126,8 +127,11 @@ export class NativeUserService {
     if (!username.trim()) throw new BadRequestError('User name must not be empty.');
     const urn = `urn:li:corpuser:${username.trim()}`;
     const v = USER.test(urn) ? await this.verify(urn, password) : { doesPasswordMatch: false };
-    if (!v.doesPasswordMatch || v.loginDenialReason) throw new UnauthenticatedError('Invalid Credentials');
-    return this.session(urn);
+    if (!v.doesPasswordMatch || v.loginDenialReason) {
+      if (USER.test(urn)) await this.auth.recordFailedLogIn(urn, v.loginDenialReason);
+      throw new UnauthenticatedError('Invalid Credentials');
+    }
+    return this.session(urn, 'passwordLogin');
   }
 
   /** Signs in with an access token of the user's: a session of its actor (the token itself stays out of cookies). */
@@ -151,13 +155,13 @@ export class NativeUserService {
     const userUrn = s.userUrn ?? `urn:li:corpuser:${email}`;
     const role = await this.createUser({ ...s, userUrn, email });
     if (role) await asSystem(() => this.auth.assignRole(role, [userUrn]));
-    return this.session(userUrn);
+    return this.session(userUrn, 'signUpLinkLogin');
   }
 
   /** New credentials with a reset token, then a session (the web app's reset). */
   async resetAndLogIn(userUrn: string, password: string, resetToken: string): Promise<Session> {
     await this.reset(userUrn, password, resetToken);
-    return this.session(userUrn);
+    return this.session(userUrn, 'passwordReset');
   }
 
   /** Ends a session (sign-out). */
@@ -349,8 +353,8 @@ export class NativeUserService {
     return { ...(creds ? { creds } : {}), ...(denied ? { denied } : {}) };
   }
 
-  private async session(actor: string): Promise<Session> {
-    const s = await this.auth.createSession(actor, this.opts.sessionMs);
+  private async session(actor: string, source?: LoginSource): Promise<Session> {
+    const s = await this.auth.createSession(actor, this.opts.sessionMs, source);
     return { ...s, actor };
   }
 

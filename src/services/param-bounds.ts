@@ -30,6 +30,7 @@ export const PARAMETERS = Object.freeze({
   maxBuckets: int(),
   timeoutSeconds: long(0),
   pollTimeoutSeconds: int(),
+  size: int(),
   lookbackWindowDays: int(),
   version: long(0),
   startTimeMillis: long(),

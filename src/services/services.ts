@@ -32,6 +32,8 @@ import type { StructuredPropertyService } from './structured-properties/index.js
 import type { TimelineService } from './timeline-service.js';
 import type { TraceService } from './trace-service.js';
 import type { NativeUserService } from './native-user-service.js';
+import type { AuditService } from './audit-service.js';
+import type { SystemInfoService, ThrottleService } from './system-info-service.js';
 
 /** Everything a transport may call. Transports hold no logic of their own. */
 export interface Services {
@@ -67,6 +69,10 @@ export interface Services {
   readonly tests: MetadataTestsService;
   readonly auth: AuthService;
   readonly nativeUsers: NativeUserService;
+  /** Usage tracking and the audit log (docs/decisions/0060). */
+  readonly audit: AuditService;
+  readonly systemInfo: SystemInfoService;
+  readonly throttle: ThrottleService;
   /** Whether the graph store and the search index answer (`GET /health`); needs no privilege. */
   readonly health: HealthService;
   readonly log: Logger;

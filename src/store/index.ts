@@ -37,3 +37,10 @@ export { RunStore } from './run-store.js';
 export { NO_RUN_ID, type RunAspectRow, type RunEntity, type RunSummaryRow } from './read-runs.js';
 export { ChangeLogStore } from './change-log-store.js';
 export type { LoggedChange } from './read-change-log.js';
+export {
+  UsageEventStore,
+  type AuditCursor,
+  type AuditQuery,
+  type AuditRow,
+  type UsageEventRow,
+} from './usage-events.js';

@@ -432,6 +432,36 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     'GET /openapi/v1/events/poll': [
       { path: '/openapi/v1/events/poll?topic=PlatformEvent_v1&pollTimeoutSeconds=0' },
     ],
+    'POST /openapi/v2/platform/entities/v1/': [
+      {
+        path: '/openapi/v2/platform/entities/v1/',
+        body: [
+          {
+            entityType: 'dataset',
+            entityUrn: f.dataset,
+            changeType: 'UPSERT',
+            aspectName: 'datasetProperties',
+            aspect: { value: props(`platform ${unique()}`), contentType: 'application/json' },
+          },
+        ],
+        writes: writesDs('datasetProperties'),
+      },
+    ],
+    'POST /openapi/v1/tracking/track': [
+      { path: '/openapi/v1/tracking/track', body: { type: 'EntityViewEvent', entityUrn: f.dataset } },
+    ],
+    'POST /openapi/v1/events/audit/search': [
+      { path: '/openapi/v1/events/audit/search?size=1', body: { actorUrns: [tokens.actors.editor] } },
+    ],
+    'GET /openapi/v1/system-info': [{ path: '/openapi/v1/system-info' }],
+    'GET /openapi/v1/system-info/spring-components': [{ path: '/openapi/v1/system-info/spring-components' }],
+    'GET /openapi/v1/system-info/properties': [{ path: '/openapi/v1/system-info/properties' }],
+    'GET /openapi/v1/system-info/properties/simple': [{ path: '/openapi/v1/system-info/properties/simple' }],
+    'GET /openapi/operations/throttle/requests': [{ path: '/openapi/operations/throttle/requests' }],
+    // Turning the throttle off (never on: the other samples write).
+    'POST /openapi/operations/throttle/requests/manual': [
+      { path: '/openapi/operations/throttle/requests/manual?enabled=false' },
+    ],
     'GET /openapi/v1/registry/models/entity/specifications': [
       { path: '/openapi/v1/registry/models/entity/specifications' },
     ],

@@ -766,6 +766,52 @@ for (const P of ['/openapi/v2/timeline/v1', '/openapi/timeline/v1']) {
   );
 }
 
+// proposal ingest over OpenAPI (writes go to the scratch platform), tracking, the audit search
+{
+  const R = 'POST /openapi/v2/platform/entities/v1/';
+  const P = '/openapi/v2/platform/entities/v1/';
+  const one = (over: Record<string, unknown>): Req =>
+    post(P, [{ ...proposal(S.ds, 'datasetProperties', { name: 'x' }), ...over }]);
+  slot(R, 'entityUrn', 'core', (v) => one({ entityUrn: v, entityType: 'dataset' }));
+  slot(R, 'entityUrn name', 'core', (v) => one({ entityUrn: scratchDs(v), entityType: 'dataset' }));
+  slot(R, 'aspectName', 'core', (v) => one({ aspectName: v }));
+  slot(R, 'value object strings', 'core', (v) =>
+    one({ aspect: { value: { name: v, description: v, customProperties: { [v]: v } } } }),
+  );
+  slot(R, 'typed', 'typed', (v) => post(P, v));
+  urlSlot(R, 'async', 'core', (e) => ({ method: 'POST', path: `${P}?async=${e}`, body: [] }));
+}
+{
+  const R = 'POST /openapi/v1/tracking/track';
+  slot(R, 'type', 'core', (v) => post('/openapi/v1/tracking/track', { type: v, entityUrn: v, query: v }));
+  slot(R, 'typed', 'typed', (v) => post('/openapi/v1/tracking/track', v));
+}
+{
+  const R = 'POST /openapi/v1/events/audit/search';
+  const P = '/openapi/v1/events/audit/search';
+  for (const f of ['eventTypes', 'entityTypes', 'aspectTypes', 'actorUrns'])
+    slot(R, f, 'core', (v) => post(`${P}?size=5`, { [f]: [v] }));
+  slot(R, 'typed', 'typed', (v) => post(`${P}?size=5`, { eventTypes: v, actorUrns: v }));
+  urlSlot(R, 'scrollId', 'core', (e) => post(`${P}?size=5&scrollId=${e}`, {}));
+  slot(R, 'window', 'numbers', (v) =>
+    post(`${P}?size=5&startTime=${enc(String(v))}&endTime=${enc(String(v))}`, {}),
+  );
+  slot(R, 'size', 'numbers', (v) => post(`${P}?size=${enc(String(v))}`, {}));
+}
+// system information and the throttle (only ever turned off here: the other slots write)
+for (const path of ['', '/spring-components', '/properties', '/properties/simple'])
+  urlSlot(`GET /openapi/v1/system-info${path}`, 'query', 'core', (e) =>
+    get(`/openapi/v1/system-info${path}?q=${e}&${e}=1`),
+  );
+urlSlot('GET /openapi/operations/throttle/requests', 'query', 'core', (e) =>
+  get(`/openapi/operations/throttle/requests?q=${e}`),
+);
+slot('POST /openapi/operations/throttle/requests/manual', 'enabled', 'core', (v) =>
+  typeof v === 'string' && v.trim().toLowerCase() !== 'true'
+    ? post(`/openapi/operations/throttle/requests/manual?enabled=${enc(v)}`, undefined)
+    : undefined,
+);
+
 // metadata tests (evaluate only: a push would write results on the canary catalog)
 {
   const R = 'POST /test';

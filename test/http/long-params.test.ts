@@ -152,6 +152,8 @@ describe('the bounds of every integer parameter come from one table', () => {
     // A topic the events API refuses (403) once its parameters are read: a good value never waits.
     pollTimeoutSeconds: (v) => [`/openapi/v1/events/poll?topic=none&pollTimeoutSeconds=${v}`, {}],
     lookbackWindowDays: (v) => [`/openapi/v1/events/poll?topic=none&lookbackWindowDays=${v}`, {}],
+    // The audit search (a POST): a page of at most 10,000, as DataHub's search gives.
+    size: (v) => [`/openapi/v1/events/audit/search?size=${v}&startTime=0&endTime=1`, {}],
     startTimeMillis: (v) => [
       '/aspects?action=getTimeseriesAspectValues',
       { urn: datasetUrn('none'), entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: v },
@@ -174,9 +176,11 @@ describe('the bounds of every integer parameter come from one table', () => {
       ] as const) {
         if (!Number.isSafeInteger(v) && good) continue;
         const [path, body] = CALLS[name](v);
-        const res = /^\/(aspects|openapi)\//.test(path)
-          ? await call('GET', path, undefined, { 'X-RestLi-Protocol-Version': '2.0.0' })
-          : await restli(path, body);
+        const res = path.startsWith('/openapi/v1/events/audit/search')
+          ? await call('POST', path, body)
+          : /^\/(aspects|openapi)\//.test(path)
+            ? await call('GET', path, undefined, { 'X-RestLi-Protocol-Version': '2.0.0' })
+            : await restli(path, body);
         const refused =
           res.status === 400 &&
           String(res.body?.message ?? res.body?.error).includes(`${param} must be an integer`);

@@ -312,6 +312,27 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
         })),
       ]),
     ),
+    // A client's own event: answered with nothing.
+    'POST /openapi/v1/tracking/track': [
+      { path: '/openapi/v1/tracking/track', body: { type: 'EntityViewEvent', entityUrn: hidden.secret } },
+    ],
+    // Admin only (an Admin's audit names hidden entities, as every Admin read does).
+    'POST /openapi/v1/events/audit/search': [
+      {
+        path: '/openapi/v1/events/audit/search?size=100',
+        body: { entityTypes: ['dataHubSecret', 'corpuser'] },
+      },
+    ],
+    ...Object.fromEntries(
+      ['', '/spring-components', '/properties', '/properties/simple'].map((p) => [
+        `GET /openapi/v1/system-info${p}`,
+        [{ path: `/openapi/v1/system-info${p}` }],
+      ]),
+    ),
+    'GET /openapi/operations/throttle/requests': [{ path: '/openapi/operations/throttle/requests' }],
+    'POST /openapi/operations/throttle/requests/manual': [
+      { path: '/openapi/operations/throttle/requests/manual?enabled=false', body: {} },
+    ],
     'GET /openapi/v1/events/poll': Object.entries(eventOffsets).map(([topic, offset]) => ({
       path: `/openapi/v1/events/poll?topic=${topic}&offsetId=${offset}&limit=10000&pollTimeoutSeconds=0`,
     })),
@@ -400,7 +421,9 @@ function routeKeys(): string[] {
 
 /** Routes whose every request writes (their answers echo what the caller sent, no stored value). */
 const writes = (key: string): boolean =>
-  /^(PATCH|DELETE) |^POST \/openapi\/v[23]\/entity\/(:entityName|generic)(\/\*)?$/.test(key);
+  /^(PATCH|DELETE) |^POST \/openapi\/v[23]\/entity\/(:entityName|generic)(\/\*)?$|^POST \/openapi\/v2\/platform\/entities\/v1\/$/.test(
+    key,
+  );
 
 const shows = (res: Res): boolean => res.text.includes(SECRET) || res.text.includes(HIDDEN);
 

@@ -137,6 +137,12 @@ describe('the OpenAPI document', () => {
 
   it('stays a reasonable size: under 16 KB per entity kind and aspect it documents', () => {
     const pairs = registry.allEntities().reduce((n, e) => n + e.aspects.length, 0);
-    expect(openApiJson(registry).length / pairs).toBeLessThan(16_000);
+    // What grows with the registry: the document without the paths that are there once (relationships,
+    // trace, timeline, events, the service paths...), which do not repeat per kind or aspect.
+    const once = Object.entries(doc.paths as Record<string, unknown>).filter(
+      ([p]) => !/^\/openapi\/v[23]\/entity\//.test(p),
+    );
+    const onceChars = JSON.stringify(Object.fromEntries(once), null, 2).length;
+    expect((openApiJson(registry).length - onceChars) / pairs).toBeLessThan(16_000);
   });
 });

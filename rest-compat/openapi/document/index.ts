@@ -8,6 +8,7 @@ import { SchemaComponents } from './json-schema.js';
 import { registryPaths, relationshipPaths, tracePaths } from './other-paths.js';
 import { eventsPaths } from './events-paths.js';
 import { timelinePaths } from './timeline-paths.js';
+import { servicePaths } from './service-paths.js';
 
 export { swaggerUiPage, SWAGGER_UI_ASSETS, readSwaggerUiAsset } from './swagger-ui.js';
 
@@ -41,6 +42,7 @@ export function openApiDocument(registry: Registry, prefix = ''): Json {
     ...tracePaths(c),
     ...timelinePaths(c),
     ...eventsPaths(c),
+    ...servicePaths(c),
     ...registryPaths(registry, c),
   };
   return {

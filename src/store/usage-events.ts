@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import type { Executor, Tx } from './executor.js';
+
+/**
+ * A usage event as stored (`(:UsageEvent)`): what a client reported through DataHub's tracking API
+ * (someone viewed or searched something; `backend` false), or what neohub itself recorded outside the
+ * change log (access tokens made and revoked, roles given, sign-ins; `backend` true). `json` is the
+ * whole event (DataHub's raw usage event).
+ */
+export interface UsageEventRow {
+  readonly type: string;
+  readonly timestamp: number;
+  readonly actorUrn: string;
+  readonly backend: boolean;
+  readonly entityUrn: string | null;
+  readonly entityType: string | null;
+  readonly aspectName: string | null;
+  readonly json: string;
+}
+
+/** Where a page of audit events ends: the last event's time, source (0 change log, 1 usage event) and key. */
+export interface AuditCursor {
+  readonly t: number;
+  readonly s: number;
+  readonly k: string;
+}
+
+export interface AuditQuery {
+  /** From this time (epoch millis, included) to `end` (excluded). */
+  readonly start: number;
+  readonly end: number;
+  /** Each list empty: no condition on it. */
+  readonly eventTypes: readonly string[];
+  readonly entityTypes: readonly string[];
+  readonly aspectNames: readonly string[];
+  readonly actorUrns: readonly string[];
+  /**
+   * The event type of a change-log entry, by `<changeType>|<aspect>` (`UPSERT|dataHubPolicyKey`...);
+   * others are `UpdateAspectEvent` (`DeleteEntityEvent` for a DELETE).
+   */
+  readonly changeEventTypes: Readonly<Record<string, string>>;
+  readonly after?: AuditCursor | undefined;
+  readonly limit: number;
+  /** Counted up to this many. */
+  readonly countUpTo: number;
+}
+
+/** One audit event as read: from the change log, or a usage event. */
+export interface AuditRow {
+  /** Its source (0 change log, 1 usage event) and key within it: with `timestamp`, its cursor. */
+  readonly s: number;
+  readonly k: string;
+  readonly type: string;
+  readonly timestamp: number;
+  readonly actorUrn: string;
+  readonly entityUrn: string | null;
+  readonly entityType: string | null;
+  readonly aspectName: string | null;
+  /** The change-log entry's trace, or null. */
+  readonly traceId: string | null;
+  /** The change-log entry's system metadata (JSON), or null. */
+  readonly systemMetadata: string | null;
+  /** The usage event's JSON, or null for a change-log entry. */
+  readonly json: string | null;
+}
+
+/**
+ * The audit events of a window, from both sources at once: each entry of the change log (writes; its
+ * transaction's time), and the usage events (`backend` ones always, clients' ones only when `eventTypes`
+ * names their type), filtered, newest first (then change log before usage events, then newest entry).
+ */
+function auditCypher(q: AuditQuery, mode: 'page' | 'count'): string {
+  const after = q.after
+    ? `AND (ev.timestamp < $after.t OR (ev.timestamp = $after.t AND (ev.s > $after.s OR (ev.s = $after.s AND ev.k < $after.k))))`
+    : '';
+  const filters = [
+    q.eventTypes.length ? 'ev.type IN $eventTypes' : '',
+    q.entityTypes.length ? 'ev.entityType IN $entityTypes' : '',
+    q.aspectNames.length ? 'ev.aspectName IN $aspectNames' : '',
+    q.actorUrns.length ? 'ev.actorUrn IN $actorUrns' : '',
+  ]
+    .filter(Boolean)
+    .map((f) => `AND ${f}`)
+    .join(' ');
+  const actorsOnNode = q.actorUrns.length ? 'AND e.actorUrn IN $actorUrns' : '';
+  const union = `CALL {
+      MATCH (c:ChangeLog) WHERE c.loggedAt >= $start AND c.loggedAt < $end ${q.after ? 'AND c.loggedAt <= $after.t' : ''}
+      WITH c, coalesce(c.urns, [c.urn]) AS urns
+      UNWIND range(0, size(urns) - 1) AS i
+      WITH c, i, urns[i] AS urn, coalesce(c.aspects, [c.aspect])[i] AS aspect,
+           coalesce(c.changeTypes, [c.changeType])[i] AS ct
+      WITH c, i, urn, CASE aspect WHEN '' THEN null ELSE aspect END AS aspect, ct
+      RETURN {timestamp: c.loggedAt, s: 0, k: right('000000000000000' + toString(c.seq + i), 16),
+              type: coalesce($changeEventTypes[ct + '|' + coalesce(aspect, '')],
+                             CASE ct WHEN 'DELETE' THEN 'DeleteEntityEvent' ELSE 'UpdateAspectEvent' END),
+              actorUrn: coalesce(c.createdActors, [c.createdActor])[i], entityUrn: urn,
+              entityType: coalesce(c.entityTypes, [c.entityType])[i], aspectName: aspect, n: c, i: i} AS ev
+      UNION ALL
+      MATCH (e:UsageEvent) WHERE e.timestamp >= $start AND e.timestamp < $end ${actorsOnNode}
+        AND (e.backend OR e.type IN $eventTypes)
+      RETURN {timestamp: e.timestamp, s: 1, k: e.id, type: e.type, actorUrn: e.actorUrn, entityUrn: e.entityUrn,
+              entityType: e.entityType, aspectName: e.aspectName, n: e, i: 0} AS ev
+    }
+    WITH ev WHERE true ${after} ${filters}`;
+  return mode === 'count'
+    ? `${union} WITH ev LIMIT $countUpTo RETURN count(ev) AS total`
+    : `${union} WITH ev ORDER BY ev.timestamp DESC, ev.s ASC, ev.k DESC LIMIT $limit
+       WITH ev, ev.n AS n,
+            CASE ev.s WHEN 0 THEN coalesce(ev.n.systemMetadatas, [ev.n.systemMetadata])[ev.i] END AS sm
+       RETURN {timestamp: ev.timestamp, s: ev.s, k: ev.k, type: ev.type, actorUrn: ev.actorUrn,
+               entityUrn: ev.entityUrn, entityType: ev.entityType, aspectName: ev.aspectName,
+               traceId: CASE ev.s WHEN 0 THEN n.traceId END,
+               systemMetadata: CASE sm WHEN '' THEN null ELSE sm END,
+               json: CASE ev.s WHEN 1 THEN n.json END} AS row
+       ORDER BY row.timestamp DESC, row.s ASC, row.k DESC`;
+}
+
+function params(q: AuditQuery): Record<string, unknown> {
+  return {
+    start: q.start,
+    end: q.end,
+    after: q.after ?? null,
+    eventTypes: q.eventTypes,
+    entityTypes: q.entityTypes,
+    aspectNames: q.aspectNames,
+    actorUrns: q.actorUrns,
+    changeEventTypes: q.changeEventTypes,
+    limit: q.limit,
+    countUpTo: q.countUpTo,
+  };
+}
+
+/** Usage events (`(:UsageEvent)`), and the audit search over them and the change log. */
+export class UsageEventStore {
+  private recorded = 0;
+
+  constructor(private readonly exec: Executor) {}
+
+  /**
+   * Stores events (one transaction), each with an id that orders the events of one process as they were
+   * recorded (the audit's tie-break within a millisecond), unique across processes.
+   */
+  async record(events: readonly UsageEventRow[]): Promise<void> {
+    if (!events.length) return;
+    const rows = events.map((e) => ({
+      ...e,
+      id: `${String(e.timestamp).padStart(15, '0')}-${String(++this.recorded).padStart(12, '0')}-${randomBytes(6).toString('hex')}`,
+    }));
+    await this.exec.write(async (tx: Tx) => {
+      await tx.run('UNWIND $rows AS ev CREATE (e:UsageEvent) SET e = ev', { rows });
+    });
+  }
+
+  /** A page of audit events (newest first) and how many match in all (counted up to `countUpTo`). */
+  async audit(q: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
+    return this.exec.read(async (tx) => {
+      const page = await tx.run<{ row: AuditRow }>(auditCypher(q, 'page'), params(q));
+      const count = await tx.run<{ total: number }>(auditCypher(q, 'count'), params(q));
+      return {
+        rows: page.records.map((r) => r.get('row')),
+        total: count.records[0]?.get('total') ?? 0,
+      };
+    });
+  }
+}
