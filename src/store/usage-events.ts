@@ -69,22 +69,24 @@ export interface AuditRow {
  * transaction's time), and the usage events (`backend` ones always, clients' ones only when `eventTypes`
  * names their type), filtered, newest first (then change log before usage events, then newest entry).
  */
-function auditCypher(q: AuditQuery, mode: 'page' | 'count'): string {
-  const after = q.after
-    ? `AND (ev.timestamp < $after.t OR (ev.timestamp = $after.t AND (ev.s > $after.s OR (ev.s = $after.s AND ev.k < $after.k))))`
-    : '';
+function auditCypher(mode: 'page' | 'count'): string {
+  // One statement whatever the filters (an empty list: no condition), so that Neo4j plans it once.
+  const after = `($after IS NULL OR ev.timestamp < $after.t OR (ev.timestamp = $after.t
+      AND (ev.s > $after.s OR (ev.s = $after.s AND ev.k < $after.k))))`;
   const filters = [
-    q.eventTypes.length ? 'ev.type IN $eventTypes' : '',
-    q.entityTypes.length ? 'ev.entityType IN $entityTypes' : '',
-    q.aspectNames.length ? 'ev.aspectName IN $aspectNames' : '',
-    q.actorUrns.length ? 'ev.actorUrn IN $actorUrns' : '',
+    ['ev.type', '$eventTypes'],
+    ['ev.entityType', '$entityTypes'],
+    ['ev.aspectName', '$aspectNames'],
+    ['ev.actorUrn', '$actorUrns'],
   ]
-    .filter(Boolean)
-    .map((f) => `AND ${f}`)
+    .map(([field, list]) => `AND (size(${list}) = 0 OR ${field} IN ${list})`)
     .join(' ');
-  const actorsOnNode = q.actorUrns.length ? 'AND e.actorUrn IN $actorUrns' : '';
   const union = `CALL {
-      MATCH (c:ChangeLog) WHERE c.loggedAt >= $start AND c.loggedAt < $end ${q.after ? 'AND c.loggedAt <= $after.t' : ''}
+      MATCH (c:ChangeLog) WHERE c.loggedAt >= $start AND c.loggedAt < $end
+        AND ($after IS NULL OR c.loggedAt <= $after.t)
+        AND (size($actorUrns) = 0 OR any(a IN coalesce(c.createdActors, [c.createdActor]) WHERE a IN $actorUrns))
+        AND (size($entityTypes) = 0 OR any(t IN coalesce(c.entityTypes, [c.entityType]) WHERE t IN $entityTypes))
+        AND (size($aspectNames) = 0 OR any(a IN coalesce(c.aspects, [c.aspect]) WHERE a IN $aspectNames))
       WITH c, coalesce(c.urns, [c.urn]) AS urns
       UNWIND range(0, size(urns) - 1) AS i
       WITH c, i, urns[i] AS urn, coalesce(c.aspects, [c.aspect])[i] AS aspect,
@@ -96,12 +98,12 @@ function auditCypher(q: AuditQuery, mode: 'page' | 'count'): string {
               actorUrn: coalesce(c.createdActors, [c.createdActor])[i], entityUrn: urn,
               entityType: coalesce(c.entityTypes, [c.entityType])[i], aspectName: aspect, n: c, i: i} AS ev
       UNION ALL
-      MATCH (e:UsageEvent) WHERE e.timestamp >= $start AND e.timestamp < $end ${actorsOnNode}
-        AND (e.backend OR e.type IN $eventTypes)
+      MATCH (e:UsageEvent) WHERE e.timestamp >= $start AND e.timestamp < $end
+        AND (e.backend OR e.type IN $eventTypes) AND (size($actorUrns) = 0 OR e.actorUrn IN $actorUrns)
       RETURN {timestamp: e.timestamp, s: 1, k: e.id, type: e.type, actorUrn: e.actorUrn, entityUrn: e.entityUrn,
               entityType: e.entityType, aspectName: e.aspectName, n: e, i: 0} AS ev
     }
-    WITH ev WHERE true ${after} ${filters}`;
+    WITH ev WHERE ${after} ${filters}`;
   return mode === 'count'
     ? `${union} WITH ev LIMIT $countUpTo RETURN count(ev) AS total`
     : `${union} WITH ev ORDER BY ev.timestamp DESC, ev.s ASC, ev.k DESC LIMIT $limit
@@ -114,6 +116,9 @@ function auditCypher(q: AuditQuery, mode: 'page' | 'count'): string {
                json: CASE ev.s WHEN 1 THEN n.json END} AS row
        ORDER BY row.timestamp DESC, row.s ASC, row.k DESC`;
 }
+
+const PAGE = auditCypher('page');
+const COUNT = auditCypher('count');
 
 function params(q: AuditQuery): Record<string, unknown> {
   return {
@@ -154,8 +159,8 @@ export class UsageEventStore {
   /** A page of audit events (newest first) and how many match in all (counted up to `countUpTo`). */
   async audit(q: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
     return this.exec.read(async (tx) => {
-      const page = await tx.run<{ row: AuditRow }>(auditCypher(q, 'page'), params(q));
-      const count = await tx.run<{ total: number }>(auditCypher(q, 'count'), params(q));
+      const page = await tx.run<{ row: AuditRow }>(PAGE, params(q));
+      const count = await tx.run<{ total: number }>(COUNT, params(q));
       return {
         rows: page.records.map((r) => r.get('row')),
         total: count.records[0]?.get('total') ?? 0,
