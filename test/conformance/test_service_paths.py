@@ -1,7 +1,7 @@
 """DataHub's service paths beyond the entity API (issue 40, item 3) with DataHub's own client.
 
 The client's server configuration (`/config`: `managedIngestion.defaultCliVersion`, which its upgrade
-check compares with its own version) and its authenticated session against the paths it does not wrap:
+check compares with its own version, and `datahub check server-config` prints) and its authenticated session against the paths it does not wrap:
 proposals serialized by the SDK and written through `/openapi/v2/platform/entities/v1/`, read back with
 the SDK; a tracking event and the audit search that finds it and the write; system information; the
 throttle.
@@ -14,6 +14,7 @@ from datahub.emitter.mcp import MetadataChangeProposalWrapper
 from datahub.emitter.serialization_helper import pre_json_transform
 from datahub.metadata.schema_classes import DatasetPropertiesClass, GlobalTagsClass, TagAssociationClass
 from datahub.upgrade.upgrade import get_server_version_stats
+from ingest_support import cli_env, run_cli, tail
 
 
 def _urn(name: str) -> str:
@@ -38,6 +39,12 @@ def test_server_config_gives_the_default_cli_version(graph, server):
     assert version is not None and is_cloud is False
     verbose = graph._session.get(f"{server}/config", params={"verbose": "true"}).json()
     assert verbose["userType"] == "user"
+
+
+def test_cli_check_server_config(server, token, graph):
+    done = run_cli(cli_env(server, token), "check", "server-config")
+    assert done.returncode == 0, tail(done)
+    assert "'defaultCliVersion': '" + graph.server_config.default_cli_version + "'" in done.stdout, tail(done)
 
 
 def test_platform_entities_writes_sdk_proposals(graph, server, unique):
