@@ -61,14 +61,10 @@ export class EntityApiService {
     return e;
   }
 
-  /**
-   * The aspect of an entity kind a name means: exact, else the one equal to it regardless of case
-   * (`globaltags`, `GLOBALTAGS` mean `globalTags`; DataHub matches the all-lowercase form), if any.
-   */
+  /** The aspect of an entity kind a name means (exact or all-lowercase), if any. */
   resolveAspect(entity: EntitySpec, name: string): AspectSpec | undefined {
     const exact = entity.aspects.find((a) => a === name);
-    const lower = name.toLowerCase();
-    const found = exact ?? entity.aspects.find((a) => a.toLowerCase() === lower);
+    const found = exact ?? entity.aspects.find((a) => a.toLowerCase() === name);
     return found ? this.registry.findAspect(found) : undefined;
   }
 
