@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, ValidationError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
-import { capBatch, readProposal, traceparentOf, writeContext } from '../restli/index.js';
+import { capBatch, readProposal, syncIndexIfAsked, traceparentOf, writeContext } from '../restli/index.js';
 import { bool } from './params.js';
 import { Q } from './query-params.js';
 
@@ -13,7 +13,8 @@ export const PLATFORM_ENTITIES_PATH = '/openapi/v2/platform/entities/v1/';
  * shape: `aspect.value` an object, or a JSON string as Rest.li sends it), written through the one write
  * path as Rest.li's `ingestProposalBatch` is, all or nothing. Answers as DataHub's controller does: 201
  * with the URNs whose write changed something, 200 with `[]` when none did or the write was `async`
- * (DataHub queues those, so it names none); a proposal that does not fit the model is a 422.
+ * (DataHub queues those, so it names none); a proposal that does not fit the model is a 422. With
+ * `X-DataHub-Sync-Index-Update: true` it answers once the search index has the write.
  */
 export function platformRoutes(app: FastifyInstance, s: Services): void {
   app.post(PLATFORM_ENTITIES_PATH, async (req, reply) => {
@@ -32,6 +33,7 @@ export function platformRoutes(app: FastifyInstance, s: Services): void {
       if (!(err instanceof ValidationError)) throw err;
       return reply.status(422).send({ error: 'Validation Error', message: err.message });
     }
+    await syncIndexIfAsked(req, s);
     // The proposals' own entities (not those a side effect wrote), in the form the store keeps.
     const asked = new Set(
       proposals.flatMap((p) =>

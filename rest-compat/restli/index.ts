@@ -14,7 +14,7 @@ export { sendRestliError } from './errors.js';
 export { capBatch } from './batch-cap.js';
 export { readProposal } from './proposals.js';
 export { reportFailedItems, FAILED_ITEMS_HEADER } from './failed-items.js';
-export { traceparentOf, writeContext } from './context.js';
+export { syncIndexIfAsked, traceparentOf, writeContext } from './context.js';
 export { relationshipsPage, RELATIONSHIPS_PAGE } from './relationships-routes.js';
 export { parseRestliQuery } from './query.js';
 

@@ -83,6 +83,20 @@ describe('POST /openapi/v2/platform/entities/v1/', () => {
     expect(queued.body).toEqual([]);
     const after = await as(t.reader).call('GET', `/openapi/v3/entity/dataset/${enc(a)}/datasetProperties`);
     expect(after.body.value.name).toBe(`a2 ${u}`);
+    // Answered once the search index has the write, when asked.
+    const synced = await as(t.editor).call(
+      'POST',
+      P,
+      [proposal(a, 'datasetProperties', { name: `synced ${u}` })],
+      { 'X-DataHub-Sync-Index-Update': 'true' },
+    );
+    expect(synced.status).toBe(201);
+    const found = await as(t.reader).call(
+      'POST',
+      `/openapi/v3/entity/scroll?count=5&query=${enc(`synced ${u}`)}`,
+      { entities: ['dataset'] },
+    );
+    expect(JSON.stringify(found.body)).toContain(a);
     expect((await as(t.editor).call('POST', `${P}`, [])).body).toEqual([]);
   });
 
