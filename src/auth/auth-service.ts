@@ -108,7 +108,7 @@ export class AuthService {
       type: 'SESSION',
     };
     await this.store.createToken(row, 0, createdAt);
-    await this.record('LogInEvent', actorUrn, undefined, source ? { loginSource: source } : {});
+    await this.recordEvent('LogInEvent', actorUrn, source ? { loginSource: source } : {});
     return { token, expiresAt: row.expiresAt as number };
   }
 
@@ -215,31 +215,39 @@ export class AuthService {
       if (!USER.test(a)) throw new BadRequestError(`actors must be corpuser URNs, got "${a}"`);
     await this.store.assignRole(actors, role ?? null);
     // DataHub writes a user's role as its `roleMembership` aspect, which its audit calls UpdateUserEvent.
-    for (const a of actors)
-      await this.record('UpdateUserEvent', caller.actor, {
-        entityUrn: a,
-        entityType: 'corpuser',
-        aspectName: 'roleMembership',
-      });
+    await this.record(
+      'UpdateUserEvent',
+      caller.actor,
+      ...actors.map((a) => ({ entityUrn: a, entityType: 'corpuser', aspectName: 'roleMembership' })),
+    );
     return true;
   }
 
   /** Records a refused sign-in of a user (DataHub's FailedLogInEvent), with why when it is known. */
   async recordFailedLogIn(userUrn: string, reason?: string): Promise<void> {
-    await this.record('FailedLogInEvent', userUrn, undefined, reason ? { loginDenialReason: reason } : {});
+    await this.recordEvent('FailedLogInEvent', userUrn, reason ? { loginDenialReason: reason } : {});
   }
 
-  /** Records one backend usage event (DataHub's shape: `usageSource: backend`). */
-  private async record(
+  /** Records one backend usage event of no entity (a sign-in), with fields of its own. */
+  private async recordEvent(type: string, actorUrn: string, extra: Record<string, string>): Promise<void> {
+    await this.events?.record([this.usageEvent(type, actorUrn, undefined, extra)]);
+  }
+
+  /** Records backend usage events of entities, one per target, in one write. */
+  private async record(type: string, actorUrn: string, ...targets: EventTarget[]): Promise<void> {
+    if (targets.length) await this.events?.record(targets.map((t) => this.usageEvent(type, actorUrn, t)));
+  }
+
+  /** A backend usage event as DataHub's audit keeps it (`usageSource: backend`). */
+  private usageEvent(
     type: string,
     actorUrn: string,
     target?: EventTarget,
     extra: Record<string, string> = {},
-  ): Promise<void> {
-    if (!this.events) return;
+  ): UsageEventRow {
     const timestamp = this.now();
     const raw = { type, timestamp, actorUrn, usageSource: 'backend', ...target, ...extra };
-    const row: UsageEventRow = {
+    return {
       type,
       timestamp,
       actorUrn,
@@ -249,7 +257,6 @@ export class AuthService {
       aspectName: target?.aspectName ?? null,
       json: JSON.stringify(raw),
     };
-    await this.events.record([row]);
   }
 }
 
