@@ -7,15 +7,18 @@ export async function readUrns(
   start: number,
   count: number,
 ): Promise<{ total: number; urns: string[] }> {
-  const res = await tx.run<{ total: number; urns: string[] }>(
-    `MATCH (n:Entity {entityType: $entityType}) WHERE n.hasKey
-     WITH n.urn AS urn ORDER BY urn
-     WITH collect(urn) AS found
-     RETURN size(found) AS total, found[$start..$end] AS urns`,
-    { entityType, start, end: start + count },
+  // The page off the (entityType, urn) index in URN order (it skips `start` entries, it sorts nothing),
+  // and the total counted apart: no list of every URN of the kind is built.
+  const page = await tx.run<{ urn: string }>(
+    `MATCH (n:Entity) WHERE n.entityType = $entityType AND n.urn >= '' AND n.hasKey
+     RETURN n.urn AS urn ORDER BY n.urn SKIP $start LIMIT $count`,
+    { entityType, start, count },
   );
-  const rec = res.records[0];
-  return rec ? { total: rec.get('total'), urns: rec.get('urns') } : { total: 0, urns: [] };
+  const total = await tx.run<{ total: number }>(
+    'MATCH (n:Entity {entityType: $entityType}) WHERE n.hasKey RETURN count(n) AS total',
+    { entityType },
+  );
+  return { total: total.records[0]?.get('total') ?? 0, urns: page.records.map((r) => r.get('urn')) };
 }
 
 /**
