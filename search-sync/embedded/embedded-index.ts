@@ -32,14 +32,7 @@ import {
   textProp,
 } from './fields.js';
 import { DocumentNodes } from './document-nodes.js';
-import {
-  countsState,
-  type CountsState,
-  FACET_COUNT_SCHEMA,
-  isCounted,
-  readFacetCounts,
-  storedEpoch,
-} from './facet-counts.js';
+import { FACET_COUNT_SCHEMA, KeptFacetCounts } from './facet-counts.js';
 import {
   asksKnownTotal,
   earlyPage,
@@ -94,45 +87,13 @@ export class EmbeddedSearchIndex implements SearchIndex {
     this.fields = searchFields(registry);
     this.fullText = fullTextIndex(this.fields);
     this.nodes = new DocumentNodes(this.fields);
+    this.kept = new KeptFacetCounts(exec);
     this.plans = planContext(this.fields, this.fullText, fieldsByKind(registry));
   }
   /** What search plans are made from (`search-plan.ts`). */
   private readonly plans: PlanContext;
-  /** The facet counts' state (`facet-counts.ts`), read by `init`; whether they were found whole. */
-  private facetCounts: CountsState | undefined;
-  private countsWhole = false;
-
-  /**
-   * A search of every live document of some types answered from the kept facet counts: its facets (each
-   * requested one that is counted: the filterable fields and structured properties) and total, in a
-   * read of a few rows whatever the size of the index. Undefined when the counts cannot answer it.
-   */
-  private async keptCounts(
-    p: SearchPlan,
-  ): Promise<{ counts: Record<string, Record<string, number>>; total: number } | undefined> {
-    if (!p.matchAll) return undefined;
-    const asked = p.facets.filter((f) => f === 'entityType' || p.fields.has(f));
-    if (!asked.every((f) => f === 'entityType' || isCounted(f, p.fields))) return undefined;
-    if (!(await this.countsReady())) return undefined;
-    const types = p.matchAll;
-    const props = asked.map((f) => (f === 'entityType' ? 'entityType' : listProp(f)));
-    const read = await this.exec.read((tx) => readFacetCounts(tx, props, types), DEADLINE);
-    const counts = Object.fromEntries(asked.map((f, i) => [f, read.byProp[props[i] as string] ?? {}]));
-    return { counts, total: read.total };
-  }
-
-  /** The epoch writes count in: the one `init` read, or the stored one for an index used without it. */
-  private async countsEpoch(): Promise<number> {
-    return this.facetCounts?.epoch ?? storedEpoch(this.exec);
-  }
-
-  /** Whether the facet counts are whole: the sync that writes every document again has passed their start. */
-  private async countsReady(): Promise<boolean> {
-    if (this.countsWhole || !this.facetCounts) return this.countsWhole;
-    const { by, validFrom } = this.facetCounts;
-    this.countsWhole = (await new SyncStateStore(this.exec).checkpoint(by)) >= validFrom;
-    return this.countsWhole;
-  }
+  /** The facet counts kept as documents are written (`facet-counts.ts`). */
+  private readonly kept: KeptFacetCounts;
 
   /**
    * Creates the constraints and the full-text index. When the index is new (the registry's fields or what
@@ -167,8 +128,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       return res.records[0]?.get('older') === true;
     });
     const sync = new SyncStateStore(this.exec);
-    const counts = await countsState(this.exec, this.checkpoint, () => sync.head());
-    this.facetCounts = counts.state;
+    const counts = await this.kept.init(this.checkpoint, () => sync.head());
     if (fresh || reshaped || counts.begun) await sync.resetCheckpoint(this.checkpoint);
     await this.exec.write((tx) => tx.run('CALL db.awaitIndexes(300)'));
   }
@@ -234,7 +194,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     fence?: Fence,
   ): Promise<PendingWrite> {
     const groups = await this.nodes.groups(docs);
-    const epoch = await this.countsEpoch();
+    const epoch = await this.kept.epoch();
     if (!groups.length && removed.length) groups.push({ docs: [], rows: [] });
     for (const [i, group] of groups.entries())
       await this.exec.write(async (tx) => {
@@ -302,7 +262,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     // expensive (ResultCache; not for a search within a list of URNs, whose key would be the list). Hits
     // rank by score; without text every match scores the same and hits come in URN order.
     const cacheable = !p.within;
-    const kept = await this.keptCounts(p);
+    const kept = p.matchAll && (await this.kept.matchAll(p.matchAll, p.facets, p.fields));
     const counted =
       kept ??
       (p.facets.length

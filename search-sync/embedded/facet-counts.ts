@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setOwn } from '../../src/json/index.js';
-import type { Executor, Tx } from '../../src/store/index.js';
+import { SyncStateStore, type Executor, type Tx } from '../../src/store/index.js';
+import { DEADLINE } from './counts.js';
 import { SP_FIELD, type SearchDocument, type SearchField } from '../model/index.js';
 import { listProp } from './fields.js';
 
@@ -199,4 +200,54 @@ export async function readFacetCounts(
     setOwn((byProp[p] ??= {}), r.get('v'), r.get('n'));
   }
   return { byProp, total };
+}
+
+/**
+ * The kept counts as one index uses them: the state its `init` read (or began), the epoch its writes
+ * count in, and the answer of a search of everything once the counts are whole.
+ */
+export class KeptFacetCounts {
+  private state: CountsState | undefined;
+  private whole = false;
+
+  constructor(private readonly exec: Executor) {}
+
+  /** At the index's `init`: the counts' state, begun when needed (`begun`: start the checkpoint over). */
+  async init(checkpoint: string, head: () => Promise<number>): Promise<{ begun: boolean }> {
+    const found = await countsState(this.exec, checkpoint, head);
+    this.state = found.state;
+    return { begun: found.begun };
+  }
+
+  /** The epoch writes count in: the one `init` read, or the stored one for an index used without it. */
+  async epoch(): Promise<number> {
+    return this.state?.epoch ?? storedEpoch(this.exec);
+  }
+
+  /**
+   * A search of every live document of `types` answered from the counts: its facets (each requested
+   * one that is counted) and total, in a read of a few rows whatever the size of the index. Undefined
+   * when the counts cannot answer it (a facet not counted, or the counts not yet whole).
+   */
+  async matchAll(
+    types: readonly string[],
+    facets: readonly string[],
+    fields: ReadonlyMap<string, SearchField>,
+  ): Promise<{ counts: Facets; total: number } | undefined> {
+    const asked = facets.filter((f) => f === 'entityType' || fields.has(f));
+    if (!asked.every((f) => f === 'entityType' || isCounted(f, fields))) return undefined;
+    if (!(await this.ready())) return undefined;
+    const props = asked.map((f) => (f === 'entityType' ? 'entityType' : listProp(f)));
+    const read = await this.exec.read((tx) => readFacetCounts(tx, props, types), DEADLINE);
+    const counts = Object.fromEntries(asked.map((f, i) => [f, read.byProp[props[i] as string] ?? {}]));
+    return { counts, total: read.total };
+  }
+
+  /** Whether the counts are whole: the sync that writes every document again has passed their start. */
+  private async ready(): Promise<boolean> {
+    if (this.whole || !this.state) return this.whole;
+    const { by, validFrom } = this.state;
+    this.whole = (await new SyncStateStore(this.exec).checkpoint(by)) >= validFrom;
+    return this.whole;
+  }
 }
