@@ -143,6 +143,8 @@ describe('the search page', () => {
   it('suggests as one types, and shows each result with its platform, kind, owners, tags, terms, domain and matches', async () => {
     const page = await newPage();
     await page.goto(`${app.url}/`);
+    // The app draws its search box once its script has run, after the page's load event.
+    await page.waitForSelector('input[aria-label="Search the catalog"]');
     await page.type('input[aria-label="Search the catalog"]', `orders_${id}`);
     await page.waitForSelector('#suggestions a');
     expect(await text(page, '#suggestions')).toContain(estate.names.orders);
