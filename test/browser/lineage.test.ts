@@ -128,10 +128,12 @@ describe('the lineage page', () => {
     // The columns of raw_orders; amount chosen draws its lineage through the views.
     await page.click(`button[aria-label="Columns of ${n.raw_orders}"]`);
     await waitForText(page, '.lineage-node.center .columns', 'amount');
-    const amount = await page.$$('.lineage-node.center .columns button');
     const paths = await texts(page, '.lineage-node.center .columns button');
     expect(paths).toEqual(expect.arrayContaining(['id', 'customer_id', 'amount', 'placed_at']));
-    await amount[paths.indexOf('amount')]?.click();
+    // Found and clicked in one step: the graph may redraw between a query and a click.
+    await page.$$eval('.lineage-node.center .columns button', (bs) =>
+      (bs.find((b) => b.textContent === 'amount') as any)?.click(),
+    );
     await waitForText(page, '.column-trace', `${n.orders}.amount → ${n.revenue}.revenue`);
     const trace = await texts(page, '.column-trace li');
     expect(trace).toEqual(
