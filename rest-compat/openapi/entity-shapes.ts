@@ -12,7 +12,7 @@ export type ApiVersion = 'v2' | 'v3';
 /** An aspect as v2/v3 return it: `{value}`, plus `systemMetadata` (and in v3 `auditStamp`) when asked. */
 export function aspectOut(a: EnvelopedAspect, version: ApiVersion, withSystemMetadata: boolean): Json {
   // Doubles as DataHub writes them (`30.0`).
-  const value = wireValue(REGISTRY, a.name, a.value) as Json;
+  const value = wireValue(REGISTRY, a.name, a.value, a.defaulted) as Json;
   if (!withSystemMetadata) return { value };
   return {
     value,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, ValidationError } from '../../src/errors/index.js';
 import type { Services } from '../../src/services/index.js';
-import { wireText, wireValue } from '../../src/registry/index.js';
+import { parseDefaulted, wireText, wireValue } from '../../src/registry/index.js';
 import {
   action,
   body,
@@ -68,7 +68,10 @@ export function aspectsRoutes(app: FastifyInstance, s: Services): void {
           ...(startTimeMillis !== undefined ? { startTimeMillis } : {}),
           ...(endTimeMillis !== undefined ? { endTimeMillis } : {}),
           values: rows.map((r) => ({
-            aspect: { value: wireText(s.registry, aspect, r.value), contentType: 'application/json' },
+            aspect: {
+              value: wireText(s.registry, aspect, r.value, parseDefaulted(r.defaulted)),
+              contentType: 'application/json',
+            },
             ...(r.systemMetadata ? { systemMetadata: JSON.parse(r.systemMetadata) } : {}),
           })),
         });
@@ -85,7 +88,7 @@ export function aspectsRoutes(app: FastifyInstance, s: Services): void {
     const version = optionalInt(q.version, 'version') ?? 0;
     if (version < 0) throw new BadRequestError('version must be >= 0');
     const found = await s.reads.aspect(urn, q.aspect, version);
-    const value = wireValue(s.registry, q.aspect, found.value);
+    const value = wireValue(s.registry, q.aspect, found.value, found.defaulted);
     return reply.send({ version: found.version, aspect: { [found.recordName]: value } });
   });
 }

@@ -199,10 +199,10 @@ async function restliSearch(
  */
 function entityV2(registry: Registry, view: EntityView): Record<string, unknown> {
   const aspects = Object.fromEntries(
-    Object.entries(view.aspects).map(([name, a]) => [
+    Object.entries(view.aspects).map(([name, { defaulted, ...a }]) => [
       name,
-      // Doubles as DataHub writes them (`30.0`).
-      { ...a, value: wireValue(registry, name, a.value), type: 'VERSIONED' },
+      // Doubles as DataHub writes them (`30.0`), without the defaults validation filled in.
+      { ...a, value: wireValue(registry, name, a.value, defaulted), type: 'VERSIONED' },
     ]),
   );
   return { ...view, aspects };

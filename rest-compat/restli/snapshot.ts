@@ -62,8 +62,10 @@ export function viewToSnapshot(registry: Registry, view: EntityView): Record<str
   );
   const aspects = names.flatMap((name) => {
     const spec = registry.findAspect(name);
-    const value = view.aspects[name]?.value;
-    return spec && !spec.timeseries ? [{ [spec.schema.name]: wireValue(registry, name, value) }] : [];
+    const a = view.aspects[name];
+    return spec && !spec.timeseries && a
+      ? [{ [spec.schema.name]: wireValue(registry, name, a.value, a.defaulted) }]
+      : [];
   });
   return { [entity.snapshot]: { urn: view.urn, aspects } };
 }

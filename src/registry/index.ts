@@ -17,6 +17,13 @@ export {
 export { extractEdges, hasFieldLineage, FINE_GRAINED } from './edges.js';
 export { valuesAtPath } from './paths.js';
 export { wireText, wireValue } from './wire-json.js';
+export {
+  filledDefaults,
+  parseDefaulted,
+  stillDefaulted,
+  withoutDefaulted,
+  type Defaulted,
+} from './defaulted.js';
 export { OVERLAY } from './overlay.js';
 
 /** The declarations of the generated model with the overlay applied, built once at import. */

@@ -154,6 +154,8 @@ export class Registry {
 export interface Normalized {
   readonly value: Record<string, unknown>;
   readonly dropped: readonly string[];
+  /** The pointers of the fields filled with their defaults (`validateValue`). */
+  readonly defaulted: readonly string[];
 }
 
 export function validateRecord(
@@ -174,9 +176,9 @@ function normalizeRecord(
   pathPrefix = '',
   aspect?: AspectSpec,
 ): Normalized {
-  const { value: normalized, violations, dropped } = validateValue(value, schema, pathPrefix);
+  const { value: normalized, violations, dropped, defaulted } = validateValue(value, schema, pathPrefix);
   if (aspect?.urnKinds && !violations.length)
     violations.push(...urnKindViolations(aspect, normalized, pathPrefix));
   if (violations.length) throw new ValidationError(formatViolations(schema.name, violations), violations);
-  return { value: normalized as Record<string, unknown>, dropped };
+  return { value: normalized as Record<string, unknown>, dropped, defaulted };
 }

@@ -7,21 +7,24 @@ import { resolve, timeProblem, type RecordSchema, type Schema } from './schema.j
  * fields in schema order, nulls of optional fields dropped, defaults of omitted fields filled in.
  * A record field the schema lacks is left out of the copy and listed in `dropped` (its JSON pointer),
  * as DataHub's service drops it: a newer client's field is not an error (docs/decisions/0050). Every
- * other mismatch, an unknown union member included, is a violation.
+ * other mismatch, an unknown union member included, is a violation. The pointers of the fields filled
+ * with their defaults are listed in `defaulted`: DataHub stores a value as sent, so its answers leave
+ * them out (docs/decisions/0066).
  */
 export function validateValue(
   value: unknown,
   schema: Schema,
   path = '',
-): { value: unknown; violations: Violation[]; dropped: string[] } {
-  const out: Out = { violations: [], dropped: [] };
+): { value: unknown; violations: Violation[]; dropped: string[]; defaulted: string[] } {
+  const out: Out = { violations: [], dropped: [], defaulted: [] };
   const normalized = check(value, schema, path, out);
-  return { value: normalized, violations: out.violations, dropped: out.dropped };
+  return { value: normalized, violations: out.violations, dropped: out.dropped, defaulted: out.defaulted };
 }
 
 interface Out {
   readonly violations: Violation[];
   readonly dropped: string[];
+  readonly defaulted: string[];
 }
 
 type Json = unknown;
@@ -136,7 +139,8 @@ function checkRecord(v: Json, s: RecordSchema, path: string, out: Out): Json {
     const fv = v[field.name];
     const fpath = `${path}/${field.name}`;
     if (fv === undefined || fv === null) {
-      if (field.default !== undefined)
+      if (field.default !== undefined) {
+        out.defaulted.push(fpath);
         res[field.name] = check(
           // A default is shared by every value: an object or list is copied, a scalar needs no copy.
           typeof field.default === 'object' && field.default !== null
@@ -144,9 +148,9 @@ function checkRecord(v: Json, s: RecordSchema, path: string, out: Out): Json {
             : field.default,
           field.schema,
           fpath,
-          { violations: [], dropped: [] },
+          { violations: [], dropped: [], defaulted: [] },
         );
-      else if (!field.optional)
+      } else if (!field.optional)
         out.violations.push({
           path: fpath,
           message: 'field is required but not found and has no default value',

@@ -1,4 +1,5 @@
 import { RawJson } from '../json/index.js';
+import { withoutDefaulted, type Defaulted } from './defaulted.js';
 import type { Registry } from './registry.js';
 import { resolve, type Schema } from './schema.js';
 
@@ -102,16 +103,30 @@ function aspectShape(registry: Registry, aspectName: string): Shape | undefined 
 }
 
 /**
- * An aspect's value for an answer: the value itself when its model has no doubles, else its text with
- * doubles as DataHub writes them (a `RawJson`, which the HTTP layer's serializer writes as it is).
+ * An aspect's value for an answer, as DataHub's service answers it: without the fields validation filled
+ * with defaults (`defaulted`), and, when its model has doubles, as text with the doubles as DataHub
+ * writes them (a `RawJson`, which the HTTP layer's serializer writes as it is).
  */
-export function wireValue(registry: Registry, aspectName: string, value: unknown): unknown {
+export function wireValue(
+  registry: Registry,
+  aspectName: string,
+  value: unknown,
+  defaulted?: Defaulted,
+): unknown {
   const shape = aspectShape(registry, aspectName);
-  return shape ? new RawJson(write(value, shape) ?? 'null') : value;
+  const sent = withoutDefaulted(value, defaulted);
+  return shape ? new RawJson(write(sent, shape) ?? 'null') : sent;
 }
 
-/** An aspect's value as JSON text (Rest.li's serialized aspects), doubles as DataHub writes them. */
-export function wireText(registry: Registry, aspectName: string, text: string): string {
+/** An aspect's value as JSON text (Rest.li's serialized aspects), as `wireValue` writes it. */
+export function wireText(
+  registry: Registry,
+  aspectName: string,
+  text: string,
+  defaulted?: Defaulted,
+): string {
   const shape = aspectShape(registry, aspectName);
-  return shape ? (write(JSON.parse(text), shape) ?? 'null') : text;
+  if (!shape && !defaulted) return text;
+  const sent = withoutDefaulted(JSON.parse(text) as unknown, defaulted);
+  return shape ? (write(sent, shape) ?? 'null') : JSON.stringify(sent);
 }

@@ -6,7 +6,15 @@ import {
   ValidationError,
 } from '../errors/index.js';
 import { patchAspect, readPatchBody } from '../patch/index.js';
-import { extractEdges, timeProblem, type AspectSpec } from '../registry/index.js';
+import {
+  extractEdges,
+  filledDefaults,
+  parseDefaulted,
+  stillDefaulted,
+  timeProblem,
+  withoutDefaulted,
+  type AspectSpec,
+} from '../registry/index.js';
 import type { Registry } from '../registry/index.js';
 import type { AuditStamp, EdgeRow, EntityRow, UpsertOp, WriteOp } from '../store/index.js';
 import { clearedProjections, projectionsOf } from './projections.js';
@@ -130,16 +138,20 @@ export function buildOp(
         { path: '/changeType', message: 'PATCH on a time-series aspect' },
       ]);
     const body = readPatchBody(raw);
-    const resolve = (current: string | undefined, revision?: number): UpsertOp => {
+    const resolve = (current: string | undefined, revision?: number, defaulted?: string | null): UpsertOp => {
       checkVersion(current, revision);
-      const value = current === undefined ? undefined : (JSON.parse(current) as Json);
+      // DataHub patches the value as stored: without the defaults validation filled in.
+      const value =
+        current === undefined
+          ? undefined
+          : withoutDefaulted(JSON.parse(current) as Json, parseDefaulted(defaulted));
       const next = patchAspect(aspect.name, urn, value, body, created.time);
       return upsertOp(registry, aspect, base, next, false, steps);
     };
     return { op: { ...base, kind: 'compute', aspect: aspect.name, resolve }, entity: entityRow };
   }
 
-  const value = normalize(registry, aspect, urn, raw);
+  const { value, defaulted } = normalize(registry, aspect, urn, raw);
   if (aspect.timeseries) {
     const ts = value.timestampMillis;
     if (typeof ts !== 'number')
@@ -153,6 +165,7 @@ export function buildOp(
         aspect: aspect.name,
         timestampMillis: ts,
         value: JSON.stringify(value),
+        ...(defaulted.length ? { defaulted: filledDefaults(value, defaulted) } : {}),
       },
       entity: entityRow,
     };
@@ -162,7 +175,7 @@ export function buildOp(
       { path: '/', message: `expected ${entityRow.keyValue}` },
     ]);
   }
-  const op = upsertOp(registry, aspect, base, value, true, steps);
+  const op = upsertOp(registry, aspect, base, value, true, steps, defaulted);
   if (changeType === 'CREATE' || changeType === 'CREATE_ENTITY') {
     // A create replaces no version: only `-1` (none) holds, whatever exists (DataHub's rule).
     checkVersion(undefined, undefined);
@@ -211,10 +224,10 @@ function normalize(
   aspect: AspectSpec,
   urn: string,
   raw: unknown,
-): Record<string, unknown> {
-  const { value, dropped } = registry.normalizeAspect(aspect, raw);
+): { value: Record<string, unknown>; defaulted: readonly string[] } {
+  const { value, dropped, defaulted } = registry.normalizeAspect(aspect, raw);
   reportDropped(urn, aspect.name, dropped);
-  return value;
+  return { value, defaulted };
 }
 
 /** The entity row of a URN: its kind's label and key aspect, locked (or created) by a write batch. */
@@ -242,11 +255,18 @@ export function upsertOp(
   raw: unknown,
   validated = false,
   steps?: ValueSteps,
+  /** With a validated value: the fields its validation filled with defaults. */
+  defaultedBefore: readonly string[] = [],
 ): UpsertOp {
-  const valid = validated ? (raw as Record<string, unknown>) : normalize(registry, aspect, base.urn, raw);
+  const { value: valid, defaulted: filledIn } = validated
+    ? { value: raw as Record<string, unknown>, defaulted: defaultedBefore }
+    : normalize(registry, aspect, base.urn, raw);
+  const filled = filledDefaults(valid, filledIn);
   const value = steps
     ? steps({ urn: base.urn, entityType: base.entityType, aspect: aspect.name, value: valid })
     : valid;
+  const defaulted = stillDefaulted(value, filled);
+  const anyDefaulted = Object.keys(defaulted).length > 0;
   const kindOf = (urn: string): { type: string; label: string } => {
     const type = urn.slice(7, urn.indexOf(':', 7));
     const spec = registry.entityOfUrnType(type);
@@ -267,6 +287,7 @@ export function upsertOp(
     kind: 'upsert',
     aspect: aspect.name,
     value: JSON.stringify(value),
+    ...(anyDefaulted ? { defaulted } : {}),
     edges,
     projections: projectionsOf(aspect.name, value),
   };

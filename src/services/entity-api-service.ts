@@ -1,5 +1,5 @@
 import { BadRequestError, NotFoundError } from '../errors/index.js';
-import type { Registry } from '../registry/index.js';
+import { parseDefaulted, type Registry } from '../registry/index.js';
 import type { AspectSpec, EntitySpec } from '../registry/index.js';
 import type { FailedItem, IngestResult, IngestService } from './ingest-service.js';
 import type { Proposal, WriteContext } from './proposal.js';
@@ -181,6 +181,7 @@ export class EntityApiService {
         name: spec.name,
         version: 0,
         value: JSON.parse(row.value) as Record<string, unknown>,
+        ...(row.defaulted ? { defaulted: parseDefaulted(row.defaulted) } : {}),
         created: { time: row.timestampMillis, actor: '' },
         ...(row.systemMetadata ? { systemMetadata: JSON.parse(row.systemMetadata) } : {}),
       };

@@ -1,12 +1,13 @@
 import { BadRequestError, NotFoundError } from '../errors/index.js';
 import { checkPage } from '../page.js';
-import type { Registry } from '../registry/index.js';
+import { parseDefaulted, type Defaulted, type Registry } from '../registry/index.js';
 import type {
   EdgeScrollQuery,
   EntityStore,
   RelationshipPage,
   ScrolledEdge,
   StoredAspect,
+  StoredTimeseries,
   TimeseriesQuery,
 } from '../store/index.js';
 import { conjunctions, matches } from '../../search-sync/model/index.js';
@@ -19,6 +20,8 @@ export interface EnvelopedAspect {
   readonly value: Record<string, unknown>;
   readonly created: { readonly time: number; readonly actor: string };
   readonly systemMetadata?: Record<string, unknown>;
+  /** The fields of `value` filled with their defaults, which answers on the wire leave out. */
+  readonly defaulted?: Defaulted;
 }
 
 export interface EntityView {
@@ -43,6 +46,7 @@ const envelope = (a: StoredAspect): EnvelopedAspect => ({
   value: JSON.parse(a.value) as Record<string, unknown>,
   created: a.created,
   ...(a.systemMetadata ? { systemMetadata: systemMetadataOf(a.systemMetadata, a.revision) } : {}),
+  ...(a.defaulted ? { defaulted: parseDefaulted(a.defaulted) } : {}),
 });
 
 function systemMetadataOf(stored: string, revision: number | undefined): Record<string, unknown> {
@@ -123,9 +127,7 @@ export class ReadService {
   }
 
   /** Time-series values in a range, newest first, filtered on fields of the value. */
-  async timeseries(
-    q: TimeseriesRequest,
-  ): Promise<{ timestampMillis: number; value: string; systemMetadata: string | null }[]> {
+  async timeseries(q: TimeseriesRequest): Promise<StoredTimeseries[]> {
     const { parsed, entity } = this.registry.parseEntityUrn(q.urn);
     this.redaction.requireKinds([entity]);
     const spec = this.registry.aspectOf(entity, q.aspect);

@@ -134,6 +134,7 @@ async function applyUpserts(
     urn: op.urn,
     aspect: op.aspect,
     value: op.value,
+    defaulted: op.defaulted && Object.keys(op.defaulted).length ? JSON.stringify(op.defaulted) : null,
     time: op.created.time,
     actor: op.created.actor,
     sm: first ? firstValueSystemMetadata(op.systemMetadata) : op.systemMetadata,
@@ -146,7 +147,7 @@ async function applyUpserts(
   if (created.length) {
     await pipe.run(
       `UNWIND ${fromJson('rows')} AS r
-       CREATE (:Aspect {urn: r.urn, name: r.aspect, version: 0, maxVersion: 0, value: r.value,
+       CREATE (:Aspect {urn: r.urn, name: r.aspect, version: 0, maxVersion: 0, value: r.value, defaulted: r.defaulted,
                         createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm, runId: r.runId})`,
       jsonParams('rows', created),
     );
@@ -159,9 +160,9 @@ async function applyUpserts(
         `UNWIND ${fromJson('rows')} AS r
      MERGE (a:Aspect {urn: r.urn, name: r.aspect})
      WITH a, r, a.value AS prev, coalesce(a.maxVersion, 0) AS mv, a.createdTime AS pt, a.createdActor AS pa,
-          a.systemMetadata AS psm, a.runId AS prun
+          a.systemMetadata AS psm, a.runId AS prun, a.defaulted AS pd
      FOREACH (_ IN CASE WHEN prev IS NOT NULL AND prev <> r.value THEN [1] ELSE [] END |
-       CREATE (:AspectVersion {urn: r.urn, name: r.aspect, version: mv + 1, value: prev,
+       CREATE (:AspectVersion {urn: r.urn, name: r.aspect, version: mv + 1, value: prev, defaulted: pd,
                                createdTime: pt, createdActor: pa, systemMetadata: psm}))
      // A write that changes nothing keeps the run that wrote the value (DataHub's runId), and names
      // itself the last run that saw it (lastRunId).
@@ -170,6 +171,7 @@ async function applyUpserts(
      SET a.version = 0,
          a.maxVersion = CASE WHEN prev IS NULL OR prev = r.value THEN mv ELSE mv + 1 END,
          a.value = r.value,
+         a.defaulted = r.defaulted,
          a.createdTime = CASE WHEN prev = r.value THEN pt ELSE r.time END,
          a.createdActor = CASE WHEN prev = r.value THEN pa ELSE r.actor END,
          a.systemMetadata = ${STORED_SYSTEM_METADATA},

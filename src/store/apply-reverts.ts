@@ -55,7 +55,7 @@ async function restore(
   const res = await tx.run<{ value: string; sm: string | null }>(
     `MATCH (a:Aspect {urn: $urn, name: $aspect})
      MATCH (v:AspectVersion {urn: $urn, name: $aspect, version: $maxVersion})
-     SET a.value = v.value, a.createdTime = v.createdTime, a.createdActor = v.createdActor,
+     SET a.value = v.value, a.defaulted = v.defaulted, a.createdTime = v.createdTime, a.createdActor = v.createdActor,
          a.systemMetadata = v.systemMetadata, a.runId = $previousRun, a.maxVersion = $maxVersion - 1
      WITH a, v, v.value AS value, v.systemMetadata AS sm
      DELETE v

@@ -18,6 +18,7 @@ export async function applyTimeseries(
       aspect: op.aspect,
       ts: op.timestampMillis,
       value: op.value,
+      defaulted: op.defaulted && Object.keys(op.defaulted).length ? JSON.stringify(op.defaulted) : null,
       time: op.created.time,
       actor: op.created.actor,
       sm: op.systemMetadata,
@@ -27,7 +28,7 @@ export async function applyTimeseries(
     `UNWIND $rows AS r
      MERGE (t:TimeseriesValue {urn: r.urn, aspect: r.aspect, timestampMillis: r.ts})
      WITH t, r, t.value AS prev, t.systemMetadata AS psm
-     SET t.entityType = r.entityType, t.value = r.value, t.createdTime = r.time, t.createdActor = r.actor, t.systemMetadata = r.sm
+     SET t.entityType = r.entityType, t.value = r.value, t.defaulted = r.defaulted, t.createdTime = r.time, t.createdActor = r.actor, t.systemMetadata = r.sm
      RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm`,
     { rows },
   );

@@ -6,6 +6,7 @@ type Row = {
   name: string;
   version: number;
   value: string;
+  defaulted?: string | null;
   time: number;
   actor: string;
   sm: string | null;
@@ -17,6 +18,7 @@ const toAspect = (r: Row): StoredAspect => ({
   name: r.name,
   version: r.version,
   value: r.value,
+  ...(r.defaulted ? { defaulted: r.defaulted } : {}),
   created: { time: r.time, actor: r.actor },
   systemMetadata: r.sm,
   ...(typeof r.revision === 'number' ? { revision: r.revision } : {}),
@@ -32,7 +34,7 @@ export async function readLatest(
     `UNWIND $urns AS u
      MATCH (a:Aspect {urn: u})
      WHERE a.name IS NOT NULL AND ($names IS NULL OR a.name IN $names)
-     RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.createdTime AS time,
+     RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.defaulted AS defaulted, a.createdTime AS time,
             a.createdActor AS actor, a.systemMetadata AS sm, coalesce(a.maxVersion, 0) + 1 AS revision`,
     { urns, names: names ?? null },
   );
@@ -67,10 +69,10 @@ export async function readVersion(
   const cypher =
     version === 0
       ? `MATCH (a:Aspect {urn: $urn, name: $name})
-         RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm,
+         RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.defaulted AS defaulted, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm,
                 coalesce(a.maxVersion, 0) + 1 AS revision`
       : `MATCH (a:AspectVersion {urn: $urn, name: $name, version: $version})
-         RETURN a.urn AS urn, a.name AS name, a.version AS version, a.value AS value, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm,
+         RETURN a.urn AS urn, a.name AS name, a.version AS version, a.value AS value, a.defaulted AS defaulted, a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm,
                 a.version AS revision`;
   const res = await tx.run<Row>(cypher, { urn, name, version });
   const rec = res.records[0];
@@ -90,11 +92,11 @@ export async function readExists(tx: Tx, urn: string): Promise<boolean> {
 export async function readHistory(tx: Tx, urn: string, names: readonly string[]): Promise<StoredAspect[]> {
   const res = await tx.run<Row>(
     `MATCH (a:Aspect {urn: $urn}) WHERE a.name IN $names
-     RETURN a.urn AS urn, a.name AS name, coalesce(a.maxVersion, 0) + 1 AS version, a.value AS value,
+     RETURN a.urn AS urn, a.name AS name, coalesce(a.maxVersion, 0) + 1 AS version, a.value AS value, a.defaulted AS defaulted,
             a.createdTime AS time, a.createdActor AS actor, a.systemMetadata AS sm
      UNION ALL
      MATCH (v:AspectVersion {urn: $urn}) WHERE v.name IN $names AND v.version IS NOT NULL
-     RETURN v.urn AS urn, v.name AS name, v.version AS version, v.value AS value,
+     RETURN v.urn AS urn, v.name AS name, v.version AS version, v.value AS value, v.defaulted AS defaulted,
             v.createdTime AS time, v.createdActor AS actor, v.systemMetadata AS sm`,
     { urn, names },
   );

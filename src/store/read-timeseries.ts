@@ -12,10 +12,10 @@ export interface TimeseriesQuery {
 
 /** Time-series values of one entity and aspect in a time range, newest first. */
 export async function readTimeseries(tx: Tx, q: TimeseriesQuery): Promise<StoredTimeseries[]> {
-  const res = await tx.run<{ ts: number; value: string; sm: string | null }>(
+  const res = await tx.run<{ ts: number; value: string; defaulted: string | null; sm: string | null }>(
     `MATCH (t:TimeseriesValue {urn: $urn, aspect: $aspect})
      WHERE t.timestampMillis IS NOT NULL AND ($start IS NULL OR t.timestampMillis >= $start) AND ($end IS NULL OR t.timestampMillis <= $end)
-     RETURN t.timestampMillis AS ts, t.value AS value, t.systemMetadata AS sm
+     RETURN t.timestampMillis AS ts, t.value AS value, t.defaulted AS defaulted, t.systemMetadata AS sm
      ORDER BY ts DESC LIMIT $limit`,
     {
       urn: q.urn,
@@ -28,6 +28,7 @@ export async function readTimeseries(tx: Tx, q: TimeseriesQuery): Promise<Stored
   return res.records.map((r) => ({
     timestampMillis: r.get('ts'),
     value: r.get('value'),
+    defaulted: r.get('defaulted'),
     systemMetadata: r.get('sm'),
   }));
 }

@@ -17,7 +17,7 @@ export async function resolveComputed(
     if (x.op.kind !== 'compute') out.push(x);
     else {
       const found = current.get(`${x.op.urn}\u0000${x.op.aspect}`);
-      const next = x.op.resolve(found?.value, found?.revision);
+      const next = x.op.resolve(found?.value, found?.revision, found?.defaulted);
       if (next) out.push({ op: next, i: x.i });
     }
   }

@@ -34,6 +34,8 @@ export interface UpsertOp extends OpBase {
   readonly aspect: string;
   /** The normalized aspect value as JSON. */
   readonly value: string;
+  /** The fields of `value` filled with their defaults, pointer to default (left out of answers). */
+  readonly defaulted?: Readonly<Record<string, string>>;
   readonly edges: readonly EdgeRow[];
   /** Entity-node properties derived from this aspect (e.g. `removed` from status). */
   readonly projections: Readonly<Record<string, unknown>>;
@@ -55,6 +57,7 @@ export interface TimeseriesOp extends OpBase {
   readonly aspect: string;
   readonly timestampMillis: number;
   readonly value: string;
+  readonly defaulted?: Readonly<Record<string, string>>;
 }
 
 export interface DeleteTimeseriesOp extends OpBase {
@@ -72,7 +75,12 @@ export interface DeleteTimeseriesOp extends OpBase {
 export interface ComputeOp extends OpBase {
   readonly kind: 'compute';
   readonly aspect: string;
-  readonly resolve: (current: string | undefined, revision?: number) => UpsertOp | DeleteAspectOp | null;
+  readonly resolve: (
+    current: string | undefined,
+    revision?: number,
+    /** The current value's `StoredAspect.defaulted`. */
+    defaulted?: string | null,
+  ) => UpsertOp | DeleteAspectOp | null;
 }
 
 /**
@@ -172,6 +180,8 @@ export interface StoredAspect {
   readonly name: string;
   readonly version: number;
   readonly value: string;
+  /** JSON of the fields of `value` filled with their defaults (pointer to default), where any were. */
+  readonly defaulted?: string | null;
   readonly created: AuditStamp;
   readonly systemMetadata: string | null;
   /**
@@ -184,5 +194,6 @@ export interface StoredAspect {
 export interface StoredTimeseries {
   readonly timestampMillis: number;
   readonly value: string;
+  readonly defaulted?: string | null;
   readonly systemMetadata: string | null;
 }

@@ -1,4 +1,6 @@
 """Wire parity: values come back to DataHub's clients with DataHub's JSON types."""
+import json
+
 from datahub.emitter.mce_builder import make_dataset_urn, make_schema_field_urn
 from datahub.emitter.mcp import MetadataChangeProposalWrapper
 from datahub.metadata import schema_classes as m
@@ -35,3 +37,23 @@ def test_doubles_read_back_as_floats(emitter, graph, unique):
     assert isinstance(got["rowCount"], int)
     assert got["fieldProfiles"][0] == {"nullProportion": 0.0, "uniqueProportion": 1.0}
     assert all(isinstance(v, float) for v in got["fieldProfiles"][0].values())
+
+
+def test_values_come_back_as_sent_without_filled_defaults(emitter, graph, unique):
+    """DataHub stores a value as its client sent it: what the SDK sent (its defaults included) comes back
+    as sent, and a field another client left out comes back absent, while the SDK's classes still read
+    its default."""
+    ds = make_dataset_urn("hive", f"wire_dflt_{unique}")
+    sdk_write = MetadataChangeProposalWrapper(entityUrn=ds, aspect=m.DatasetPropertiesClass(description="x"))
+    emitter.emit_mcp(sdk_write)
+    sent = json.loads(sdk_write.make_mcp().aspect.value)
+    assert graph.get_entity_raw(ds, ["datasetProperties"])["aspects"]["datasetProperties"]["value"] == sent
+
+    # A time-series value written over OpenAPI without its partitionSpec (DataHub's default).
+    op = {"timestampMillis": DAY, "operationType": "INSERT", "lastUpdatedTimestamp": DAY}
+    graph._post_generic(f"{graph._gms_server}/openapi/v3/entity/dataset?async=false", [{"urn": ds, "operation": {"value": op}}])
+    raw = graph._post_generic(f"{graph._gms_server}/aspects?action=getTimeseriesAspectValues",
+                              {"urn": ds, "entity": "dataset", "aspect": "operation"})
+    assert json.loads(raw["value"]["values"][0]["aspect"]["value"]) == op
+    typed = graph.get_latest_timeseries_value(ds, m.OperationClass, filter_criteria_map={})
+    assert typed.operationType == "INSERT" and typed.partitionSpec.type == "FULL_TABLE"

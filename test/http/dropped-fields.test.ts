@@ -51,11 +51,7 @@ describe('unknown fields are dropped and reported', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ value: urn });
     expect(res.headers.get(HEADER)).toBe('datasetProperties/colour');
-    expect(await stored(urn, 'datasetProperties')).toEqual({
-      description: 'x',
-      customProperties: {},
-      tags: [],
-    });
+    expect(await stored(urn, 'datasetProperties')).toEqual({ description: 'x' });
     const read = await get(base, `/aspects/${enc(urn)}?aspect=datasetProperties&version=0`);
     expect(read.body.aspect['com.linkedin.dataset.DatasetProperties']).not.toHaveProperty('colour');
     const lines = droppedLogs(urn);

@@ -83,7 +83,7 @@ describe('structured property definitions', () => {
     // A new entity: its key aspect is in the answer too, as in DataHub's.
     expect(created.body).toEqual({
       urn,
-      propertyDefinition: { value: { ...definition(name), immutable: false } },
+      propertyDefinition: { value: definition(name) },
       structuredPropertyKey: { value: { id: name } },
     });
     // createIfNotExists is the default: a second create of the aspect fails.
@@ -97,7 +97,7 @@ describe('structured property definitions', () => {
     expect(v3.status).toBe(200);
     expect(v3.body.value).toMatchObject(definition(name));
     const v2 = await call('GET', `${V2}/structuredProperty/${enc(urn)}/propertyDefinition`);
-    expect(v2.body).toEqual({ value: { ...definition(name), immutable: false } });
+    expect(v2.body).toEqual({ value: definition(name) });
     const entity = await call('GET', `${V3}/structuredproperty/${enc(urn)}`);
     expect(entity.body).toMatchObject({
       urn,

@@ -103,6 +103,7 @@ describe('validateValue', () => {
       value: { type: { 'com.linkedin.schema.StringType': {} }, nullable: false },
       violations: [],
       dropped: ['/type/com.linkedin.schema.StringType/maxLength', '/colour'],
+      defaulted: ['/nullable'],
     });
     const unknownMember = validateValue({ type: { 'com.linkedin.schema.DateType': {} } }, Field);
     expect(unknownMember.violations).toEqual([
