@@ -66,17 +66,18 @@ async function applyIn(tx: Tx, pipe: Sink, whole: WriteBatch, now: number): Prom
   // by this batch, until this batch writes them.
   const keyAspects = new Map(batch.entities.map((e) => [e.urn, e.keyAspect]));
   const written = new Set<string>();
+  const absent = (urn: string, aspect: string): boolean =>
+    created.has(urn) && !written.has(`${urn}\u0000${aspect}`) && keyAspects.get(urn) !== aspect;
   const fresh = (op: UpsertOp): boolean => {
-    const k = `${op.urn}\u0000${op.aspect}`;
-    const isFresh = created.has(op.urn) && !written.has(k) && keyAspects.get(op.urn) !== op.aspect;
-    written.add(k);
+    const isFresh = absent(op.urn, op.aspect);
+    written.add(`${op.urn}\u0000${op.aspect}`);
     return isFresh;
   };
 
   // Operations run in rounds so that no round touches one (urn, aspect) twice; order is kept.
   const all = [...rounds(batch.ops)].map((round) => (keep ? round.filter((x) => keep.has(x.op.urn)) : round));
   for (const [r, raw] of all.entries()) {
-    const round = await resolveComputed(tx, raw);
+    const round = await resolveComputed(tx, raw, absent);
     const upserts = round.filter((x): x is { op: UpsertOp; i: number } => x.op.kind === 'upsert');
     if (upserts.length) {
       // Projections of plain upserts were set with the entity lock; those of read-modify-writes are set here.

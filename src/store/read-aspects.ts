@@ -42,6 +42,24 @@ export async function readLatest(
 }
 
 /**
+ * The latest of some (urn, aspect) pairs: one seek each on the aspect's key, and only those aspects read
+ * (the read-modify-writes of a batch name theirs; an entity's other aspects can be large).
+ */
+export async function readLatestPairs(
+  tx: Tx,
+  pairs: readonly { readonly urn: string; readonly name: string }[],
+): Promise<StoredAspect[]> {
+  const res = await tx.run<Row>(
+    `UNWIND $pairs AS p
+     MATCH (a:Aspect {urn: p.urn, name: p.name})
+     RETURN a.urn AS urn, a.name AS name, 0 AS version, a.value AS value, a.defaulted AS defaulted, a.createdTime AS time,
+            a.createdActor AS actor, a.systemMetadata AS sm, coalesce(a.maxVersion, 0) + 1 AS revision`,
+    { pairs },
+  );
+  return res.records.map((r) => toAspect(r.toObject()));
+}
+
+/**
  * The latest values of every aspect of several entities, without versions or metadata: what a search
  * document is built from (the sync reads thousands of entities a round).
  */

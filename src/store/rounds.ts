@@ -1,17 +1,29 @@
 import type { Tx } from './executor.js';
-import { readLatest } from './read-aspects.js';
+import { readLatestPairs } from './read-aspects.js';
 import type { StoredAspect, WriteOp } from './types.js';
 
-/** Resolves the round's read-modify-write ops against the values current inside this transaction. */
+/**
+ * Resolves the round's read-modify-write ops against the values current inside this transaction; an
+ * aspect `absent` says cannot exist yet (of an entity the batch created, not written since) is not read.
+ */
 export async function resolveComputed(
   tx: Tx,
   round: { op: WriteOp; i: number }[],
+  absent: (urn: string, aspect: string) => boolean = () => false,
 ): Promise<{ op: WriteOp; i: number }[]> {
   const computed = round.filter((x) => x.op.kind === 'compute');
   if (!computed.length) return round;
   const current = new Map<string, StoredAspect>();
-  for (const a of await readLatest(tx, [...new Set(computed.map((x) => x.op.urn))]))
-    current.set(`${a.urn}\u0000${a.name}`, a);
+  const pairs = new Map(
+    computed.flatMap(({ op }) => {
+      const aspect = op.kind === 'compute' ? op.aspect : '';
+      return absent(op.urn, aspect)
+        ? []
+        : [[`${op.urn}\u0000${aspect}`, { urn: op.urn, name: aspect }] as const];
+    }),
+  );
+  if (pairs.size)
+    for (const a of await readLatestPairs(tx, [...pairs.values()])) current.set(`${a.urn}\u0000${a.name}`, a);
   const out: { op: WriteOp; i: number }[] = [];
   for (const x of round) {
     if (x.op.kind !== 'compute') out.push(x);
