@@ -8,6 +8,23 @@ export const ASPECTS_PER_DATASET = 5;
  */
 export const WRITTEN_PER_NEW_DATASET = ASPECTS_PER_DATASET + 3;
 
+/**
+ * The aspects the write path stores beside a new bench dataset's own (`WRITTEN_PER_NEW_DATASET`), as it
+ * stores them: what the direct writes write too, so that both write the same graph.
+ */
+export function defaultAspectsOf(
+  run: string,
+  i: number,
+): { urn: string; aspect: string; value: Record<string, unknown> }[] {
+  const urn = benchUrn(run, i);
+  const platform = 'urn:li:dataPlatform:hive';
+  return [
+    { urn, aspect: 'datasetKey', value: { platform, name: `bench_${run}.db.table_${i}`, origin: 'PROD' } },
+    { urn, aspect: 'browsePathsV2', value: { path: [{ id: `bench_${run}` }, { id: 'db' }] } },
+    { urn, aspect: 'dataPlatformInstance', value: { platform } },
+  ];
+}
+
 export const benchUrn = (run: string, i: number): string =>
   `urn:li:dataset:(urn:li:dataPlatform:hive,bench_${run}.db.table_${i},PROD)`;
 
