@@ -10,6 +10,7 @@ import { relationshipScrollRoutes } from './relationship-scroll-routes.js';
 import { openApiRelationshipsRoutes } from './relationships-routes.js';
 import { timelineRoutes } from './timeline-routes.js';
 import { traceRoutes } from './trace-routes.js';
+import { openLineageRoutes } from './openlineage-routes.js';
 import { platformRoutes } from './platform-routes.js';
 import { systemRoutes } from './system-routes.js';
 import { usageRoutes } from './usage-routes.js';
@@ -18,7 +19,7 @@ export { sendOpenApiError } from './errors.js';
 export { openApiJson } from './document/index.js';
 
 /**
- * Registers DataHub's OpenAPI routes (relationships, trace, timeline, events, proposal ingest, tracking
+ * Registers DataHub's OpenAPI routes (relationships, trace, timeline, events, proposal ingest, OpenLineage run events, tracking
  * and audit, system information and throttle, registry, docs, entity v2 and v3) in a scope.
  */
 export function openApiRoutes(scope: FastifyInstance, s: Services): void {
@@ -28,6 +29,7 @@ export function openApiRoutes(scope: FastifyInstance, s: Services): void {
   timelineRoutes(scope, s);
   eventsRoutes(scope, s);
   platformRoutes(scope, s);
+  openLineageRoutes(scope, s);
   usageRoutes(scope, s);
   systemRoutes(scope, s);
   registryRoutes(scope, s);

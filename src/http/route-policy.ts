@@ -112,6 +112,8 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['GET /openapi/v1/events/poll', 'read'],
   // Proposal ingest (DataHub's PlatformEntitiesController): a write; each proposal checked as any write.
   ['POST /openapi/v2/platform/entities/v1/', 'write'],
+  // OpenLineage run events (DataHub's LineageApiImpl): written through the write path, as proposal ingest.
+  ['POST /openapi/openlineage/api/v1/lineage', 'write'],
   // Usage tracking: anyone reports what they viewed or searched (as themselves).
   ['POST /openapi/v1/tracking/track', 'read'],
   // The audit log, system information and the throttle: DataHub's MANAGE_SYSTEM_OPERATIONS and

@@ -9,6 +9,7 @@ import { registryPaths, relationshipPaths, tracePaths } from './other-paths.js';
 import { eventsPaths } from './events-paths.js';
 import { timelinePaths } from './timeline-paths.js';
 import { servicePaths } from './service-paths.js';
+import { openLineagePaths } from './openlineage-paths.js';
 
 export { swaggerUiPage, SWAGGER_UI_ASSETS, readSwaggerUiAsset } from './swagger-ui.js';
 
@@ -43,6 +44,7 @@ export function openApiDocument(registry: Registry, prefix = ''): Json {
     ...timelinePaths(c),
     ...eventsPaths(c),
     ...servicePaths(c),
+    ...openLineagePaths(c),
     ...registryPaths(registry, c),
   };
   return {

@@ -1,0 +1,215 @@
+import { BadRequestError } from '../../errors/index.js';
+import { schemaFieldUrn } from '../../urn/index.js';
+import type { Proposal } from '../proposal.js';
+import { datasetUrnOf, olDatasetUrn, platformOf } from './dataset-urns.js';
+import {
+  airflowTags,
+  columnLineage,
+  facet,
+  runProperties,
+  schemaColumns,
+  str,
+  type SchemaColumn,
+} from './facets.js';
+import type { OlDataset, RunEvent } from './run-event.js';
+
+/** The actor DataHub's mapping stamps on what it makes (edges, a run's creation). */
+const MAPPING_ACTOR = 'urn:li:corpuser:datahub';
+const PRODUCER = /^https:\/\/github\.com\/OpenLineage\/OpenLineage\/.*\/(.*)$/;
+
+/**
+ * The orchestrator (the data flow's platform): the run's `processing_engine` name, else the producer's
+ * last path segment when OpenLineage's own integration produced the event (`.../integration/spark`:
+ * spark; the Python client: python), Airflow's or Trino's; else the event cannot be placed (400).
+ */
+function orchestratorOf(event: RunEvent): string {
+  const engine = str(facet(event.runFacets, 'processing_engine'), 'name');
+  if (engine) return engine.toLowerCase();
+  const own = PRODUCER.exec(event.producer)?.[1];
+  if (own && !own.includes('\n')) return own;
+  if (event.producer.startsWith('https://github.com/apache/airflow/')) return 'airflow';
+  if (event.producer.startsWith('https://github.com/trinodb/trino/')) return 'trino';
+  throw new BadRequestError(
+    'Invalid OpenLineage run event: producer names no orchestrator (an OpenLineage integration, Airflow or ' +
+      `Trino URL, or a run.facets.processing_engine.name is needed), got ${event.producer}`,
+  );
+}
+
+/** DataHub's type of an OpenLineage column type. */
+function columnType(type: string | undefined): string {
+  switch (type) {
+    case 'string':
+      return 'StringType';
+    case 'long':
+    case 'int':
+      return 'NumberType';
+    case 'timestamp':
+      return 'TimeType';
+    case 'struct':
+      return 'MapType';
+    default:
+      return 'NullType';
+  }
+}
+
+/** A dataset's `schemaMetadata` from its `schema` facet's top-level columns, as DataHub makes it. */
+function schemaMetadata(
+  ds: OlDataset,
+  columns: readonly SchemaColumn[],
+): Record<string, unknown> | undefined {
+  const plain = datasetUrnOf(ds.namespace, ds.name);
+  if (!plain) return undefined;
+  return {
+    schemaName: '',
+    platform: platformOf(plain),
+    version: 1,
+    hash: '',
+    platformSchema: {
+      'com.linkedin.schema.MySqlDDL': { tableSchema: JSON.stringify(columns.map((c) => c.raw)) },
+    },
+    fields: columns.map((c) => ({
+      fieldPath: c.name,
+      nativeDataType: c.type ?? '',
+      type: { type: { [`com.linkedin.schema.${columnType(c.type)}`]: {} } },
+    })),
+  };
+}
+
+/** The fine-grained lineages of a dataset's `columnLineage` facet, as DataHub makes them. */
+function fineGrainedLineages(ds: OlDataset, urn: string, sql: string | undefined): Record<string, unknown>[] {
+  const columns = columnLineage(ds.facets, ds.at);
+  if (!columns) return [];
+  return columns.flatMap(([column, inputs]) => {
+    const upstreams = inputs.flatMap((i) => {
+      const upstream = datasetUrnOf(i.namespace, i.name);
+      return upstream ? [schemaFieldUrn(upstream, i.field)] : [];
+    });
+    if (!upstreams.length) return [];
+    const kinds = [...new Set(inputs.flatMap((i) => i.transformations))].sort((a, b) =>
+      a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0,
+    );
+    let operation = kinds.join(',');
+    if (sql?.trim()) operation = operation ? `-- ${operation}\n${sql}` : sql;
+    return [
+      {
+        upstreamType: 'FIELD_SET',
+        upstreams: upstreams.sort(),
+        downstreamType: 'FIELD_SET',
+        downstreams: [schemaFieldUrn(urn, column)],
+        transformOperation: operation,
+        confidenceScore: 0.5,
+      },
+    ];
+  });
+}
+
+/** A run's datasets by URN (the first of each URN kept), in URN order, as DataHub keeps them. */
+function byUrn(list: readonly OlDataset[]): { urn: string; ds: OlDataset }[] {
+  const seen = new Map<string, OlDataset>();
+  for (const ds of list) {
+    const urn = olDatasetUrn(ds.namespace, ds.name, ds.facets);
+    if (urn && !seen.has(urn)) seen.set(urn, ds);
+  }
+  return [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([urn, ds]) => ({ urn, ds }));
+}
+
+/** A run's result as DataHub records it on the run event, by event type (OTHER: none, see decision 0065). */
+function runEvent(event: RunEvent): Record<string, unknown> | undefined {
+  const base = { timestampMillis: event.eventTime };
+  switch (event.eventType) {
+    case 'START':
+    case 'RUNNING':
+      return { ...base, status: 'STARTED' };
+    case 'COMPLETE':
+      return { ...base, status: 'COMPLETE', result: { type: 'SUCCESS', nativeResultType: 'COMPLETE' } };
+    case 'FAIL':
+    case 'ABORT':
+      return { ...base, status: 'COMPLETE', result: { type: 'FAILURE', nativeResultType: event.eventType } };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The metadata change proposals of one OpenLineage run event, as DataHub's OpenLineage endpoint makes
+ * them (its converter's default settings: no platform instance, PROD, datasets materialized with their
+ * schema, column-level lineage captured, whole aspects, not patches): the job's namespace and the first
+ * part of its name (before a `.`) are a `dataFlow`, the job a `dataJob` of it with the run's inputs and
+ * outputs as edges and the column-level lineage of their `columnLineage` facets, each input and output a
+ * `dataset` (key, not removed, `schemaMetadata` from its `schema` facet), and the run a
+ * `dataProcessInstance` of the job with its inputs, outputs and a run event (STARTED, or COMPLETE with
+ * SUCCESS or FAILURE).
+ */
+export function openLineageProposals(event: RunEvent): Proposal[] {
+  const out: Proposal[] = [];
+  const put = (entityUrn: string, aspectName: string, value: unknown): void => {
+    out.push({
+      entityType: entityUrn.split(':')[2],
+      entityUrn,
+      changeType: 'UPSERT',
+      aspectName,
+      aspect: { value, contentType: 'application/json' },
+    });
+  };
+  const orchestrator = orchestratorOf(event);
+  const jobName = event.job.name;
+  const dot = jobName.indexOf('.');
+  const flowName = dot < 0 ? jobName : jobName.slice(0, dot);
+  const flow = `urn:li:dataFlow:(${orchestrator},${flowName},${event.job.namespace})`;
+  const job = `urn:li:dataJob:(${flow},${jobName})`;
+  const run = `urn:li:dataProcessInstance:${event.runId}`;
+  const description = str(facet(event.job.facets, 'documentation'), 'description');
+  const sql = str(facet(event.job.facets, 'sql'), 'query');
+
+  put(flow, 'dataFlowInfo', {
+    name: flowName,
+    customProperties: runProperties(event, true),
+    ...(description !== undefined && { description }),
+  });
+  put(flow, 'status', { removed: false });
+  put(job, 'dataJobInfo', {
+    name: dot < 0 ? jobName : jobName.slice(dot + 1),
+    type: { string: orchestrator },
+    flowUrn: flow,
+    customProperties: runProperties(event, false),
+    created: { time: event.eventTime },
+    ...(description !== undefined && { description }),
+  });
+  put(job, 'status', { removed: false });
+  const tags = airflowTags(event);
+  if (tags) put(flow, 'globalTags', { tags: tags.map((t) => ({ tag: `urn:li:tag:${t}` })) });
+
+  const edge = (urn: string) => ({
+    destinationUrn: urn,
+    lastModified: { time: event.eventTime, actor: MAPPING_ACTOR },
+  });
+  const inputs = byUrn(event.inputs);
+  const outputs = byUrn(event.outputs);
+  for (const { urn, ds } of [...inputs, ...outputs]) {
+    const name = urn.slice(urn.indexOf(',') + 1, urn.lastIndexOf(','));
+    put(urn, 'datasetKey', { platform: platformOf(urn), name, origin: 'PROD' });
+    put(urn, 'status', { removed: false });
+    const columns = schemaColumns(ds.facets, ds.at);
+    const schema = columns && schemaMetadata(ds, columns);
+    if (schema) put(urn, 'schemaMetadata', schema);
+  }
+  put(job, 'dataJobInputOutput', {
+    inputDatasets: [],
+    outputDatasets: [],
+    inputDatasetEdges: inputs.map((d) => edge(d.urn)),
+    outputDatasetEdges: outputs.map((d) => edge(d.urn)),
+    inputDatajobs: [],
+    fineGrainedLineages: [...inputs, ...outputs].flatMap((d) => fineGrainedLineages(d.ds, d.urn, sql)),
+  });
+
+  put(run, 'dataProcessInstanceInput', { inputs: inputs.map((d) => d.urn) });
+  put(run, 'dataProcessInstanceOutput', { outputs: outputs.map((d) => d.urn) });
+  put(run, 'dataProcessInstanceProperties', {
+    name: event.runId,
+    created: { time: event.eventTime, actor: MAPPING_ACTOR },
+  });
+  const result = runEvent(event);
+  if (result) put(run, 'dataProcessInstanceRunEvent', result);
+  put(run, 'dataProcessInstanceRelationships', { parentTemplate: job, upstreamInstances: [] });
+  return out;
+}
