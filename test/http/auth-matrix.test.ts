@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Privilege } from '../../src/auth/index.js';
 import { MUTATION_PRIVILEGES, QUERY_PRIVILEGES } from '../../src/graphql/operation-privileges.js';
@@ -449,6 +450,27 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     ],
     'POST /openapi/v1/tracking/track': [
       { path: '/openapi/v1/tracking/track', body: { type: 'EntityViewEvent', entityUrn: f.dataset } },
+    ],
+    // An OpenLineage run reading the fixture's dataset (hive, its name): its schema, a column of its own.
+    'POST /openapi/openlineage/api/v1/lineage': [
+      {
+        path: '/openapi/openlineage/api/v1/lineage',
+        body: {
+          eventType: 'COMPLETE',
+          eventTime: '2024-05-01T12:00:00Z',
+          producer: 'https://github.com/OpenLineage/OpenLineage/tree/1.54.0/client/python',
+          run: { runId: randomUUID() },
+          job: { namespace: 'authm', name: `authm_${f.id}` },
+          inputs: [
+            {
+              namespace: 'hive',
+              name: `authm_${f.id}`,
+              facets: { schema: { fields: [{ name: `c_${unique()}`, type: 'string' }] } },
+            },
+          ],
+        },
+        writes: writesDs('schemaMetadata'),
+      },
     ],
     'POST /openapi/v1/events/audit/search': [
       { path: '/openapi/v1/events/audit/search?size=1', body: { actorUrns: [tokens.actors.editor] } },

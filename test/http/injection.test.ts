@@ -781,6 +781,38 @@ for (const P of ['/openapi/v2/timeline/v1', '/openapi/timeline/v1']) {
   slot(R, 'typed', 'typed', (v) => post(P, v));
   urlSlot(R, 'async', 'core', (e) => ({ method: 'POST', path: `${P}?async=${e}`, body: [] }));
 }
+// OpenLineage run events (their datasets on the scratch platform)
+{
+  const R = 'POST /openapi/openlineage/api/v1/lineage';
+  const P = '/openapi/openlineage/api/v1/lineage';
+  const scratch = `injscratch${RUN}`;
+  const ev = (over: Record<string, unknown>, ds: Record<string, unknown> = {}): Req =>
+    post(P, {
+      eventType: 'COMPLETE',
+      eventTime: '2024-05-01T12:00:00Z',
+      producer: 'https://github.com/OpenLineage/OpenLineage/tree/1.54.0/client/python',
+      run: { runId: '3f5e83fa-3480-44ff-99c5-ff943904e5e8' },
+      job: { namespace: scratch, name: 'job' },
+      outputs: [{ namespace: scratch, name: 'out', ...ds }],
+      ...over,
+    });
+  slot(R, 'job', 'core', (v) => ev({ job: { namespace: v, name: v } }));
+  slot(R, 'dataset name', 'core', (v) => ev({}, { name: v }));
+  slot(R, 'dataset namespace', 'core', (v) => ev({}, { namespace: `${v}://host`, name: v }));
+  slot(R, 'facets', 'core', (v) =>
+    ev(
+      { run: { runId: '3f5e83fa-3480-44ff-99c5-ff943904e5e8', facets: { processing_engine: { name: v } } } },
+      {
+        facets: {
+          schema: { fields: [{ name: v, type: v }] },
+          columnLineage: { fields: { [v]: { inputFields: [{ namespace: scratch, name: v, field: v }] } } },
+        },
+      },
+    ),
+  );
+  slot(R, 'event fields', 'core', (v) => ev({ eventType: v, eventTime: v, producer: v, run: { runId: v } }));
+  slot(R, 'typed', 'typed', (v) => post(P, v));
+}
 {
   const R = 'POST /openapi/v1/tracking/track';
   slot(R, 'type', 'core', (v) => post('/openapi/v1/tracking/track', { type: v, entityUrn: v, query: v }));

@@ -421,7 +421,7 @@ function routeKeys(): string[] {
 
 /** Routes whose every request writes (their answers echo what the caller sent, no stored value). */
 const writes = (key: string): boolean =>
-  /^(PATCH|DELETE) |^POST \/openapi\/v[23]\/entity\/(:entityName|generic)(\/\*)?$|^POST \/openapi\/v2\/platform\/entities\/v1\/$/.test(
+  /^(PATCH|DELETE) |^POST \/openapi\/v[23]\/entity\/(:entityName|generic)(\/\*)?$|^POST \/openapi\/v2\/platform\/entities\/v1\/$|^POST \/openapi\/openlineage\/api\/v1\/lineage$/.test(
     key,
   );
 
