@@ -55,7 +55,7 @@ export {
   type AuditSearchResult,
 } from './audit-service.js';
 export { SystemInfoService, ThrottleService } from './system-info-service.js';
-export { runEventProposals, RUN_EVENT_TYPES } from './openlineage/index.js';
+export { EVENT_TIME_PATTERN, runEventProposals, RUN_EVENT_TYPES } from './openlineage/index.js';
 
 export { IngestService, type FailedItem } from './ingest-service.js';
 export { BUILT_IN_PLATFORMS, ensureBuiltInPlatforms } from './built-in-platforms.js';

@@ -174,6 +174,12 @@ describe('run events as proposals', () => {
     expect(a[`urn:li:dataProcessInstance:${RUN} dataProcessInstanceRunEvent`]).toMatchObject(expected);
   });
 
+  it('writes an OTHER event without a run event (DataHub would write one without its required status)', () => {
+    const a = aspects(event({ eventType: 'OTHER' }));
+    expect(a).not.toHaveProperty([`urn:li:dataProcessInstance:${RUN} dataProcessInstanceRunEvent`]);
+    expect(a).toHaveProperty([`urn:li:dataProcessInstance:${RUN} dataProcessInstanceProperties`]);
+  });
+
   it('takes the orchestrator from the processing engine, Airflow or Trino producers', () => {
     const engine = event({
       producer: 'x',

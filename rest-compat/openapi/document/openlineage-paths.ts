@@ -1,13 +1,14 @@
-import { RUN_EVENT_TYPES } from '../../../src/services/index.js';
+import { EVENT_TIME_PATTERN, RUN_EVENT_TYPES } from '../../../src/services/index.js';
 import { OPENLINEAGE_PATH } from '../openlineage-routes.js';
 import { body, ERRORS, TRACE_HEADERS, type Json } from './common.js';
 import { ref, type JsonSchema, type SchemaComponents } from './json-schema.js';
 
 const str: JsonSchema = { type: 'string' };
+const name: JsonSchema = { type: 'string', minLength: 1, pattern: '\\S' };
 const facets: JsonSchema = { type: 'object', description: 'Facets by name (those not mapped are ignored)' };
 const dataset: JsonSchema = {
   type: 'object',
-  properties: { namespace: str, name: str, facets },
+  properties: { namespace: name, name, facets },
   required: ['namespace', 'name'],
 };
 
@@ -19,8 +20,16 @@ export function openLineagePaths(c: SchemaComponents): Record<string, Json> {
       'An OpenLineage run event (https://openlineage.io/spec/2-0-2/OpenLineage.json#/definitions/RunEvent)',
     properties: {
       eventType: { type: 'string', enum: [...RUN_EVENT_TYPES] },
-      eventTime: { type: 'string', description: 'RFC 3339 date-time (e.g. 2024-05-01T12:00:00.000Z)' },
-      producer: str,
+      eventTime: {
+        type: 'string',
+        pattern: EVENT_TIME_PATTERN,
+        description: 'RFC 3339 date-time (e.g. 2024-05-01T12:00:00.000Z; without an offset: UTC)',
+      },
+      producer: {
+        type: 'string',
+        description:
+          "The producer's URL: an OpenLineage integration's (its last path segment), Airflow's or Trino's names the orchestrator; else run.facets.processing_engine.name must",
+      },
       schemaURL: str,
       run: {
         type: 'object',
@@ -35,7 +44,7 @@ export function openLineagePaths(c: SchemaComponents): Record<string, Json> {
       },
       job: {
         type: 'object',
-        properties: { namespace: str, name: str, facets },
+        properties: { namespace: name, name, facets },
         required: ['namespace', 'name'],
       },
       inputs: { type: 'array', items: dataset },

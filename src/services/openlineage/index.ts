@@ -4,7 +4,13 @@ import { readRunEvent } from './run-event.js';
 
 export { datasetUrnOf, olDatasetUrn } from './dataset-urns.js';
 export { openLineageProposals } from './proposals.js';
-export { readRunEvent, RUN_EVENT_TYPES, type RunEvent, type RunEventType } from './run-event.js';
+export {
+  EVENT_TIME_PATTERN,
+  readRunEvent,
+  RUN_EVENT_TYPES,
+  type RunEvent,
+  type RunEventType,
+} from './run-event.js';
 
 /**
  * The proposals of an OpenLineage run event as it came over the wire: its shape checked (400 naming the

@@ -29,7 +29,9 @@ export interface RunEvent {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** RFC 3339 date-time; the offset optional (a naive time, as Python's `isoformat()` writes it, is UTC). */
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|z|[+-]\d{2}:?\d{2})?$/;
+export const EVENT_TIME_PATTERN =
+  '^(\\d{4}-\\d{2}-\\d{2})[Tt ](\\d{2}:\\d{2}(?::\\d{2})?)(?:\\.(\\d+))?(Z|z|[+-]\\d{2}:?\\d{2})?$';
+const DATE_TIME = new RegExp(EVENT_TIME_PATTERN);
 
 const bad = (field: string, what: string): BadRequestError =>
   new BadRequestError(`Invalid OpenLineage run event: ${field} ${what}`);
