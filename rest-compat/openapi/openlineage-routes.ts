@@ -12,7 +12,7 @@ export const OPENLINEAGE_PATH = '/openapi/openlineage/api/v1/lineage';
  */
 export function openLineageRoutes(app: FastifyInstance, s: Services): void {
   app.post(OPENLINEAGE_PATH, async (req, reply) => {
-    const proposals = runEventProposals(req.body);
+    const proposals = runEventProposals(req.body, s.registry);
     reply.header('traceparent', traceparentOf(req));
     await s.ingest.ingest(proposals, writeContext(req));
     await syncIndexIfAsked(req, s);

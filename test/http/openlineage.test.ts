@@ -217,6 +217,15 @@ describe('POST /openapi/openlineage/api/v1/lineage', () => {
         'outputs[0].facets.schema.fields[0].name',
       ],
       [[event('START', '2024-05-01T12:00:00Z')], 'The body must be an OpenLineage run event'],
+      // Names that make no URN of the model (a comma splits a key part): named as the event's fields.
+      [
+        event('START', '2024-05-01T12:00:00Z', { job: { namespace: 'a,b', name: 'j' } }),
+        'job.namespace, job.name',
+      ],
+      [
+        event('START', '2024-05-01T12:00:00Z', { inputs: [{ namespace: 'hive', name: 'db.t(1' }] }),
+        'inputs[0].namespace and inputs[0].name make no valid URN',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await as(t.editor).call('POST', P, body);

@@ -1,3 +1,4 @@
+import type { Registry } from '../../registry/index.js';
 import type { Proposal } from '../proposal.js';
 import { openLineageProposals } from './proposals.js';
 import { readRunEvent } from './run-event.js';
@@ -16,4 +17,5 @@ export {
  * The proposals of an OpenLineage run event as it came over the wire: its shape checked (400 naming the
  * field), then mapped as DataHub maps it (docs/decisions/0065).
  */
-export const runEventProposals = (body: unknown): Proposal[] => openLineageProposals(readRunEvent(body));
+export const runEventProposals = (body: unknown, registry?: Registry): Proposal[] =>
+  openLineageProposals(readRunEvent(body), registry);

@@ -1,5 +1,6 @@
 import { BadRequestError } from '../../errors/index.js';
 import { schemaFieldUrn } from '../../urn/index.js';
+import type { Registry } from '../../registry/index.js';
 import type { Proposal } from '../proposal.js';
 import { datasetUrnOf, olDatasetUrn, platformOf } from './dataset-urns.js';
 import {
@@ -34,6 +35,22 @@ function orchestratorOf(event: RunEvent): string {
       `Trino URL, or a run.facets.processing_engine.name is needed), got ${event.producer}`,
   );
 }
+
+/** Checks that a URN the mapping made is one the model takes; else a 400 naming the fields it came from. */
+type UrnCheck = (urn: string, fields: string) => void;
+
+const urnCheck =
+  (registry: Registry | undefined): UrnCheck =>
+  (urn, fields) => {
+    if (!registry) return;
+    try {
+      registry.parseEntityUrn(urn);
+    } catch (err) {
+      throw new BadRequestError(
+        `Invalid OpenLineage run event: ${fields} make no valid URN: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  };
 
 /** DataHub's type of an OpenLineage column type. */
 function columnType(type: string | undefined): string {
@@ -76,12 +93,22 @@ function schemaMetadata(
 }
 
 /** The fine-grained lineages of a dataset's `columnLineage` facet, as DataHub makes them. */
-function fineGrainedLineages(ds: OlDataset, urn: string, sql: string | undefined): Record<string, unknown>[] {
+function fineGrainedLineages(
+  ds: OlDataset,
+  urn: string,
+  sql: string | undefined,
+  check: UrnCheck,
+): Record<string, unknown>[] {
   const columns = columnLineage(ds.facets, ds.at);
   if (!columns) return [];
   return columns.flatMap(([column, inputs]) => {
-    const upstreams = inputs.flatMap((i) => {
+    const upstreams = inputs.flatMap((i, n) => {
       const upstream = datasetUrnOf(i.namespace, i.name);
+      if (upstream)
+        check(
+          upstream,
+          `${ds.at}.facets.columnLineage.fields.${column}.inputFields[${n}] namespace and name`,
+        );
       return upstream ? [schemaFieldUrn(upstream, i.field)] : [];
     });
     if (!upstreams.length) return [];
@@ -104,10 +131,11 @@ function fineGrainedLineages(ds: OlDataset, urn: string, sql: string | undefined
 }
 
 /** A run's datasets by URN (the first of each URN kept), in URN order, as DataHub keeps them. */
-function byUrn(list: readonly OlDataset[]): { urn: string; ds: OlDataset }[] {
+function byUrn(list: readonly OlDataset[], check: UrnCheck): { urn: string; ds: OlDataset }[] {
   const seen = new Map<string, OlDataset>();
   for (const ds of list) {
     const urn = olDatasetUrn(ds.namespace, ds.name, ds.facets);
+    if (urn) check(urn, `${ds.at}.namespace and ${ds.at}.name`);
     if (urn && !seen.has(urn)) seen.set(urn, ds);
   }
   return [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([urn, ds]) => ({ urn, ds }));
@@ -138,9 +166,10 @@ function runEvent(event: RunEvent): Record<string, unknown> | undefined {
  * outputs as edges and the column-level lineage of their `columnLineage` facets, each input and output a
  * `dataset` (key, not removed, `schemaMetadata` from its `schema` facet), and the run a
  * `dataProcessInstance` of the job with its inputs, outputs and a run event (STARTED, or COMPLETE with
- * SUCCESS or FAILURE).
+ * SUCCESS or FAILURE). With the registry, each URN it makes is checked (400 naming the event's fields).
  */
-export function openLineageProposals(event: RunEvent): Proposal[] {
+export function openLineageProposals(event: RunEvent, registry?: Registry): Proposal[] {
+  const check = urnCheck(registry);
   const out: Proposal[] = [];
   const put = (entityUrn: string, aspectName: string, value: unknown): void => {
     out.push({
@@ -158,6 +187,8 @@ export function openLineageProposals(event: RunEvent): Proposal[] {
   const flow = `urn:li:dataFlow:(${orchestrator},${flowName},${event.job.namespace})`;
   const job = `urn:li:dataJob:(${flow},${jobName})`;
   const run = `urn:li:dataProcessInstance:${event.runId}`;
+  check(flow, 'job.namespace, job.name and the orchestrator (producer or processing_engine)');
+  check(job, 'job.name');
   const description = str(facet(event.job.facets, 'documentation'), 'description');
   const sql = str(facet(event.job.facets, 'sql'), 'query');
 
@@ -183,8 +214,8 @@ export function openLineageProposals(event: RunEvent): Proposal[] {
     destinationUrn: urn,
     lastModified: { time: event.eventTime, actor: MAPPING_ACTOR },
   });
-  const inputs = byUrn(event.inputs);
-  const outputs = byUrn(event.outputs);
+  const inputs = byUrn(event.inputs, check);
+  const outputs = byUrn(event.outputs, check);
   for (const { urn, ds } of [...inputs, ...outputs]) {
     const name = urn.slice(urn.indexOf(',') + 1, urn.lastIndexOf(','));
     put(urn, 'datasetKey', { platform: platformOf(urn), name, origin: 'PROD' });
@@ -199,7 +230,7 @@ export function openLineageProposals(event: RunEvent): Proposal[] {
     inputDatasetEdges: inputs.map((d) => edge(d.urn)),
     outputDatasetEdges: outputs.map((d) => edge(d.urn)),
     inputDatajobs: [],
-    fineGrainedLineages: [...inputs, ...outputs].flatMap((d) => fineGrainedLineages(d.ds, d.urn, sql)),
+    fineGrainedLineages: [...inputs, ...outputs].flatMap((d) => fineGrainedLineages(d.ds, d.urn, sql, check)),
   });
 
   put(run, 'dataProcessInstanceInput', { inputs: inputs.map((d) => d.urn) });
