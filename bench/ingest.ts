@@ -28,6 +28,7 @@ import {
   loadLineage,
 } from './lineage.js';
 import { matchAllAfterWrite, post, searchLatency, syncCatchUp } from './search.js';
+import { entityLatency } from './entity-reads.js';
 import { AUTH, BENCH_TOKEN } from './auth.js';
 import { benchMeili, meiliLatency } from './meili.js';
 import { httpLayer } from './http-layer.js';
@@ -35,6 +36,7 @@ import { pollBesideIngest, writeToEventDelay } from './events.js';
 import { metadataTestFigures } from './metadata-tests.js';
 import { soak } from './soak.js';
 import { webPhase } from './web.js';
+import { scalePhase } from './scale.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
@@ -49,7 +51,8 @@ const LINEAGE_DATASETS = Number(process.env.BENCH_LINEAGE_DATASETS ?? 100_000);
 const LINEAGE_STARTS = Number(process.env.BENCH_LINEAGE_STARTS ?? 200);
 /**
  * Which phases run: `ingest` (ingest, reads and search), `web` (the web app in Chromium, over the search
- * estate), `meili`, `http` (fastify against express), `lineage` and `soak` (minutes of mixed load).
+ * estate), `meili`, `http` (fastify against express), `lineage` and `soak` (minutes of mixed load); and,
+ * only when named, `scale` (one catalog grown through `BENCH_SCALE_SIZES`, bench/scale.ts: about an hour).
  */
 const PHASES = new Set(
   (process.env.BENCH_PHASES ?? 'ingest,web,meili,http,lineage,soak').split(',').map((p) => p.trim()),
@@ -90,12 +93,13 @@ async function main(): Promise<void> {
     user: process.env.NEO4J_USER ?? 'neo4j',
     password: process.env.NEO4J_PASSWORD ?? '',
   };
+  const neo4jDir = path.join(root, '.neohub', 'bench', 'neo4j');
   if (!graph.uri) {
-    const dir = path.join(root, '.neohub', 'bench');
+    const dir = path.dirname(neo4jDir);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     local = await startLocalNeo4j({
-      dataDir: path.join(dir, 'neo4j'),
+      dataDir: neo4jDir,
       log: (m) => console.log(m),
       heap: '4g',
       pageCache: '2g',
@@ -105,13 +109,23 @@ async function main(): Promise<void> {
   const driver = createDriver(graph.uri, graph.user, graph.password);
   const registry = defaultRegistry();
   try {
-    const figures = {
+    const figures: Record<string, unknown> = {
       ...(PHASES.has('ingest') ? await ingestPhases(graph, driver, registry, datasets) : {}),
       ...(PHASES.has('web') ? await webPhase((env) => startServer(graph, env), SEARCH_ENTITIES) : {}),
       ...(PHASES.has('meili') ? await meiliPhase(graph, datasets) : {}),
       ...(PHASES.has('http') ? await httpLayer(graph) : {}),
       ...(PHASES.has('lineage') && LINEAGE_DATASETS > 0 ? await lineagePhase(graph, driver, registry) : {}),
       ...(PHASES.has('soak') ? await soakPhase(graph, local) : {}),
+      ...(PHASES.has('scale')
+        ? await scalePhase({
+            start: (env) => startServer(graph, env),
+            neo4jPid: local ? () => local.pid() : undefined,
+            // The store on disk (the layout of src/local-neo4j: `<dataDir>/data`).
+            neo4jData: local ? path.join(neo4jDir, 'data') : undefined,
+            driver,
+            log: (m) => console.log(m),
+          })
+        : {}),
     };
     let previous: Record<string, unknown> = {};
     try {
@@ -123,7 +137,9 @@ async function main(): Promise<void> {
       resultsFile,
       `${JSON.stringify({ ...previous, ...figures, measuredAt: new Date().toISOString() }, null, 2)}\n`,
     );
-    console.table(figures);
+    // The scale phase printed its own table (a column per size).
+    const flat = Object.entries(figures).filter(([k]) => k !== 'scale');
+    if (flat.length) console.table(Object.fromEntries(flat));
   } finally {
     await driver.close();
     await local?.stop();
@@ -403,24 +419,6 @@ async function startServer(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-/** GET /entitiesV2 of random loaded datasets, after a warm-up; sorted latencies in ms. */
-async function entityLatency(base: string, run: string, datasets: number): Promise<number[]> {
-  const latencies: number[] = [];
-  for (let i = -1000; i < 2000; i++) {
-    const urn = benchUrn(run, Math.floor(Math.random() * datasets));
-    const t = performance.now();
-    const res = await fetch(`${base}/entitiesV2/${encodeURIComponent(urn)}`, {
-      headers: { 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
-    });
-    const body = (await res.json()) as { aspects: Record<string, unknown> };
-    if (i >= 0) latencies.push(performance.now() - t);
-    // Its aspects, its key, and the default aspects its first write made (browsePathsV2, dataPlatformInstance).
-    if (Object.keys(body.aspects).length < WRITTEN_PER_NEW_DATASET)
-      throw new Error(`unexpected entity ${urn}`);
-  }
-  return latencies.sort((a, b) => a - b);
 }
 
 async function searchableCount(base: string): Promise<number> {

@@ -133,31 +133,41 @@ export async function searchLatency(base: string, datasets: number): Promise<Rec
 }
 
 /**
+ * A write that changes the index (a dataset's editable description, through `ingestProposal`), then the
+ * index caught up with it: a new index version, so nothing cached holds for the next search.
+ */
+export async function writeAndCatchUp(base: string, urn: string, description: string): Promise<void> {
+  await post(`${base}/aspects?action=ingestProposal`, {
+    proposal: {
+      entityType: 'dataset',
+      entityUrn: urn,
+      changeType: 'UPSERT',
+      aspectName: 'editableDatasetProperties',
+      aspect: { value: JSON.stringify({ description }), contentType: 'application/json' },
+    },
+  });
+  await syncCatchUp(base);
+}
+
+/** A landing page's search of everything: GraphQL `searchAcrossEntities` `*` of every kind, with its facets. */
+export async function matchAllGraphql(base: string): Promise<void> {
+  const query =
+    '{ searchAcrossEntities(input: {query: "*", start: 0, count: 10}) { total facets { field aggregations { value count } } } }';
+  const r = (await post(`${base}/api/graphql`, { query })) as unknown as { data?: unknown };
+  if (!r.data) throw new Error('bad GraphQL answer');
+}
+
+/**
  * What a catalog's landing page meets after every write: a write, the index caught up with it (a new
  * index version, so nothing cached holds), then a search of everything with its facets: Rest.li `*`
  * over datasets, and GraphQL `searchAcrossEntities` of every kind. 20 rounds each; percentiles in ms.
  */
 export async function matchAllAfterWrite(base: string, urn: string): Promise<Record<string, number>> {
   const rounds = 20;
-  const write = async (i: number): Promise<void> => {
-    await post(`${base}/aspects?action=ingestProposal`, {
-      proposal: {
-        entityType: 'dataset',
-        entityUrn: urn,
-        changeType: 'UPSERT',
-        aspectName: 'editableDatasetProperties',
-        aspect: {
-          value: JSON.stringify({ description: `landing page round ${i}` }),
-          contentType: 'application/json',
-        },
-      },
-    });
-    await syncCatchUp(base);
-  };
   const measure = async (call: () => Promise<void>): Promise<number[]> => {
     const out: number[] = [];
     for (let i = 0; i < rounds; i++) {
-      await write(i);
+      await writeAndCatchUp(base, urn, `landing page round ${i}`);
       const t = performance.now();
       await call();
       out.push(performance.now() - t);
@@ -173,12 +183,7 @@ export async function matchAllAfterWrite(base: string, urn: string): Promise<Rec
     });
     if (typeof r.value.numEntities !== 'number') throw new Error('bad search answer');
   });
-  const query =
-    '{ searchAcrossEntities(input: {query: "*", start: 0, count: 10}) { total facets { field aggregations { value count } } } }';
-  const graphql = await measure(async () => {
-    const r = (await post(`${base}/api/graphql`, { query })) as unknown as { data?: unknown };
-    if (!r.data) throw new Error('bad GraphQL answer');
-  });
+  const graphql = await measure(() => matchAllGraphql(base));
   return {
     'search.matchAllAfterWrite.p50Ms': round(pct(restli, 50)),
     'search.matchAllAfterWrite.p95Ms': round(pct(restli, 95)),
