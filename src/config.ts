@@ -123,6 +123,32 @@ export interface Config {
    * default 150000; 0 = no limit).
    */
   readonly graphqlMaxCost: number;
+  /**
+   * DataHub's OpenLineage endpoint's settings (its `datahub.openlineage.*`, DataHub's variable names and
+   * defaults; docs/decisions/0065). The environment (DATAHUB_OPENLINEAGE_ENV, a FabricType, any case;
+   * unset: datasets PROD, each flow in its job's namespace): the datasets' FabricType and, lower-cased,
+   * the flows' cluster.
+   */
+  readonly openLineageEnv: string | undefined;
+  /** The flows' orchestrator, over the one the event names (DATAHUB_OPENLINEAGE_ORCHESTRATOR; unset = the event's). */
+  readonly openLineageOrchestrator: string | undefined;
+  /** The flows' cluster and the flows' and jobs' platform instance (DATAHUB_OPENLINEAGE_PLATFORM_INSTANCE). */
+  readonly openLineagePlatformInstance: string | undefined;
+  /** The datasets' FabricType over the environment's (DATAHUB_OPENLINEAGE_COMMON_DATASET_ENV). */
+  readonly openLineageDatasetEnv: string | undefined;
+  /** The platform instance of datasets not named by a path (DATAHUB_OPENLINEAGE_COMMON_DATASET_PLATFORM_INSTANCE). */
+  readonly openLineageDatasetPlatformInstance: string | undefined;
+  /** Write the datasets (key, status, schema) as well as the lineage (DATAHUB_OPENLINEAGE_MATERIALIZE_DATASET, default true). */
+  readonly openLineageMaterializeDataset: boolean;
+  /** Write a dataset's `schema` facet as its schema (DATAHUB_OPENLINEAGE_INCLUDE_SCHEMA_METADATA, default true). */
+  readonly openLineageIncludeSchemaMetadata: boolean;
+  /** Write the `columnLineage` facets as column-level lineage (DATAHUB_OPENLINEAGE_CAPTURE_COLUMN_LEVEL_LINEAGE, default true). */
+  readonly openLineageCaptureColumnLevelLineage: boolean;
+  /**
+   * Add to a job's lineage and a flow's tags with patches instead of writing them whole, so that runs
+   * that see different datasets accumulate (DATAHUB_OPENLINEAGE_USE_PATCH, default false).
+   */
+  readonly openLineageUsePatch: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -212,6 +238,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxTokensPerActor: int(env, 'NEOHUB_MAX_TOKENS_PER_ACTOR', 50),
     graphqlMaxDepth: int(env, 'NEOHUB_GRAPHQL_MAX_DEPTH', 50),
     graphqlMaxCost: int(env, 'NEOHUB_GRAPHQL_MAX_COST', 150_000),
+    openLineageEnv: env.DATAHUB_OPENLINEAGE_ENV?.trim().toUpperCase() || undefined,
+    openLineageOrchestrator: env.DATAHUB_OPENLINEAGE_ORCHESTRATOR || undefined,
+    openLineagePlatformInstance: env.DATAHUB_OPENLINEAGE_PLATFORM_INSTANCE || undefined,
+    openLineageDatasetEnv: env.DATAHUB_OPENLINEAGE_COMMON_DATASET_ENV?.trim().toUpperCase() || undefined,
+    openLineageDatasetPlatformInstance: env.DATAHUB_OPENLINEAGE_COMMON_DATASET_PLATFORM_INSTANCE || undefined,
+    openLineageMaterializeDataset: flag(env, 'DATAHUB_OPENLINEAGE_MATERIALIZE_DATASET', true),
+    openLineageIncludeSchemaMetadata: flag(env, 'DATAHUB_OPENLINEAGE_INCLUDE_SCHEMA_METADATA', true),
+    openLineageCaptureColumnLevelLineage: flag(env, 'DATAHUB_OPENLINEAGE_CAPTURE_COLUMN_LEVEL_LINEAGE', true),
+    openLineageUsePatch: flag(env, 'DATAHUB_OPENLINEAGE_USE_PATCH', false),
   });
   readFrom.set(config, env);
   return config;
@@ -233,6 +268,15 @@ function logLevel(raw: string | undefined): string {
   if (v === '') return 'info';
   if ((LOG_LEVELS as readonly string[]).includes(v)) return v;
   throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+}
+
+/** A switch as Spring reads DataHub's (`true`/`false`, `on`/`off`, `yes`/`no`, `1`/`0`, any case); else a start-up error. */
+function flag(env: Env, key: string, fallback: boolean): boolean {
+  const v = (env[key] ?? '').trim().toLowerCase();
+  if (v === '') return fallback;
+  if (['true', 'on', 'yes', '1'].includes(v)) return true;
+  if (['false', 'off', 'no', '0'].includes(v)) return false;
+  throw new Error(`${key} must be true or false, got "${env[key]}"`);
 }
 
 /** The variable each setting is read from (the key `configProperties` reports it under). */
@@ -276,6 +320,15 @@ const VARIABLES: Readonly<Record<keyof Config, string>> = {
   maxTokensPerActor: 'NEOHUB_MAX_TOKENS_PER_ACTOR',
   graphqlMaxDepth: 'NEOHUB_GRAPHQL_MAX_DEPTH',
   graphqlMaxCost: 'NEOHUB_GRAPHQL_MAX_COST',
+  openLineageEnv: 'DATAHUB_OPENLINEAGE_ENV',
+  openLineageOrchestrator: 'DATAHUB_OPENLINEAGE_ORCHESTRATOR',
+  openLineagePlatformInstance: 'DATAHUB_OPENLINEAGE_PLATFORM_INSTANCE',
+  openLineageDatasetEnv: 'DATAHUB_OPENLINEAGE_COMMON_DATASET_ENV',
+  openLineageDatasetPlatformInstance: 'DATAHUB_OPENLINEAGE_COMMON_DATASET_PLATFORM_INSTANCE',
+  openLineageMaterializeDataset: 'DATAHUB_OPENLINEAGE_MATERIALIZE_DATASET',
+  openLineageIncludeSchemaMetadata: 'DATAHUB_OPENLINEAGE_INCLUDE_SCHEMA_METADATA',
+  openLineageCaptureColumnLevelLineage: 'DATAHUB_OPENLINEAGE_CAPTURE_COLUMN_LEVEL_LINEAGE',
+  openLineageUsePatch: 'DATAHUB_OPENLINEAGE_USE_PATCH',
 };
 
 /** One setting as the service runs with it: its variable, its value (as text), and whether it was set. */
@@ -303,3 +356,6 @@ export function configProperties(
     })
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
+
+/** The variable a setting is read from, for messages that name it. */
+export const configVariable = (field: keyof Config): string => VARIABLES[field];

@@ -13,6 +13,7 @@ import {
   textNestsDeeper,
 } from '../json/index.js';
 import { registerAuthHooks } from './auth-hooks.js';
+import { registerBodyDecoding } from './body-encoding.js';
 import { registerDroppedFieldsReport } from './dropped-fields.js';
 import type { ServiceMetrics } from '../metrics/index.js';
 import { registerRequestLog } from './request-log.js';
@@ -26,7 +27,8 @@ const isGraphqlPath = (url: string): boolean => /^(\/api\/gms|\/gms)?\/api\/grap
 /**
  * The HTTP app: body parsing shared by all transports, then the transports themselves. Every body is
  * read as JSON whatever its content type (DataHub's doc curls send none: JSON, JSON Patch and GraphQL
- * bodies alike), up to the configured size and `MAX_JSON_DEPTH` levels of nesting (found before parsing).
+ * bodies alike), up to the configured size and `MAX_JSON_DEPTH` levels of nesting (found before parsing),
+ * sent as is or gzip-compressed (`Content-Encoding: gzip`; the size limit is the decompressed size's).
  * The graph explorer queries Neo4j itself (through @neo4j/graphql), so it gets the store's driver.
  */
 export async function createApp(
@@ -57,6 +59,8 @@ export async function createApp(
       );
     }
   });
+  // Bodies compressed with gzip are read decompressed, the body limit applying to what they inflate to.
+  registerBodyDecoding(app, s.config.maxBodyBytes);
   // GraphQL over GET carries its variables and extensions as JSON in the query string: bounded the same.
   app.addHook('preValidation', async (req) => {
     if (req.method !== 'GET' || !isGraphqlPath(req.url)) return;

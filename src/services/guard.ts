@@ -129,6 +129,8 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   timeseriesStats: { aggregatedStats: 'read', usage: 'read', usageRange: 'read', ingestUsage: 'write' },
   references: { deleteReferences: 'write', deleteWithReferences: 'admin' },
   lineageSearch: { searchAcrossLineage: 'read' },
+  // An OpenLineage run event's proposals, for a write (the write path checks again).
+  openLineage: { proposals: 'write' },
   properties: {
     create: 'admin',
     update: 'admin',

@@ -2,6 +2,7 @@ import type { AuthService } from '../auth/index.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
+import { OpenLineageService } from './openlineage/index.js';
 import type { ChangeLogStore, EntityStore, RunStore, UsageEventStore } from '../store/index.js';
 import { EventsService } from './events/index.js';
 import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadata-tests/index.js';
@@ -55,7 +56,12 @@ export {
   type AuditSearchResult,
 } from './audit-service.js';
 export { SystemInfoService, ThrottleService } from './system-info-service.js';
-export { EVENT_TIME_PATTERN, runEventProposals, RUN_EVENT_TYPES } from './openlineage/index.js';
+export {
+  EVENT_TIME_PATTERN,
+  OpenLineageService,
+  runEventProposals,
+  RUN_EVENT_TYPES,
+} from './openlineage/index.js';
 
 export { IngestService, type FailedItem } from './ingest-service.js';
 export { BUILT_IN_PLATFORMS, ensureBuiltInPlatforms } from './built-in-platforms.js';
@@ -284,6 +290,7 @@ export function createServices(p: ServiceParts): Services {
     recommendations: new RecommendationService(p.search, p.changeLog),
     assertions: new AssertionService(p.registry, p.ingest, reads),
     entityApi: new EntityApiService(p.registry, reads, p.ingest, p.config.maxPageSize),
+    openLineage: new OpenLineageService(p.registry, p.config),
     lineage,
     search: p.search,
     lineageSearch: new LineageSearchService(p.search, lineage),

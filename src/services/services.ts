@@ -27,6 +27,7 @@ import type { OperationsService } from './operations-service.js';
 import type { ReadService } from './read-service.js';
 import type { TimeseriesStatsService } from './timeseries-stats/index.js';
 import type { ReferenceService } from './reference-service.js';
+import type { OpenLineageService } from './openlineage/index.js';
 import type { RunsService } from './runs-service.js';
 import type { StructuredPropertyService } from './structured-properties/index.js';
 import type { TimelineService } from './timeline-service.js';
@@ -55,6 +56,8 @@ export interface Services {
   readonly recommendations: RecommendationService;
   readonly assertions: AssertionService;
   readonly entityApi: EntityApiService;
+  /** DataHub's OpenLineage endpoint's mapping, with its settings (docs/decisions/0065). */
+  readonly openLineage: OpenLineageService;
   readonly lineage: LineageService;
   readonly search: SearchService;
   readonly lineageSearch: LineageSearchService;

@@ -25,7 +25,7 @@ export interface Res {
 
 export interface RequestOptions {
   /**
-   * JSON-encoded (a string is sent as it is, for bodies that are not well-formed JSON), with
+   * JSON-encoded (a string or bytes are sent as they are, for bodies that are not well-formed JSON), with
    * `Content-Type: application/json` unless `headers` name another.
    */
   readonly body?: unknown;
@@ -54,7 +54,9 @@ export async function request(method: string, url: string, options: RequestOptio
       ...(body === undefined ? {} : JSON_CONTENT),
       ...headers,
     },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body) }),
     ...(signal ? { signal } : {}),
     ...(redirect ? { redirect } : {}),
   });

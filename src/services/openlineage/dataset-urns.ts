@@ -1,7 +1,5 @@
 import { getOwn, isJsonObject, lookup, type JsonObject } from '../../json/index.js';
-
-/** The environment of every dataset URN the mapping makes (DataHub's default `fabricType`). */
-export const OPENLINEAGE_ENV = 'PROD';
+import { DEFAULT_OPENLINEAGE_SETTINGS, type OpenLineageSettings } from './settings.js';
 
 /** URI schemes whose platform has another name in DataHub. */
 const PLATFORM_BY_SCHEME: Readonly<Record<string, string>> = { awsathena: 'athena', sqlserver: 'mssql' };
@@ -25,8 +23,14 @@ const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 /** Characters a URI never holds unescaped: such a dataset is left out, as DataHub leaves it out. */
 const NOT_URI = /[\s"<>\\^`{|}]|%(?![0-9A-Fa-f]{2})/;
 
-export const datasetUrn = (platform: string, name: string): string =>
-  `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},${OPENLINEAGE_ENV})`;
+/** A dataset URN in the settings' environment, its name prefixed with a platform instance when there is one. */
+export const datasetUrn = (
+  platform: string,
+  name: string,
+  instance: string | undefined,
+  settings: OpenLineageSettings,
+): string =>
+  `urn:li:dataset:(urn:li:dataPlatform:${platform},${instance ? `${instance}.${name}` : name},${settings.datasetEnv})`;
 
 /**
  * A file or bucket path as DataHub names its dataset: the platform from the scheme (s3, gcs, abs, dbfs,
@@ -48,16 +52,23 @@ function fileDataset(uri: string): { platform: string; name: string } {
  * gives postgres, `awsathena` athena, `sqlserver` mssql) and whose name is the dataset's, except file
  * systems and buckets, named by their path (`fileDataset`); a bare namespace is the platform itself
  * (`file`, `hive`, `bigquery`). Undefined when namespace and name make no URI (DataHub leaves it out).
+ * The environment is the settings' dataset environment; a dataset named by a path takes the settings'
+ * platform instance (the flows'), any other their dataset platform instance, as DataHub's converter does.
  */
-export function datasetUrnOf(namespace: string, name: string): string | undefined {
-  if (!namespace.includes('://')) return datasetUrn(namespace, name);
+export function datasetUrnOf(
+  namespace: string,
+  name: string,
+  settings: OpenLineageSettings = DEFAULT_OPENLINEAGE_SETTINGS,
+): string | undefined {
+  if (!namespace.includes('://'))
+    return datasetUrn(namespace, name, settings.datasetPlatformInstance, settings);
   const uri = !namespace.endsWith('/') && !name.startsWith('/') ? `${namespace}/${name}` : namespace + name;
   const scheme = SCHEME.exec(uri)?.[1];
   if (!scheme || NOT_URI.test(uri)) return undefined;
   const platform = lookup(PLATFORM_BY_SCHEME, scheme) ?? scheme;
-  if (!isFileSystem(platform)) return datasetUrn(platform, name);
+  if (!isFileSystem(platform)) return datasetUrn(platform, name, settings.datasetPlatformInstance, settings);
   const file = fileDataset(uri);
-  return datasetUrn(file.platform, file.name);
+  return datasetUrn(file.platform, file.name, settings.platformInstance, settings);
 }
 
 /**
@@ -65,7 +76,12 @@ export function datasetUrnOf(namespace: string, name: string): string | undefine
  * catalog's `arn:aws:glue:` namespace as glue, any other as hive; a `table/db/name` as `db.name`), else
  * its namespace and name (`datasetUrnOf`).
  */
-export function olDatasetUrn(namespace: string, name: string, facets: JsonObject): string | undefined {
+export function olDatasetUrn(
+  namespace: string,
+  name: string,
+  facets: JsonObject,
+  settings: OpenLineageSettings = DEFAULT_OPENLINEAGE_SETTINGS,
+): string | undefined {
   const symlinks = getOwn(facets, 'symlinks');
   const identifiers = isJsonObject(symlinks) ? getOwn(symlinks, 'identifiers') : undefined;
   let ns = namespace;
@@ -78,7 +94,7 @@ export function olDatasetUrn(namespace: string, name: string, facets: JsonObject
     ns = idNs.startsWith('aws:glue:') || idNs.startsWith('arn:aws:glue:') ? 'glue' : 'hive';
     table = idName.startsWith('table/') ? idName.slice('table/'.length).replaceAll('/', '.') : idName;
   }
-  return datasetUrnOf(ns, table);
+  return datasetUrnOf(ns, table, settings);
 }
 
 /** The platform URN of a dataset URN this module made. */

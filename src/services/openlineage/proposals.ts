@@ -13,17 +13,23 @@ import {
   type SchemaColumn,
 } from './facets.js';
 import type { OlDataset, RunEvent } from './run-event.js';
+import { DEFAULT_OPENLINEAGE_SETTINGS, type OpenLineageSettings } from './settings.js';
 
 /** The actor DataHub's mapping stamps on what it makes (edges, a run's creation). */
 const MAPPING_ACTOR = 'urn:li:corpuser:datahub';
 const PRODUCER = /^https:\/\/github\.com\/OpenLineage\/OpenLineage\/.*\/(.*)$/;
 
+/** DataHub's JSON Pointer escaping of a key in a patch path (`~` and `/`). */
+const pointerKey = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
 /**
- * The orchestrator (the data flow's platform): the run's `processing_engine` name, else the producer's
- * last path segment when OpenLineage's own integration produced the event (`.../integration/spark`:
- * spark; the Python client: python), Airflow's or Trino's; else the event cannot be placed (400).
+ * The orchestrator (the data flow's platform): the configured one, else the run's `processing_engine`
+ * name, else the producer's last path segment when OpenLineage's own integration produced the event
+ * (`.../integration/spark`: spark; the Python client: python), Airflow's or Trino's; else the event
+ * cannot be placed (400).
  */
-function orchestratorOf(event: RunEvent): string {
+function orchestratorOf(event: RunEvent, settings: OpenLineageSettings): string {
+  if (settings.orchestrator) return settings.orchestrator;
   const engine = str(facet(event.runFacets, 'processing_engine'), 'name');
   if (engine) return engine.toLowerCase();
   const own = PRODUCER.exec(event.producer)?.[1];
@@ -73,8 +79,9 @@ function columnType(type: string | undefined): string {
 function schemaMetadata(
   ds: OlDataset,
   columns: readonly SchemaColumn[],
+  settings: OpenLineageSettings,
 ): Record<string, unknown> | undefined {
-  const plain = datasetUrnOf(ds.namespace, ds.name);
+  const plain = datasetUrnOf(ds.namespace, ds.name, settings);
   if (!plain) return undefined;
   return {
     schemaName: '',
@@ -92,18 +99,29 @@ function schemaMetadata(
   };
 }
 
+/** One column-level lineage of a job (DataHub's `FineGrainedLineage`, as the mapping fills it). */
+interface FineGrainedLineage {
+  readonly upstreamType: 'FIELD_SET';
+  readonly upstreams: string[];
+  readonly downstreamType: 'FIELD_SET';
+  readonly downstreams: string[];
+  readonly transformOperation: string;
+  readonly confidenceScore: number;
+}
+
 /** The fine-grained lineages of a dataset's `columnLineage` facet, as DataHub makes them. */
 function fineGrainedLineages(
   ds: OlDataset,
   urn: string,
   sql: string | undefined,
   check: UrnCheck,
-): Record<string, unknown>[] {
+  settings: OpenLineageSettings,
+): FineGrainedLineage[] {
   const columns = columnLineage(ds.facets, ds.at);
   if (!columns) return [];
   return columns.flatMap(([column, inputs]) => {
     const upstreams = inputs.flatMap((i, n) => {
-      const upstream = datasetUrnOf(i.namespace, i.name);
+      const upstream = datasetUrnOf(i.namespace, i.name, settings);
       if (upstream)
         check(
           upstream,
@@ -131,10 +149,14 @@ function fineGrainedLineages(
 }
 
 /** A run's datasets by URN (the first of each URN kept), in URN order, as DataHub keeps them. */
-function byUrn(list: readonly OlDataset[], check: UrnCheck): { urn: string; ds: OlDataset }[] {
+function byUrn(
+  list: readonly OlDataset[],
+  check: UrnCheck,
+  settings: OpenLineageSettings,
+): { urn: string; ds: OlDataset }[] {
   const seen = new Map<string, OlDataset>();
   for (const ds of list) {
-    const urn = olDatasetUrn(ds.namespace, ds.name, ds.facets);
+    const urn = olDatasetUrn(ds.namespace, ds.name, ds.facets, settings);
     if (urn) check(urn, `${ds.at}.namespace and ${ds.at}.name`);
     if (urn && !seen.has(urn)) seen.set(urn, ds);
   }
@@ -160,15 +182,20 @@ function runEvent(event: RunEvent): Record<string, unknown> | undefined {
 
 /**
  * The metadata change proposals of one OpenLineage run event, as DataHub's OpenLineage endpoint makes
- * them (its converter's default settings: no platform instance, PROD, datasets materialized with their
- * schema, column-level lineage captured, whole aspects, not patches): the job's namespace and the first
- * part of its name (before a `.`) are a `dataFlow`, the job a `dataJob` of it with the run's inputs and
- * outputs as edges and the column-level lineage of their `columnLineage` facets, each input and output a
- * `dataset` (key, not removed, `schemaMetadata` from its `schema` facet), and the run a
- * `dataProcessInstance` of the job with its inputs, outputs and a run event (STARTED, or COMPLETE with
- * SUCCESS or FAILURE). With the registry, each URN it makes is checked (400 naming the event's fields).
+ * them with its converter's settings (`settings`; DataHub's defaults: the event's orchestrator, no
+ * platform instance, PROD, datasets materialized with their schema, column-level lineage captured, whole
+ * aspects, not patches): the job's namespace (or the platform instance) and the first part of its name
+ * (before a `.`) are a `dataFlow`, the job a `dataJob` of it with the run's inputs and outputs as edges
+ * and the column-level lineage of their `columnLineage` facets, each input and output a `dataset` (key,
+ * not removed, `schemaMetadata` from its `schema` facet), and the run a `dataProcessInstance` of the job
+ * with its inputs, outputs and a run event (STARTED, or COMPLETE with SUCCESS or FAILURE). With the
+ * registry, each URN it makes is checked (400 naming the event's fields).
  */
-export function openLineageProposals(event: RunEvent, registry?: Registry): Proposal[] {
+export function openLineageProposals(
+  event: RunEvent,
+  registry?: Registry,
+  settings: OpenLineageSettings = DEFAULT_OPENLINEAGE_SETTINGS,
+): Proposal[] {
   const check = urnCheck(registry);
   const out: Proposal[] = [];
   const put = (entityUrn: string, aspectName: string, value: unknown): void => {
@@ -180,14 +207,32 @@ export function openLineageProposals(event: RunEvent, registry?: Registry): Prop
       aspect: { value, contentType: 'application/json' },
     });
   };
-  const orchestrator = orchestratorOf(event);
+  const patch = (entityUrn: string, aspectName: string, ops: { path: string; value: unknown }[]): void => {
+    out.push({
+      entityType: entityUrn.split(':')[2],
+      entityUrn,
+      changeType: 'PATCH',
+      aspectName,
+      aspect: {
+        value: ops.map((o) => ({ op: 'add', ...o })),
+        contentType: 'application/json-patch+json',
+      },
+    });
+  };
+  const orchestrator = orchestratorOf(event, settings);
   const jobName = event.job.name;
   const dot = jobName.indexOf('.');
   const flowName = dot < 0 ? jobName : jobName.slice(0, dot);
-  const flow = `urn:li:dataFlow:(${orchestrator},${flowName},${event.job.namespace})`;
+  const cluster = settings.platformInstance ?? event.job.namespace;
+  const flow = `urn:li:dataFlow:(${orchestrator},${flowName},${cluster})`;
   const job = `urn:li:dataJob:(${flow},${jobName})`;
   const run = `urn:li:dataProcessInstance:${event.runId}`;
-  check(flow, 'job.namespace, job.name and the orchestrator (producer or processing_engine)');
+  check(
+    flow,
+    settings.platformInstance === undefined
+      ? 'job.namespace, job.name and the orchestrator (producer or processing_engine)'
+      : 'job.name, the orchestrator and the platform instance',
+  );
   check(job, 'job.name');
   const description = str(facet(event.job.facets, 'documentation'), 'description');
   const sql = str(facet(event.job.facets, 'sql'), 'query');
@@ -198,6 +243,15 @@ export function openLineageProposals(event: RunEvent, registry?: Registry): Prop
     ...(description !== undefined && { description }),
   });
   put(flow, 'status', { removed: false });
+  if (settings.platformInstance !== undefined) {
+    const instance = {
+      platform: `urn:li:dataPlatform:${orchestrator}`,
+      instance: `urn:li:dataPlatformInstance:(urn:li:dataPlatform:${orchestrator},${settings.platformInstance})`,
+    };
+    check(instance.instance, 'the orchestrator and the platform instance');
+    put(flow, 'dataPlatformInstance', instance);
+    put(job, 'dataPlatformInstance', instance);
+  }
   put(job, 'dataJobInfo', {
     name: dot < 0 ? jobName : jobName.slice(dot + 1),
     type: { string: orchestrator },
@@ -208,30 +262,61 @@ export function openLineageProposals(event: RunEvent, registry?: Registry): Prop
   });
   put(job, 'status', { removed: false });
   const tags = airflowTags(event);
-  if (tags) put(flow, 'globalTags', { tags: tags.map((t) => ({ tag: `urn:li:tag:${t}` })) });
+  if (tags && settings.usePatch && tags.length)
+    patch(
+      flow,
+      'globalTags',
+      tags.map((t) => ({
+        path: `/tags/${pointerKey(`urn:li:tag:${t}`)}`,
+        value: { tag: `urn:li:tag:${t}` },
+      })),
+    );
+  else if (tags) put(flow, 'globalTags', { tags: tags.map((t) => ({ tag: `urn:li:tag:${t}` })) });
 
   const edge = (urn: string) => ({
     destinationUrn: urn,
     lastModified: { time: event.eventTime, actor: MAPPING_ACTOR },
   });
-  const inputs = byUrn(event.inputs, check);
-  const outputs = byUrn(event.outputs, check);
+  const inputs = byUrn(event.inputs, check, settings);
+  const outputs = byUrn(event.outputs, check, settings);
   for (const { urn, ds } of [...inputs, ...outputs]) {
+    if (!settings.materializeDataset) continue;
     const name = urn.slice(urn.indexOf(',') + 1, urn.lastIndexOf(','));
-    put(urn, 'datasetKey', { platform: platformOf(urn), name, origin: 'PROD' });
+    put(urn, 'datasetKey', {
+      platform: platformOf(urn),
+      name,
+      origin: urn.slice(urn.lastIndexOf(',') + 1, -1),
+    });
     put(urn, 'status', { removed: false });
-    const columns = schemaColumns(ds.facets, ds.at);
-    const schema = columns && schemaMetadata(ds, columns);
+    const columns = settings.includeSchemaMetadata ? schemaColumns(ds.facets, ds.at) : undefined;
+    const schema = columns && schemaMetadata(ds, columns, settings);
     if (schema) put(urn, 'schemaMetadata', schema);
   }
-  put(job, 'dataJobInputOutput', {
-    inputDatasets: [],
-    outputDatasets: [],
-    inputDatasetEdges: inputs.map((d) => edge(d.urn)),
-    outputDatasetEdges: outputs.map((d) => edge(d.urn)),
-    inputDatajobs: [],
-    fineGrainedLineages: [...inputs, ...outputs].flatMap((d) => fineGrainedLineages(d.ds, d.urn, sql, check)),
-  });
+  const fineGrained = settings.captureColumnLevelLineage
+    ? [...inputs, ...outputs].flatMap((d) => fineGrainedLineages(d.ds, d.urn, sql, check, settings))
+    : [];
+  if (!settings.usePatch)
+    put(job, 'dataJobInputOutput', {
+      inputDatasets: [],
+      outputDatasets: [],
+      inputDatasetEdges: inputs.map((d) => edge(d.urn)),
+      outputDatasetEdges: outputs.map((d) => edge(d.urn)),
+      inputDatajobs: [],
+      fineGrainedLineages: fineGrained,
+    });
+  else if (inputs.length || outputs.length)
+    patch(job, 'dataJobInputOutput', [
+      ...inputs.map((d) => ({ path: `/inputDatasetEdges/${pointerKey(d.urn)}`, value: edge(d.urn) })),
+      ...outputs.map((d) => ({ path: `/outputDatasetEdges/${pointerKey(d.urn)}`, value: edge(d.urn) })),
+      ...fineGrained.flatMap((f) =>
+        f.upstreams.flatMap((up) =>
+          f.downstreams.map((down) => ({
+            path: `/fineGrainedLineages/${[f.transformOperation || 'TRANSFORM', down, 'NONE', up].map(pointerKey).join('/')}`,
+            value: { confidenceScore: f.confidenceScore },
+          })),
+        ),
+      ),
+    ]);
 
   put(run, 'dataProcessInstanceInput', { inputs: inputs.map((d) => d.urn) });
   put(run, 'dataProcessInstanceOutput', { outputs: outputs.map((d) => d.urn) });
