@@ -15,15 +15,22 @@ from ingest_support import poll
 from openlineage.client import OpenLineageClient
 from openlineage.client.event_v2 import InputDataset, Job, OutputDataset, Run, RunEvent, RunState
 from openlineage.client.facet_v2 import column_lineage_dataset, documentation_job, schema_dataset
-from openlineage.client.transport.http import ApiKeyTokenProvider, HttpConfig, HttpTransport, TokenProvider
+from openlineage.client.transport.http import (
+    ApiKeyTokenProvider,
+    HttpCompression,
+    HttpConfig,
+    HttpTransport,
+    TokenProvider,
+)
 
 ENDPOINT = "openapi/openlineage/api/v1/lineage"
 PG = "postgres://db.example.com:5432"
 
 
-def _client(server, token) -> OpenLineageClient:
+def _client(server, token, compression=None) -> OpenLineageClient:
     auth = ApiKeyTokenProvider({"apiKey": token}) if token else TokenProvider({})
-    return OpenLineageClient(transport=HttpTransport(HttpConfig(url=server, endpoint=ENDPOINT, auth=auth)))
+    config = HttpConfig(url=server, endpoint=ENDPOINT, auth=auth, compression=compression)
+    return OpenLineageClient(transport=HttpTransport(config))
 
 
 def _ds(name: str) -> str:
@@ -151,3 +158,24 @@ def test_a_bad_event_is_a_400_naming_the_field(server, token, unique):
         client.emit(event)
     assert err.value.response.status_code == 400
     assert "producer" in err.value.response.json()["error"]
+
+
+def test_a_gzip_compressed_run_from_the_openlineage_client(server, token, graph, unique):
+    # The transport's `compression: gzip` option, unchanged: it sends each event with Content-Encoding: gzip.
+    client = _client(server, token, compression=HttpCompression.GZIP)
+    run_id = str(uuid.uuid4())
+    src, dst = f"shop.public.gz_raw_{unique}", f"shop.public.gz_orders_{unique}"
+    job = Job(namespace=f"etl_gz_{unique}", name=f"gz_{unique}.copy")
+    at = datetime.datetime(2024, 5, 1, 12, 0, tzinfo=datetime.timezone.utc)
+    for state in (RunState.START, RunState.COMPLETE):
+        client.emit(
+            RunEvent(eventType=state, eventTime=at.isoformat(), run=Run(runId=run_id), job=job,
+                     inputs=[InputDataset(namespace=PG, name=src)], outputs=[OutputDataset(namespace=PG, name=dst)])
+        )
+    job_urn = f"urn:li:dataJob:(urn:li:dataFlow:(python,gz_{unique},etl_gz_{unique}),gz_{unique}.copy)"
+    io = graph.get_aspect(job_urn, m.DataJobInputOutputClass)
+    assert io is not None
+    assert [e.destinationUrn for e in io.inputDatasetEdges or []] == [_ds(src)]
+    assert [e.destinationUrn for e in io.outputDatasetEdges or []] == [_ds(dst)]
+    run = graph.get_aspect(f"urn:li:dataProcessInstance:{run_id}", m.DataProcessInstancePropertiesClass)
+    assert run is not None and run.name == run_id
