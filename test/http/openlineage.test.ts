@@ -102,7 +102,10 @@ describe('POST /openapi/openlineage/api/v1/lineage', () => {
     const start = await as(t.editor).call('POST', P, event('START', '2024-05-01T12:00:00.000Z'));
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     expect(start.headers.get('traceparent')).toMatch(/^00-[0-9a-f]{32}-/);
-    const done = await as(t.editor).call('POST', P, event('COMPLETE', '2024-05-01T12:05:00.000+00:00'));
+    // DataHub's header: answered once the search index has what was written (lineage search reads it).
+    const done = await as(t.editor).call('POST', P, event('COMPLETE', '2024-05-01T12:05:00.000+00:00'), {
+      'X-DataHub-Sync-Index-Update': 'true',
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
 
     const read = async (urn: string, aspect: string) => {
