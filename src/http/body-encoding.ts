@@ -38,6 +38,8 @@ export function registerBodyDecoding(app: FastifyInstance, limit: number): void 
       },
     }) as Transform & { receivedEncodedLength: number };
     body.receivedEncodedLength = 0;
+    // Fastify listens for errors while it reads the body; one it never reads (a GET) must not crash the process.
+    body.on('error', () => undefined);
     payload.on('data', (chunk: Buffer) => {
       body.receivedEncodedLength += chunk.length;
     });
