@@ -95,6 +95,14 @@ describe('OpenLineage settings from the environment', () => {
     );
   });
 
+  it.each([
+    ['DATAHUB_OPENLINEAGE_ORCHESTRATOR', 'my scheduler'],
+    ['DATAHUB_OPENLINEAGE_PLATFORM_INSTANCE', 'eu,west'],
+    ['DATAHUB_OPENLINEAGE_COMMON_DATASET_PLATFORM_INSTANCE', 'eu(1)'],
+  ])('refuses %s that would break the URNs it is part of, naming the variable', (key, value) => {
+    expect(() => settingsOf({ [key]: value })).toThrow(`${key} must hold no spaces, commas or parentheses`);
+  });
+
   it('refuses a switch that is neither true nor false, naming the variable', () => {
     expect(() => loadConfig({ DATAHUB_OPENLINEAGE_USE_PATCH: 'sometimes' })).toThrow(
       'DATAHUB_OPENLINEAGE_USE_PATCH must be true or false, got "sometimes"',

@@ -55,8 +55,9 @@ type OpenLineageConfig = Pick<
 /**
  * The settings of the configuration, as DataHub's service derives its converter's: the environment is
  * the datasets' FabricType unless a dataset environment is set, and, lower-cased, the platform instance
- * unless one is set. An environment that is no FabricType (`fabricTypes`, the model's) stops the
- * start-up with an error naming its variable (DataHub logs it and goes on with PROD).
+ * unless one is set. An environment that is no FabricType (`fabricTypes`, the model's), or a name
+ * that would break the URNs it is part of, stops the start-up with an error naming its variable
+ * (DataHub logs a bad environment and goes on with PROD).
  */
 export function openLineageSettings(
   config: OpenLineageConfig,
@@ -67,6 +68,18 @@ export function openLineageSettings(
     if (v !== undefined && !fabricTypes.includes(v))
       throw new Error(
         `${configVariable(field)} must be one of ${fabricTypes.join(', ')} (a FabricType), got "${v}"`,
+      );
+  }
+  // Parts of every flow's or dataset's URN: a comma or a parenthesis would break each URN made with it.
+  for (const field of [
+    'openLineageOrchestrator',
+    'openLineagePlatformInstance',
+    'openLineageDatasetPlatformInstance',
+  ] as const) {
+    const v = config[field];
+    if (v !== undefined && /[\s,()]/.test(v))
+      throw new Error(
+        `${configVariable(field)} must hold no spaces, commas or parentheses (it is part of URNs), got "${v}"`,
       );
   }
   return Object.freeze({
