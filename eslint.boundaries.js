@@ -86,10 +86,12 @@ export const MODULES = {
     'src/services',
   ],
   'rest-compat/auth': ['rest-compat/restli', 'src/logger.ts', 'src/errors', 'src/services'],
+  'rest-compat/schema-registry': ['src/logger.ts', 'src/errors', 'src/services'],
   'rest-compat': [
     'rest-compat/restli',
     'rest-compat/openapi',
     'rest-compat/auth',
+    'rest-compat/schema-registry',
     'src/logger.ts',
     'src/services',
   ],

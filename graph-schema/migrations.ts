@@ -12,6 +12,8 @@
  *   (:TokenActor {actor}) the lock that serializes token creation per actor (the live-token cap).
  * - (:UsageEvent {id}) usage events: clients' tracking events and what neohub records outside the change log
  *   (tokens, roles, sign-ins), read by the audit search by time.
+ * - (:RegistrySchema {id, hash}) and (:RegistrySubjectVersion {subject, version, schemaId}): the schema
+ *   registry's schemas and subjects (Confluent's API, for DataHub's Kafka clients); ids from (:Counter).
  * - (:Task {id}) background tasks (`<node_id>:<task_id>`), (:SyncCheckpoint), (:Lease) for search sync.
  */
 export const MIGRATIONS: readonly string[] = [
@@ -39,6 +41,9 @@ export const MIGRATIONS: readonly string[] = [
   'CREATE CONSTRAINT actor_role_actor IF NOT EXISTS FOR (r:ActorRole) REQUIRE r.actor IS UNIQUE',
   'CREATE CONSTRAINT usage_event_id IF NOT EXISTS FOR (e:UsageEvent) REQUIRE e.id IS UNIQUE',
   'CREATE INDEX usage_event_time IF NOT EXISTS FOR (e:UsageEvent) ON (e.timestamp)',
+  'CREATE CONSTRAINT registry_schema_id IF NOT EXISTS FOR (s:RegistrySchema) REQUIRE s.id IS UNIQUE',
+  'CREATE CONSTRAINT registry_schema_hash IF NOT EXISTS FOR (s:RegistrySchema) REQUIRE s.hash IS UNIQUE',
+  'CREATE CONSTRAINT registry_subject_version IF NOT EXISTS FOR (v:RegistrySubjectVersion) REQUIRE (v.subject, v.version) IS UNIQUE',
   // Lookups by URN alone use the composite indexes above (with `IS NOT NULL` on their other properties),
   // so single-property URN indexes of earlier versions only slow writes down.
   'DROP INDEX aspect_urn IF EXISTS',

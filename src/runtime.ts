@@ -36,6 +36,7 @@ import {
 import {
   AuthStore,
   UsageEventStore,
+  SchemaRegistryStore,
   ChangeLogStore,
   createDriver,
   Executor,
@@ -162,6 +163,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     runs,
     changeLog,
     usageEvents,
+    schemaRegistry: new SchemaRegistryStore(exec),
     ingest,
     search,
     operations,

@@ -39,6 +39,18 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['POST /auth/signUp', 'admin'],
   ['POST /auth/verifyNativeUserCredentials', 'admin'],
   ['POST /auth/resetNativeUserCredentials', 'admin'],
+  // The schema registry (Confluent's API) for DataHub's Kafka clients: public, as DataHub's (Kafka clients
+  // send no token); it holds Avro schemas only, never metadata, and caps its bodies.
+  ['GET /schema-registry/api/', 'public'],
+  ['GET /schema-registry/api/config', 'public'],
+  ['GET /schema-registry/api/schemas/types', 'public'],
+  ['GET /schema-registry/api/schemas/ids/:id', 'public'],
+  ['GET /schema-registry/api/subjects', 'public'],
+  ['GET /schema-registry/api/associations/resources/:namespace/:name', 'public'],
+  ['POST /schema-registry/api/subjects/:subject', 'public'],
+  ['GET /schema-registry/api/subjects/:subject/versions', 'public'],
+  ['POST /schema-registry/api/subjects/:subject/versions', 'public'],
+  ['GET /schema-registry/api/subjects/:subject/versions/:version', 'public'],
   // The web app: its page and files, never data (the page asks GraphQL, with the session cookie).
   ['GET /', 'public'],
   ['GET /search', 'public'],

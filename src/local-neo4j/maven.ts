@@ -17,10 +17,11 @@ const KEEP_OUTPUT = 64 * 1024;
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /**
- * Runs `mvn -q -B <args>` quietly: its output is kept (the last 64 KiB) and shown only if it fails.
+ * Runs `mvn -q -B <args>` quietly: its output is kept (the last 64 KiB) and shown only if it fails, under
+ * `what` it was fetching (the Neo4j jars by default; the test suite fetches Kafka's jars with it too).
  * MAVEN_OPTS, settings.xml and ~/.m2 apply as usual.
  */
-export function runMaven(args: readonly string[]): Promise<void> {
+export function runMaven(args: readonly string[], what = 'the Neo4j jars'): Promise<void> {
   const bin = process.platform === 'win32' ? 'mvn.cmd' : 'mvn';
   const full = ['-q', '-B', '-Dstyle.color=never', ...args];
   return new Promise((resolve, reject) => {
@@ -42,7 +43,7 @@ export function runMaven(args: readonly string[]): Promise<void> {
       const tail = output.replace(ANSI, '').trim().split('\n').slice(-40).join('\n');
       reject(
         new Error(
-          `Maven failed to fetch the Neo4j jars (mvn ${full.join(' ')}: ` +
+          `Maven failed to fetch ${what} (mvn ${full.join(' ')}: ` +
             `${signal ? `killed by ${signal}` : `exit code ${code}`}):\n${tail}`,
         ),
       );

@@ -213,6 +213,16 @@ export const SERVICE_PRIVILEGES: PrivilegeTable = {
   audit: { track: 'read', search: 'admin' },
   systemInfo: { properties: 'admin', simpleProperties: 'admin', springComponents: 'admin' },
   throttle: { events: 'admin', setManual: 'admin' },
+  // The schema registry answers without authentication, as DataHub's does (Kafka clients send no token).
+  schemaRegistry: {
+    register: 'public',
+    lookup: 'public',
+    schemaById: 'public',
+    associations: 'public',
+    subjects: 'public',
+    versions: 'public',
+    version: 'public',
+  },
 };
 
 const words = (name: string): string => name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);

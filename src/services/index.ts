@@ -3,7 +3,13 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
 import { OpenLineageService } from './openlineage/index.js';
-import type { ChangeLogStore, EntityStore, RunStore, UsageEventStore } from '../store/index.js';
+import type {
+  ChangeLogStore,
+  EntityStore,
+  RunStore,
+  SchemaRegistryStore,
+  UsageEventStore,
+} from '../store/index.js';
 import { EventsService } from './events/index.js';
 import { MetadataTestsService, SWEEP_TASK, testDefinitionCheck } from './metadata-tests/index.js';
 import { ownerTypesHook } from './owner-types.js';
@@ -42,6 +48,7 @@ import { TimelineService } from './timeline-service.js';
 import { TraceService } from './trace-service.js';
 import { AuditService } from './audit-service.js';
 import { SystemInfoService, ThrottleService } from './system-info-service.js';
+import { SchemaRegistryService } from './schema-registry-service.js';
 import type { HealthService } from './health-service.js';
 import type { SearchService } from '../../search-sync/service/index.js';
 import type { OperationsService } from './operations-service.js';
@@ -55,6 +62,12 @@ export {
   type AuditSearch,
   type AuditSearchResult,
 } from './audit-service.js';
+export {
+  REGISTRY_CODES,
+  SchemaRegistryService,
+  type RegistryRefusal,
+  type SchemaRequest,
+} from './schema-registry-service.js';
 export { SystemInfoService, ThrottleService } from './system-info-service.js';
 export {
   EVENT_TIME_PATTERN,
@@ -199,6 +212,8 @@ export interface ServiceParts {
   readonly changeLog: ChangeLogStore;
   /** Usage events: tracking, and what the audit log holds beside the change log. */
   readonly usageEvents: UsageEventStore;
+  /** The schema registry's schemas and subjects (DataHub's Kafka clients). */
+  readonly schemaRegistry: SchemaRegistryStore;
   readonly ingest: IngestService;
   readonly search: SearchService;
   readonly operations: OperationsService;
@@ -312,6 +327,7 @@ export function createServices(p: ServiceParts): Services {
     audit: new AuditService(p.registry, p.usageEvents),
     systemInfo: new SystemInfoService(p.config, p.health),
     throttle: new ThrottleService(),
+    schemaRegistry: new SchemaRegistryService(p.schemaRegistry),
     health: p.health,
     log: p.log,
   });

@@ -35,6 +35,7 @@ import type { TraceService } from './trace-service.js';
 import type { NativeUserService } from './native-user-service.js';
 import type { AuditService } from './audit-service.js';
 import type { SystemInfoService, ThrottleService } from './system-info-service.js';
+import type { SchemaRegistryService } from './schema-registry-service.js';
 
 /** Everything a transport may call. Transports hold no logic of their own. */
 export interface Services {
@@ -76,6 +77,8 @@ export interface Services {
   readonly audit: AuditService;
   readonly systemInfo: SystemInfoService;
   readonly throttle: ThrottleService;
+  /** Confluent's schema registry API for DataHub's Kafka clients (public, as in DataHub). */
+  readonly schemaRegistry: SchemaRegistryService;
   /** Whether the graph store and the search index answer (`GET /health`); needs no privilege. */
   readonly health: HealthService;
   readonly log: Logger;

@@ -34,6 +34,11 @@ export {
   type PendingWork,
 } from './change-log-follower.js';
 export { RunStore } from './run-store.js';
+export {
+  SchemaRegistryStore,
+  type RegisteredSchemaRow,
+  type SubjectVersionRow,
+} from './schema-registry-store.js';
 export { NO_RUN_ID, type RunAspectRow, type RunEntity, type RunSummaryRow } from './read-runs.js';
 export { ChangeLogStore } from './change-log-store.js';
 export type { LoggedChange } from './read-change-log.js';

@@ -212,6 +212,31 @@ const GRAPHIQL_ASSETS = [
   'graphiql.min.css',
 ];
 
+/** The schema registry's routes, with a schema of the fixture's own. */
+function registrySamples(id: string): Record<string, Sample[]> {
+  const P = '/schema-registry/api';
+  const subject = `matrix_${id}-value`;
+  const body = { schema: JSON.stringify({ type: 'record', name: `M${id}`, fields: [] }) };
+  return {
+    'GET /schema-registry/api/': [{ path: `${P}/` }],
+    'GET /schema-registry/api/config': [{ path: `${P}/config` }],
+    'GET /schema-registry/api/schemas/types': [{ path: `${P}/schemas/types` }],
+    'GET /schema-registry/api/subjects': [{ path: `${P}/subjects` }],
+    'GET /schema-registry/api/associations/resources/:namespace/:name': [
+      { path: `${P}/associations/resources/-/${subject}?resourceType=topic&associationType=value` },
+    ],
+    'GET /schema-registry/api/schemas/ids/:id': [{ path: `${P}/schemas/ids/1` }],
+    'POST /schema-registry/api/subjects/:subject': [{ path: `${P}/subjects/${subject}`, body }],
+    'GET /schema-registry/api/subjects/:subject/versions': [{ path: `${P}/subjects/${subject}/versions` }],
+    'POST /schema-registry/api/subjects/:subject/versions': [
+      { path: `${P}/subjects/${subject}/versions`, body },
+    ],
+    'GET /schema-registry/api/subjects/:subject/versions/:version': [
+      { path: `${P}/subjects/${subject}/versions/latest` },
+    ],
+  };
+}
+
 /**
  * Every route's samples, keyed `METHOD url` as registered (without the prefixes). A HEAD route without
  * its own entry uses its GET's samples. Routes with a policy per Rest.li action need a sample for each
@@ -475,6 +500,8 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     'POST /openapi/v1/events/audit/search': [
       { path: '/openapi/v1/events/audit/search?size=1', body: { actorUrns: [tokens.actors.editor] } },
     ],
+    // The schema registry: public (Kafka clients send no token), as DataHub's.
+    ...registrySamples(f.id),
     'GET /openapi/v1/system-info': [{ path: '/openapi/v1/system-info' }],
     'GET /openapi/v1/system-info/spring-components': [{ path: '/openapi/v1/system-info/spring-components' }],
     'GET /openapi/v1/system-info/properties': [{ path: '/openapi/v1/system-info/properties' }],
@@ -909,7 +936,8 @@ describe('authorization matrix over the route table', () => {
       (x): x is string => x !== undefined,
     );
     expect(problems).toEqual([]);
-  });
+    // Every route times every case: about a minute on a small machine, more while it is shared.
+  }, 180_000);
 
   it('lets a Reader query the graph explorer', async () => {
     const query = `{ datasets(where: { urn: { eq: "${fx.dataset}" } }) { urn name } }`;

@@ -818,6 +818,31 @@ for (const P of ['/openapi/v2/timeline/v1', '/openapi/timeline/v1']) {
   slot(R, 'type', 'core', (v) => post('/openapi/v1/tracking/track', { type: v, entityUrn: v, query: v }));
   slot(R, 'typed', 'typed', (v) => post('/openapi/v1/tracking/track', v));
 }
+// the schema registry (Confluent's API): subjects, versions, ids and schema texts
+{
+  const P = '/schema-registry/api';
+  const avsc = (v: unknown) => ({
+    schema: JSON.stringify({ type: 'record', name: 'R', namespace: 'inj', doc: v, fields: [] }),
+  });
+  urlSlot('GET /schema-registry/api/schemas/ids/:id', 'id', 'core', (e) => get(`${P}/schemas/ids/${e}`));
+  urlSlot('GET /schema-registry/api/associations/resources/:namespace/:name', 'name', 'core', (e) =>
+    get(`${P}/associations/resources/${e}/${e}?resourceType=${e}`),
+  );
+  urlSlot('POST /schema-registry/api/subjects/:subject', 'subject', 'core', (e) =>
+    post(`${P}/subjects/${e}`, avsc('x')),
+  );
+  urlSlot('GET /schema-registry/api/subjects/:subject/versions', 'subject', 'core', (e) =>
+    get(`${P}/subjects/${e}/versions`),
+  );
+  urlSlot('GET /schema-registry/api/subjects/:subject/versions/:version', 'version', 'core', (e) =>
+    get(`${P}/subjects/inj-value/versions/${e}`),
+  );
+  const R = 'POST /schema-registry/api/subjects/:subject/versions';
+  urlSlot(R, 'subject', 'core', (e) => post(`${P}/subjects/${e}/versions`, avsc('x')));
+  slot(R, 'schema', 'core', (v) => post(`${P}/subjects/inj-value/versions`, { schema: v, schemaType: v }));
+  slot(R, 'schema doc', 'core', (v) => post(`${P}/subjects/inj-value/versions`, avsc(v)));
+  slot(R, 'typed', 'typed', (v) => post(`${P}/subjects/inj-value/versions`, v));
+}
 {
   const R = 'POST /openapi/v1/events/audit/search';
   const P = '/openapi/v1/events/audit/search';

@@ -122,9 +122,12 @@ interface Sample {
   readonly adminSees?: boolean;
 }
 
-/** The routes that answer no stored value and name no entity (no body, or their own data, docs, assets). */
+/**
+ * The routes that answer no stored value and name no entity (no body, or their own data, docs, assets; the
+ * schema registry holds Avro schemas only).
+ */
 const NO_STORED_VALUES =
-  /^(OPTIONS|HEAD|GET \/(config|health)|GET \/openapi\/(swagger-ui|v3\/api-docs|v1\/registry)|GET \/api\/graphiql)/;
+  /^(OPTIONS|HEAD|GET \/(config|health)|GET \/openapi\/(swagger-ui|v3\/api-docs|v1\/registry)|GET \/api\/graphiql|(GET|POST) \/schema-registry\/api\/)/;
 
 /** What each route is asked, keyed `METHOD url` as registered (without /gms or /api/gms). */
 function samples(eventOffsets: Record<string, string>): Record<string, readonly Sample[]> {
