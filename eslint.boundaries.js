@@ -13,6 +13,7 @@ export const MODULES = {
   'src/graphql-limits': [],
   'src/metrics': [],
   'src/local-neo4j': [],
+  'src/kafka': ['src/config.ts', 'src/logger.ts'],
   'graph-schema': [],
   'src/registry': ['src/errors', 'src/urn', 'src/json'],
   'src/patch': ['src/errors', 'src/json'],

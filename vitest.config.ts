@@ -32,6 +32,12 @@ const project = (name: string, include: string[], extra: object = {}) => ({
  */
 const FAULT = ['test/integration/fault-*.test.ts', 'test/integration/local-mode.test.ts'];
 
+/**
+ * The Kafka tests need the real Apache Kafka broker that `npm test` starts for them alone (test/support/kafka;
+ * NEOHUB_TEST_KAFKA_BOOTSTRAP), so they are a project of their own.
+ */
+const KAFKA = ['test/integration/kafka-*.test.ts', 'test/http/kafka-*.test.ts'];
+
 export default defineConfig({
   resolve,
   test: {
@@ -42,10 +48,11 @@ export default defineConfig({
     projects: [
       project('unit', ['test/unit/**/*.test.ts']),
       // Store, services, the sync worker and the search adapters against a real Neo4j (and Meilisearch).
-      project('int', ['test/integration/**/*.test.ts'], { exclude: FAULT, ...slow }),
+      project('int', ['test/integration/**/*.test.ts'], { exclude: [...FAULT, ...KAFKA], ...slow }),
       project('fault', FAULT, slow),
+      project('kafka', KAFKA, slow),
       // End to end over HTTP: every transport, auth, the wire shapes of DataHub's clients.
-      project('e2e', ['test/http/**/*.test.ts'], slow),
+      project('e2e', ['test/http/**/*.test.ts'], { exclude: KAFKA, ...slow }),
       // The web app in a real Chromium (Debian's package), against a server on the tier's database.
       project('browser', ['test/browser/**/*.test.ts'], slow),
     ],

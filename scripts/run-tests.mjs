@@ -108,7 +108,7 @@ async function main() {
 /**
  * The steps the lanes share (see `drain` above): the suites that run again against Meilisearch, in two
  * halves (each new structured property makes Meilisearch index again), the fault tests (each runs
- * processes of its own), in two pairs, and the browser suite (the web app in Chromium, over estates
+ * processes of its own), in two pairs, the Kafka tests (with the one broker of the run), and the browser suite (the web app in Chromium, over estates
  * DataHub's SQL source ingests). Longest first (about 75, 70, 55 and 45 s), but the browser suite (about
  * 130 s) last: its search test writes 10,020 datasets, which a Meilisearch suite after it on the same
  * database would first have to index.
@@ -131,6 +131,7 @@ const SHARED = [
     'test/integration/fault-local-neo4j.test.ts',
     'test/integration/fault-meili-restart.test.ts',
   ]),
+  kafkaSuites('Kafka: topics against a real broker', ['--project', 'kafka']),
   browserSuite('browser: the web app in Chromium', ['--project', 'browser']),
 ];
 
@@ -247,6 +248,31 @@ async function chromium() {
     : {
         failed: "browser suite: Chromium is missing and apt-get could not install Debian's chromium package",
       };
+}
+
+/**
+ * The tests that need Kafka, on the lane's database, with a real Apache Kafka broker started for them alone
+ * (test/support/kafka: a KRaft single node from Maven Central's jars, on a free port, its data in a temporary
+ * folder) and stopped after them: the only step that pays for a broker.
+ */
+function kafkaSuites(name, args) {
+  return async (env) => {
+    const started = Date.now();
+    process.stdout.write(`-- Kafka broker: starting at +${secs()}\n`);
+    const { startKafkaBroker } = await import(path.join(root, 'dist/test/support/kafka/broker.js'));
+    const out = [];
+    let broker;
+    try {
+      broker = await startKafkaBroker({ log: (m) => out.push(m) });
+    } catch (err) {
+      return fail(`${name}: the Kafka broker did not start: ${String(err?.message ?? err).split('\n')[0]}`);
+    }
+    tally.cleanups.push(() => broker.stop());
+    log(`Kafka broker (${secs(started)}, up at +${secs()})`);
+    process.stdout.write(`${out.join('\n')}\n`);
+    await vitest(name, args, { ...env, NEOHUB_TEST_KAFKA_BOOTSTRAP: broker.bootstrap });
+    await broker.stop();
+  };
 }
 
 /** Fault tests, on the lane's database. */

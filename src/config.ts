@@ -75,6 +75,28 @@ export interface Config {
   readonly lineageMaxHops: number;
   /** Entities one lineage walk visits before it answers with a partial result (NEOHUB_LINEAGE_MAX_VISITED, default 10000). */
   readonly lineageMaxVisited: number;
+  /**
+   * Kafka (DataHub's variable names; docs/decisions/0064). KAFKA_BOOTSTRAP_SERVER: the brokers, separated
+   * by commas (`host:port`; a scheme such as DataHub's default `http://` is dropped); unset = Kafka off,
+   * and none of the settings below is used.
+   */
+  readonly kafkaBootstrapServers: readonly string[];
+  /**
+   * The schema registry that decodes records (KAFKA_SCHEMAREGISTRY_URL); unset = neohub's own, which it
+   * serves at `/schema-registry/api/` and keeps in the store.
+   */
+  readonly kafkaSchemaRegistryUrl: string | undefined;
+  /** The topics, by DataHub's names and defaults (each `*_TOPIC_NAME`). */
+  readonly proposalTopic: string;
+  readonly failedProposalTopic: string;
+  readonly changeLogVersionedTopic: string;
+  readonly changeLogTimeseriesTopic: string;
+  readonly platformEventTopic: string;
+  /** Partitions and replication factor of the topics neohub creates when absent (PARTITIONS, REPLICATION_FACTOR; default 1). */
+  readonly kafkaPartitions: number;
+  readonly kafkaReplicationFactor: number;
+  /** The consumer group of the proposal consumer (METADATA_CHANGE_PROPOSAL_KAFKA_CONSUMER_GROUP_ID, DataHub's default). */
+  readonly proposalConsumerGroup: string;
   /** Meilisearch as the search index (MEILI_HOST, e.g. http://127.0.0.1:7700); unset = the embedded index. */
   readonly meiliHost: string | undefined;
   /** Its API key (MEILI_MASTER_KEY) and index uid (MEILI_INDEX, default neohub_entities). */
@@ -169,6 +191,26 @@ function positive(env: Env, key: string, fallback: number): number {
   return n;
 }
 
+function positiveInt(env: Env, key: string, fallback: number): number {
+  const n = int(env, key, fallback);
+  if (n === 0) throw new Error(`${key} must be a positive integer, got "${env[key]}"`);
+  return n;
+}
+
+/** Kafka brokers, `host:port` separated by commas; a scheme before one (DataHub's default has `http://`) is dropped. */
+function brokers(raw: string | undefined): readonly string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((b) => b.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, ''))
+    .filter((b) => b !== '');
+  const bad = list.find((b) => !/^[^\s/:]+:\d{1,5}$/.test(b) && !/^\[[0-9a-f:.]+\]:\d{1,5}$/i.test(b));
+  if (bad !== undefined)
+    throw new Error(
+      `KAFKA_BOOTSTRAP_SERVER must list brokers as host:port separated by commas, got "${bad}"`,
+    );
+  return list;
+}
+
 /** JVM options separated by spaces, each one starting with `-` (a word that does not would be a class to run). */
 function jvmFlags(raw: string | undefined): string[] {
   const flags = (raw ?? '').split(/\s+/).filter(Boolean);
@@ -223,6 +265,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     changeLogRetentionDays: positive(env, 'NEOHUB_CHANGE_LOG_RETENTION_DAYS', 30),
     lineageMaxHops: int(env, 'NEOHUB_LINEAGE_MAX_HOPS', 10),
     lineageMaxVisited: int(env, 'NEOHUB_LINEAGE_MAX_VISITED', 10_000),
+    kafkaBootstrapServers: brokers(env.KAFKA_BOOTSTRAP_SERVER),
+    kafkaSchemaRegistryUrl: env.KAFKA_SCHEMAREGISTRY_URL || undefined,
+    proposalTopic: env.METADATA_CHANGE_PROPOSAL_TOPIC_NAME || 'MetadataChangeProposal_v1',
+    failedProposalTopic: env.FAILED_METADATA_CHANGE_PROPOSAL_TOPIC_NAME || 'FailedMetadataChangeProposal_v1',
+    changeLogVersionedTopic: env.METADATA_CHANGE_LOG_VERSIONED_TOPIC_NAME || 'MetadataChangeLog_Versioned_v1',
+    changeLogTimeseriesTopic:
+      env.METADATA_CHANGE_LOG_TIMESERIES_TOPIC_NAME || 'MetadataChangeLog_Timeseries_v1',
+    platformEventTopic: env.PLATFORM_EVENT_TOPIC_NAME || 'PlatformEvent_v1',
+    kafkaPartitions: positiveInt(env, 'PARTITIONS', 1),
+    kafkaReplicationFactor: positiveInt(env, 'REPLICATION_FACTOR', 1),
+    proposalConsumerGroup:
+      env.METADATA_CHANGE_PROPOSAL_KAFKA_CONSUMER_GROUP_ID || 'generic-mce-consumer-job-client',
     meiliHost: env.MEILI_HOST || undefined,
     meiliMasterKey: env.MEILI_MASTER_KEY || undefined,
     meiliIndex: env.MEILI_INDEX || 'neohub_entities',
@@ -305,6 +359,16 @@ const VARIABLES: Readonly<Record<keyof Config, string>> = {
   schemaFieldSideEffect: 'MCP_SIDE_EFFECTS_SCHEMA_FIELD_ENABLED',
   lineageMaxHops: 'NEOHUB_LINEAGE_MAX_HOPS',
   lineageMaxVisited: 'NEOHUB_LINEAGE_MAX_VISITED',
+  kafkaBootstrapServers: 'KAFKA_BOOTSTRAP_SERVER',
+  kafkaSchemaRegistryUrl: 'KAFKA_SCHEMAREGISTRY_URL',
+  proposalTopic: 'METADATA_CHANGE_PROPOSAL_TOPIC_NAME',
+  failedProposalTopic: 'FAILED_METADATA_CHANGE_PROPOSAL_TOPIC_NAME',
+  changeLogVersionedTopic: 'METADATA_CHANGE_LOG_VERSIONED_TOPIC_NAME',
+  changeLogTimeseriesTopic: 'METADATA_CHANGE_LOG_TIMESERIES_TOPIC_NAME',
+  platformEventTopic: 'PLATFORM_EVENT_TOPIC_NAME',
+  kafkaPartitions: 'PARTITIONS',
+  kafkaReplicationFactor: 'REPLICATION_FACTOR',
+  proposalConsumerGroup: 'METADATA_CHANGE_PROPOSAL_KAFKA_CONSUMER_GROUP_ID',
   meiliHost: 'MEILI_HOST',
   meiliMasterKey: 'MEILI_MASTER_KEY',
   meiliIndex: 'MEILI_INDEX',

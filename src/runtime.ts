@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createApp } from './http/index.js';
+import { ensureTopics } from './kafka/index.js';
 import { ServiceMetrics } from './metrics/index.js';
 import type { Logger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
@@ -81,6 +82,12 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const registry = defaultRegistry();
   const labelled = await store.migrate(registry.allEntities());
   if (labelled) log.info({ labelled }, 'entity nodes given the label of their kind');
+  // Kafka (only when configured): DataHub's topics, created when absent, before anything else starts.
+  if (config.kafkaBootstrapServers.length > 0)
+    await ensureTopics(config, log.child({ module: 'kafka' })).catch(async (err: unknown) => {
+      await exec.close();
+      throw err;
+    });
   const runs = new RunStore(exec);
   const indexed = await runs.indexRunIds();
   if (indexed) log.info({ indexed }, 'aspects indexed by the run that wrote them');

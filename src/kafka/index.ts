@@ -1,0 +1,1 @@
+export { ensureTopics, kafkaTopics, KafkaSetupError } from './topics.js';
