@@ -13,7 +13,8 @@ export const MODULES = {
   'src/graphql-limits': [],
   'src/metrics': [],
   'src/local-neo4j': [],
-  'src/kafka': ['src/config.ts', 'src/logger.ts'],
+  // A transport like rest-compat: Kafka records into the services' one write path.
+  'src/kafka': ['src/config.ts', 'src/logger.ts', 'src/errors', 'src/services'],
   'graph-schema': [],
   'src/registry': ['src/errors', 'src/urn', 'src/json'],
   'src/patch': ['src/errors', 'src/json'],

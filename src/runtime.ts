@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createApp } from './http/index.js';
-import { ensureTopics } from './kafka/index.js';
+import { ensureTopics, ProposalConsumer, remoteRegistry, type SchemaSource } from './kafka/index.js';
 import { ServiceMetrics } from './metrics/index.js';
 import type { Logger } from './logger.js';
 import { defaultRegistry } from './registry/index.js';
@@ -29,6 +29,7 @@ import {
 import {
   asSystem,
   AuthService,
+  SYSTEM_ACTOR,
   loadRootPassword,
   loadRootToken,
   loadSecretKey,
@@ -156,6 +157,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     usageEvents,
   );
   const secretKey = await loadSecretKey(config.secretKey, config.home, log);
+  const schemaRegistry = new SchemaRegistryStore(exec);
   const changeLog = new ChangeLogStore(exec);
   const retention = new ChangeLogRetention(
     changeLog,
@@ -170,7 +172,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     runs,
     changeLog,
     usageEvents,
-    schemaRegistry: new SchemaRegistryStore(exec),
+    schemaRegistry,
     ingest,
     search,
     operations,
@@ -198,7 +200,22 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     { driver, database: config.neo4jDatabase, log: log.child({ module: 'graph-explorer' }) },
     serviceMetrics(exec, new SyncStateStore(exec)),
   );
+  // The proposal consumer (only with Kafka configured): proposals from Kafka through the one write path.
+  const kafkaConsumer =
+    config.kafkaBootstrapServers.length > 0
+      ? new ProposalConsumer(
+          config,
+          {
+            ...kafkaSchemas(config, schemaRegistry, services),
+            apply: async (proposal) => {
+              await asSystem(() => ingest.ingest([proposal], { actor: SYSTEM_ACTOR }));
+            },
+          },
+          log.child({ module: 'kafka' }),
+        )
+      : undefined;
   const address = await app.listen({ port: config.port, host: config.host });
+  await kafkaConsumer?.start();
   operations.startResuming();
   retention.start();
   const testResults = new TestResultsWorker(
@@ -214,6 +231,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     services,
     url: address,
     async stop() {
+      await kafkaConsumer?.stop();
       operations.stop();
       await retention.stop();
       await testResults.stop();
@@ -221,6 +239,15 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
       await (thread ?? worker).stop();
       await exec.close();
     },
+  };
+}
+
+/** Where Kafka records' schemas come from: KAFKA_SCHEMAREGISTRY_URL's registry, else neohub's own. */
+function kafkaSchemas(config: Config, store: SchemaRegistryStore, services: Services): SchemaSource {
+  if (config.kafkaSchemaRegistryUrl) return remoteRegistry(config.kafkaSchemaRegistryUrl);
+  return {
+    schemaById: async (id) => (await store.schemaById(id))?.schema,
+    register: async (subject, schema) => (await services.schemaRegistry.register(subject, { schema })).id,
   };
 }
 

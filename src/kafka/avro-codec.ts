@@ -1,0 +1,53 @@
+import avro from 'avsc';
+import { FrameError, readFrame, writeFrame } from './confluent-frame.js';
+
+/** Where the codec finds a writer's schema by its id, and registers the schemas it writes with. */
+export interface SchemaSource {
+  schemaById(id: number): Promise<string | undefined>;
+  register(subject: string, schema: string): Promise<number>;
+}
+
+/**
+ * Avro records in Confluent's framing: each decoded with the schema of the id in its frame (its writer's),
+ * read once from the registry and kept.
+ */
+export class AvroCodec {
+  private readonly types = new Map<number, Promise<avro.Type>>();
+
+  constructor(private readonly schemas: SchemaSource) {}
+
+  /** The record and its writer's schema (as JSON), or a FrameError when it cannot be read. */
+  async decode(
+    value: Buffer | null | undefined,
+  ): Promise<{ schemaId: number; schema: unknown; value: unknown }> {
+    const { schemaId, payload } = readFrame(value);
+    const type = await this.typeOf(schemaId);
+    try {
+      return { schemaId, schema: type.schema({ exportAttrs: true }), value: type.fromBuffer(payload) };
+    } catch (err) {
+      throw new FrameError(
+        `the record does not decode with its schema ${schemaId}: ${(err as Error).message}`,
+      );
+    }
+  }
+
+  /** Registers `schema` under `subject` (once per process) and frames `value` with its id. */
+  async encode(subject: string, schema: object, value: unknown): Promise<Buffer> {
+    const text = JSON.stringify(schema);
+    const id = await this.schemas.register(subject, text);
+    return writeFrame(id, avro.Type.forSchema(schema as avro.Schema).toBuffer(value));
+  }
+
+  private typeOf(id: number): Promise<avro.Type> {
+    let type = this.types.get(id);
+    if (!type) {
+      type = this.schemas.schemaById(id).then((text) => {
+        if (text === undefined) throw new FrameError(`no schema has the id ${id} in the registry`);
+        return avro.Type.forSchema(JSON.parse(text) as avro.Schema);
+      });
+      type.catch(() => this.types.delete(id));
+      this.types.set(id, type);
+    }
+    return type;
+  }
+}

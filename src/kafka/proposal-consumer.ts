@@ -1,0 +1,195 @@
+import { Consumer, MessagesStreamFallbackModes, MessagesStreamModes, Producer } from '@platformatic/kafka';
+import type { Message, MessagesStream } from '@platformatic/kafka';
+import type { Config } from '../config.js';
+import { wireStatus } from '../errors/index.js';
+import type { Logger } from '../logger.js';
+import type { Proposal } from '../services/index.js';
+import { AvroCodec, type SchemaSource } from './avro-codec.js';
+import { FrameError } from './confluent-frame.js';
+
+/** What the consumer needs of neohub: the registry's schemas, and the one write path. */
+export interface ProposalTarget extends SchemaSource {
+  /** Writes one proposal (as the system), resolving once its transaction has committed. */
+  apply(proposal: Proposal): Promise<void>;
+}
+
+/** Waits between tries of a record that failed for a reason of neohub's own (a store that is down). */
+const BACKOFF_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
+
+/**
+ * The proposal consumer (issue 42, item 2): reads `MetadataChangeProposal_v1` in its consumer group, decodes
+ * each record with its writer's schema (the id in its Confluent frame, from the registry), and writes it
+ * through the one write path with the run id and system metadata it carries. A proposal the write path
+ * refuses (a 4xx: bad URN, unknown aspect, invalid value) goes to `FailedMetadataChangeProposal_v1` with the
+ * error, as DataHub does; a failure of neohub's own (the store unavailable) is tried again, with backoff, and
+ * blocks its partition meanwhile. A record's offset is committed only after its write has committed (or its
+ * failure was published): a crash loses nothing, and repeats at most the records not yet committed
+ * (writes of the same version are idempotent).
+ */
+export class ProposalConsumer {
+  private readonly codec: AvroCodec;
+  private consumer: Consumer | undefined;
+  private producer: Producer | undefined;
+  private stream: MessagesStream<Buffer, Buffer, Buffer, Buffer> | undefined;
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly target: ProposalTarget,
+    private readonly log: Logger,
+  ) {
+    this.codec = new AvroCodec(target);
+  }
+
+  async start(): Promise<void> {
+    const bootstrapBrokers = [...this.config.kafkaBootstrapServers];
+    this.consumer = new Consumer({
+      clientId: 'neohub-mcp-consumer',
+      groupId: this.config.proposalConsumerGroup,
+      bootstrapBrokers,
+    });
+    this.producer = new Producer({ clientId: 'neohub-mcp-failures', bootstrapBrokers, acks: -1 });
+    this.stream = await this.consumer.consume({
+      topics: [this.config.proposalTopic],
+      autocommit: false,
+      mode: MessagesStreamModes.COMMITTED,
+      fallbackMode: MessagesStreamFallbackModes.EARLIEST,
+      maxWaitTime: 500,
+    });
+    this.loop = this.run(this.stream).catch((err: unknown) => {
+      if (!this.stopping) this.log.error({ err }, 'the proposal consumer stopped');
+    });
+    this.log.info(
+      { topic: this.config.proposalTopic, group: this.config.proposalConsumerGroup },
+      'consuming proposals from Kafka',
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    const stream = this.stream;
+    if (stream) await new Promise<void>((resolve) => stream.close(() => resolve()));
+    await this.loop;
+    const consumer = this.consumer;
+    if (consumer) await new Promise<void>((resolve) => consumer.close(true, () => resolve()));
+    await this.producer?.close().catch(() => undefined);
+  }
+
+  private async run(stream: MessagesStream<Buffer, Buffer, Buffer, Buffer>): Promise<void> {
+    for await (const message of stream) {
+      if (this.stopping) return;
+      if (!(await this.handle(message))) return;
+      await message.commit();
+    }
+  }
+
+  /** Applies one record, or publishes its failure; false when the consumer stopped before it was done. */
+  private async handle(message: Message<Buffer, Buffer, Buffer, Buffer>): Promise<boolean> {
+    for (let attempt = 0; !this.stopping; attempt++) {
+      let decoded: { schemaId: number; schema: unknown; value: unknown } | undefined;
+      try {
+        decoded = await this.codec.decode(message.value);
+        await this.target.apply(toProposal(decoded.value));
+        return true;
+      } catch (err) {
+        if (err instanceof FrameError) {
+          // Nothing can ever read it: logged with where it is, and passed over.
+          this.log.error(
+            {
+              topic: message.topic,
+              partition: message.partition,
+              offset: String(message.offset),
+              reason: err.message,
+            },
+            'a proposal record that cannot be decoded was skipped',
+          );
+          return true;
+        }
+        const { status, known } = wireStatus(err);
+        if (decoded && known && status < 500) {
+          await this.publishFailure(message, decoded, (err as Error).message);
+          return true;
+        }
+        const wait = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] as number;
+        this.log.warn(
+          {
+            offset: String(message.offset),
+            partition: message.partition,
+            reason: (err as Error).message,
+            retryInMs: wait,
+          },
+          'a proposal could not be written; trying again',
+        );
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+    return false;
+  }
+
+  /** DataHub's FailedMetadataChangeProposal: the proposal as it came, and the error (keyed by its URN). */
+  private async publishFailure(
+    message: Message<Buffer, Buffer, Buffer, Buffer>,
+    decoded: { schema: unknown; value: unknown },
+    error: string,
+  ): Promise<void> {
+    const topic = this.config.failedProposalTopic;
+    const schema = {
+      type: 'record',
+      name: 'FailedMetadataChangeProposal',
+      namespace: 'com.linkedin.pegasus2avro.mxe',
+      fields: [
+        { name: 'metadataChangeProposal', type: decoded.schema },
+        { name: 'error', type: 'string' },
+      ],
+    };
+    const value = await this.codec.encode(`${topic}-value`, schema, {
+      metadataChangeProposal: decoded.value,
+      error,
+    });
+    await this.producer?.send({ messages: [{ topic, key: message.key, value }] });
+    this.log.warn(
+      { topic, urn: (decoded.value as { entityUrn?: string }).entityUrn, error },
+      'a proposal from Kafka was refused; published to the failed proposals topic',
+    );
+  }
+}
+
+/** The decoded Avro record as the write path takes a proposal (the aspect's bytes are its JSON text). */
+function toProposal(value: unknown): Proposal {
+  const v = value as {
+    entityType?: string;
+    entityUrn?: string | null;
+    changeType?: string;
+    aspectName?: string | null;
+    aspect?: { value?: Buffer; contentType?: string } | null;
+    systemMetadata?: Record<string, unknown> | null;
+    headers?: Record<string, string> | null;
+  };
+  return {
+    entityType: v.entityType,
+    entityUrn: v.entityUrn ?? undefined,
+    changeType: v.changeType,
+    aspectName: v.aspectName ?? undefined,
+    aspect: v.aspect
+      ? {
+          value: Buffer.isBuffer(v.aspect.value) ? v.aspect.value.toString('utf8') : v.aspect.value,
+          contentType: v.aspect.contentType,
+        }
+      : undefined,
+    systemMetadata: v.systemMetadata ? plain(v.systemMetadata) : null,
+    headers: v.headers ?? null,
+  };
+}
+
+/** avsc's records as plain objects (the write path keeps system metadata as JSON). */
+const plain = (v: Record<string, unknown>): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
