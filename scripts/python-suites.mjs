@@ -6,13 +6,18 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import { fail, freePort, home, logs, root, run, step, stopChild, tally, waitUntilUp } from './test-steps.mjs';
 
-/** A neohub server on a free port for the Python suites: its URL once it answers, and its stop. */
-export async function startServer(env) {
+/**
+ * A neohub server on a free port for the Python suites: its URL once it answers, and its stop. `name` names
+ * its log (in .neohub/test/logs) and, when not the default, a folder of its own under .neohub/test.
+ */
+export async function startServer(env, name = 'python-suites-server') {
   const port = await freePort();
-  const out = openSync(path.join(logs, 'python-suites-server.log'), 'w');
+  const out = openSync(path.join(logs, `${name}.log`), 'w');
+  const own = name === 'python-suites-server' ? home : path.join(home, name);
+  mkdirSync(own, { recursive: true });
   const server = spawn('node', [path.join(root, 'dist/src/main.js')], {
     cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', NEOHUB_HOME: home, LOG_LEVEL: 'warn' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', NEOHUB_HOME: own, LOG_LEVEL: 'warn' },
     stdio: ['ignore', out, out],
   });
   const stop = () => stopChild(server);
@@ -73,17 +78,48 @@ export async function pythonSuites(env, venvs) {
   await stop();
 }
 
+/** The conformance tests that need Kafka: the Kafka step of the test command runs them (`kafkaConformance`). */
+const KAFKA_CONFORMANCE = 'test/conformance/test_kafka_sink.py';
+
 async function conformance(env, url, bin) {
-  if (!bin) return fail('conformance: no virtualenv');
-  const junit = path.join(home, 'conformance.xml');
-  rmSync(junit, { force: true });
-  await run(
-    'conformance: DataHub Python client against neohub',
-    path.join(bin, 'python'),
-    ['-m', 'pytest', 'test/conformance', '-q', `--junitxml=${junit}`],
-    { env: { ...env, NEOHUB_GMS_URL: url } },
+  await pytest('conformance', 'conformance: DataHub Python client against neohub', env, url, bin, [
+    'test/conformance',
+    `--ignore=${KAFKA_CONFORMANCE}`,
+  ]);
+}
+
+/**
+ * DataHub's Kafka sink against a neohub consuming from the broker of the Kafka step (`env` names it in
+ * KAFKA_BOOTSTRAP_SERVER and NEOHUB_TEST_KAFKA_BOOTSTRAP), with authentication on as in the other suites.
+ */
+export async function kafkaConformance(env, venvs) {
+  const bin = await venvs.conformance;
+  if (!bin) return fail('conformance (Kafka): no virtualenv');
+  const token = `nh_${randomBytes(32).toString('base64url')}`;
+  const { url, stop } = await startServer(
+    { ...env, NEOHUB_AUTH: 'on', NEOHUB_ROOT_TOKEN: token },
+    'kafka-server',
   );
-  if (!existsSync(junit)) return fail('conformance: no report (pytest did not finish)');
+  await pytest(
+    'conformance-kafka',
+    "conformance: DataHub's Kafka sink against neohub",
+    { ...env, NEOHUB_TOKEN: token },
+    url,
+    bin,
+    [KAFKA_CONFORMANCE],
+  );
+  await stop();
+}
+
+/** pytest over `targets` against the server at `url`, counted from its JUnit report. */
+async function pytest(report, name, env, url, bin, targets) {
+  if (!bin) return fail(`${report}: no virtualenv`);
+  const junit = path.join(home, `${report}.xml`);
+  rmSync(junit, { force: true });
+  await run(name, path.join(bin, 'python'), ['-m', 'pytest', ...targets, '-q', `--junitxml=${junit}`], {
+    env: { ...env, NEOHUB_GMS_URL: url },
+  });
+  if (!existsSync(junit)) return fail(`${report}: no report (pytest did not finish)`);
   const xml = readFileSync(junit, 'utf8');
   const attr = (name) => Number((new RegExp(`<testsuite[^>]*\\s${name}="(\\d+)"`).exec(xml) ?? [])[1] ?? 0);
   const total = attr('tests');
@@ -93,7 +129,7 @@ async function conformance(env, url, bin) {
   for (const m of xml.matchAll(
     /<testcase [^>]*?classname="([^"]*)" name="([^"]*)"[^>]*>\s*<(failure|error)/g,
   ))
-    tally.failures.push(`conformance: ${m[1]}::${m[2]}`);
+    tally.failures.push(`${report}: ${m[1]}::${m[2]}`);
 }
 
 /**

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { pythonSuites, pythonVenvs } from './python-suites.mjs';
+import { kafkaConformance, pythonSuites, pythonVenvs } from './python-suites.mjs';
 import {
   fail,
   freePort,
@@ -81,7 +81,8 @@ async function main() {
   // database and Meilisearch index, so that the lanes end together whatever the day's machine.
   const shared = [...SHARED];
   const drain = async (env, index) => {
-    for (let job = shared.shift(); job; job = shared.shift()) await job(env, await meili, index, browser);
+    for (let job = shared.shift(); job; job = shared.shift())
+      await job(env, await meili, index, browser, venvs);
   };
   const nodeLane = (async () => {
     await step('lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']);
@@ -131,7 +132,7 @@ const SHARED = [
     'test/integration/fault-local-neo4j.test.ts',
     'test/integration/fault-meili-restart.test.ts',
   ]),
-  kafkaSuites('Kafka: topics against a real broker', ['--project', 'kafka']),
+  kafkaSuites('Kafka: topics and the proposal consumer against a real broker', ['--project', 'kafka']),
   browserSuite('browser: the web app in Chromium', ['--project', 'browser']),
 ];
 
@@ -253,10 +254,11 @@ async function chromium() {
 /**
  * The tests that need Kafka, on the lane's database, with a real Apache Kafka broker started for them alone
  * (test/support/kafka: a KRaft single node from Maven Central's jars, on a free port, its data in a temporary
- * folder) and stopped after them: the only step that pays for a broker.
+ * folder) and stopped after them: the only step that pays for a broker. Then DataHub's Kafka sink (the
+ * conformance suite's Kafka file) against a neohub that consumes from that broker.
  */
 function kafkaSuites(name, args) {
-  return async (env) => {
+  return async (env, _meili, _index, _browser, venvs) => {
     const started = Date.now();
     process.stdout.write(`-- Kafka broker: starting at +${secs()}\n`);
     const { startKafkaBroker } = await import(path.join(root, 'dist/test/support/kafka/broker.js'));
@@ -270,7 +272,9 @@ function kafkaSuites(name, args) {
     tally.cleanups.push(() => broker.stop());
     log(`Kafka broker (${secs(started)}, up at +${secs()})`);
     process.stdout.write(`${out.join('\n')}\n`);
-    await vitest(name, args, { ...env, NEOHUB_TEST_KAFKA_BOOTSTRAP: broker.bootstrap });
+    const withKafka = { ...env, NEOHUB_TEST_KAFKA_BOOTSTRAP: broker.bootstrap };
+    await vitest(name, args, withKafka);
+    await kafkaConformance({ ...withKafka, KAFKA_BOOTSTRAP_SERVER: broker.bootstrap }, venvs);
     await broker.stop();
   };
 }
