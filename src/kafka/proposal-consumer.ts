@@ -43,14 +43,57 @@ export class ProposalConsumer {
     this.codec = new AvroCodec(target);
   }
 
+  /**
+   * Starts consuming in the background: joining the group waits, after an unclean stop, until the broker
+   * has given up the old member (its session, 10 s), and a Kafka that is down is tried again with backoff;
+   * neither holds up the service's start.
+   */
   async start(): Promise<void> {
-    const bootstrapBrokers = [...this.config.kafkaBootstrapServers];
+    this.producer = new Producer({
+      clientId: 'neohub-mcp-failures',
+      bootstrapBrokers: [...this.config.kafkaBootstrapServers],
+      acks: -1,
+    });
+    this.loop = this.consumeForever();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.disconnect();
+    await this.loop;
+    await this.producer?.close().catch(() => undefined);
+  }
+
+  private async consumeForever(): Promise<void> {
+    for (let attempt = 0; !this.stopping; attempt++) {
+      try {
+        const stream = await this.connect();
+        attempt = 0;
+        await this.run(stream);
+      } catch (err) {
+        if (this.stopping) return;
+        this.log.warn(
+          { reason: (err as Error).message },
+          'the proposal consumer lost Kafka; connecting again',
+        );
+      }
+      await this.disconnect();
+      if (!this.stopping) await this.pause(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] as number);
+    }
+  }
+
+  private async connect(): Promise<MessagesStream<Buffer, Buffer, Buffer, Buffer>> {
     this.consumer = new Consumer({
       clientId: 'neohub-mcp-consumer',
       groupId: this.config.proposalConsumerGroup,
-      bootstrapBrokers,
+      bootstrapBrokers: [...this.config.kafkaBootstrapServers],
+      // A join waits for the group's rebalance, which after a crash waits out the old member's session.
+      timeout: 45_000,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 3_000,
+      rebalanceTimeout: 30_000,
     });
-    this.producer = new Producer({ clientId: 'neohub-mcp-failures', bootstrapBrokers, acks: -1 });
     this.stream = await this.consumer.consume({
       topics: [this.config.proposalTopic],
       autocommit: false,
@@ -58,24 +101,29 @@ export class ProposalConsumer {
       fallbackMode: MessagesStreamFallbackModes.EARLIEST,
       maxWaitTime: 500,
     });
-    this.loop = this.run(this.stream).catch((err: unknown) => {
-      if (!this.stopping) this.log.error({ err }, 'the proposal consumer stopped');
-    });
     this.log.info(
       { topic: this.config.proposalTopic, group: this.config.proposalConsumerGroup },
       'consuming proposals from Kafka',
     );
+    return this.stream;
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    const stream = this.stream;
+  private async disconnect(): Promise<void> {
+    const { stream, consumer } = this;
+    this.stream = undefined;
+    this.consumer = undefined;
     if (stream) await new Promise<void>((resolve) => stream.close(() => resolve()));
-    await this.loop;
-    const consumer = this.consumer;
     if (consumer) await new Promise<void>((resolve) => consumer.close(true, () => resolve()));
-    await this.producer?.close().catch(() => undefined);
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 
   private async run(stream: MessagesStream<Buffer, Buffer, Buffer, Buffer>): Promise<void> {
@@ -123,13 +171,7 @@ export class ProposalConsumer {
           },
           'a proposal could not be written; trying again',
         );
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        await this.pause(wait);
       }
     }
     return false;

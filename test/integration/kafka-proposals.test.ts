@@ -11,6 +11,7 @@ import { asSystem } from '../../src/auth/index.js';
 import { AvroCodec, type SchemaSource } from '../../src/kafka/index.js';
 import type { Runtime } from '../../src/runtime.js';
 import { request } from '../support/http.js';
+import { mcpSchema, proposal, type KafkaTestProposal } from '../support/kafka/proposals.js';
 import { datasetUrn, startTestServer, unique } from '../support/runtime.js';
 
 const bootstrap = process.env.NEOHUB_TEST_KAFKA_BOOTSTRAP;
@@ -26,52 +27,6 @@ const env = {
   METADATA_CHANGE_LOG_TIMESERIES_TOPIC_NAME: `mclt_${id}`,
   PLATFORM_EVENT_TOPIC_NAME: `pe_${id}`,
   METADATA_CHANGE_PROPOSAL_KAFKA_CONSUMER_GROUP_ID: `neohub_${id}`,
-};
-
-/** A writer's MetadataChangeProposal schema: the fields DataHub's has, in a smaller record of its own. */
-const MCP_SCHEMA = {
-  type: 'record',
-  name: 'MetadataChangeProposal',
-  namespace: `test.neohub.k${id}`,
-  fields: [
-    { name: 'entityType', type: 'string' },
-    { name: 'entityUrn', type: ['null', 'string'], default: null },
-    {
-      name: 'changeType',
-      type: { type: 'enum', name: 'ChangeType', symbols: ['UPSERT', 'DELETE', 'PATCH'] },
-    },
-    { name: 'aspectName', type: ['null', 'string'], default: null },
-    {
-      name: 'aspect',
-      type: [
-        'null',
-        {
-          type: 'record',
-          name: 'GenericAspect',
-          fields: [
-            { name: 'value', type: 'bytes' },
-            { name: 'contentType', type: 'string' },
-          ],
-        },
-      ],
-      default: null,
-    },
-    {
-      name: 'systemMetadata',
-      type: [
-        'null',
-        {
-          type: 'record',
-          name: 'SystemMetadata',
-          fields: [
-            { name: 'lastObserved', type: ['long', 'null'], default: 0 },
-            { name: 'runId', type: ['string', 'null'], default: 'no-run-id-provided' },
-          ],
-        },
-      ],
-      default: null,
-    },
-  ],
 };
 
 let rt: Runtime;
@@ -102,23 +57,14 @@ afterAll(async () => {
   await rt?.stop();
 });
 
-const proposal = (urn: string, aspectName: string, value: unknown, runId: string) => ({
-  entityType: 'dataset',
-  entityUrn: urn,
-  changeType: 'UPSERT',
-  aspectName,
-  aspect: { value: Buffer.from(JSON.stringify(value)), contentType: 'application/json' },
-  systemMetadata: { lastObserved: Date.now(), runId },
-});
-
 /** A proposal as a Kafka record, its writer's schema registered with neohub. */
-const recordOf = async (p: ReturnType<typeof proposal>) => ({
+const recordOf = async (p: KafkaTestProposal) => ({
   topic: topics.proposals,
   key: Buffer.from(p.entityUrn),
-  value: await codec.encode(`${topics.proposals}-value`, MCP_SCHEMA, p),
+  value: await codec.encode(`${topics.proposals}-value`, mcpSchema(id), p),
 });
 
-async function send(...proposals: ReturnType<typeof proposal>[]): Promise<void> {
+async function send(...proposals: KafkaTestProposal[]): Promise<void> {
   await producer.send({ messages: await Promise.all(proposals.map(recordOf)) });
 }
 
