@@ -210,6 +210,8 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
             apply: async (proposal) => {
               await asSystem(() => ingest.ingest([proposal], { actor: SYSTEM_ACTOR }));
             },
+            applyBatch: async (proposals) =>
+              (await asSystem(() => ingest.ingestEach(proposals, { actor: SYSTEM_ACTOR }))).failed,
           },
           log.child({ module: 'kafka' }),
         )

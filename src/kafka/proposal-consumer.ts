@@ -11,7 +11,15 @@ import { FrameError } from './confluent-frame.js';
 export interface ProposalTarget extends SchemaSource {
   /** Writes one proposal (as the system), resolving once its transaction has committed. */
   apply(proposal: Proposal): Promise<void>;
+  /**
+   * Writes proposals as one batch (DataHub's asynchronous batch rules: those a write-time check refuses
+   * are answered in the list, the others written); throws when the batch as a whole is refused.
+   */
+  applyBatch(proposals: readonly Proposal[]): Promise<readonly { index: number; message: string }[]>;
 }
+
+/** The most records written in one batch. */
+const MAX_BATCH = 200;
 
 /** Waits between tries of a record that failed for a reason of neohub's own (a store that is down). */
 const BACKOFF_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
@@ -126,12 +134,52 @@ export class ProposalConsumer {
     });
   }
 
+  /**
+   * Reads on in batches: what the stream has already fetched (up to MAX_BATCH records) is written as one
+   * batch, then the last offset of each of its partitions is committed.
+   */
   private async run(stream: MessagesStream<Buffer, Buffer, Buffer, Buffer>): Promise<void> {
-    for await (const message of stream) {
-      if (this.stopping) return;
-      if (!(await this.handle(message))) return;
-      await message.commit();
+    const records = stream[Symbol.asyncIterator]();
+    for (;;) {
+      const first = await records.next();
+      if (first.done || this.stopping) return;
+      const batch: Message<Buffer, Buffer, Buffer, Buffer>[] = [first.value];
+      while (batch.length < MAX_BATCH && stream.readableLength > 0) {
+        const next = await records.next();
+        if (next.done) break;
+        batch.push(next.value);
+      }
+      if (!(await this.handleBatch(batch))) return;
+      const last = new Map(batch.map((m) => [m.partition, m]));
+      for (const m of last.values()) await m.commit();
     }
+  }
+
+  /**
+   * A batch in one write; when that fails as a whole (a record that cannot be decoded, a proposal the
+   * batch is refused for, the store down) record by record, each under the rules of `handle`.
+   */
+  private async handleBatch(batch: Message<Buffer, Buffer, Buffer, Buffer>[]): Promise<boolean> {
+    if (batch.length > 1) {
+      try {
+        const decoded = await Promise.all(batch.map((m) => this.codec.decode(m.value)));
+        const failed = await this.target.applyBatch(decoded.map((d) => toProposal(d.value)));
+        for (const f of failed)
+          await this.publishFailure(
+            batch[f.index] as Message<Buffer, Buffer, Buffer, Buffer>,
+            decoded[f.index] as { schema: unknown; value: unknown },
+            f.message,
+          );
+        return true;
+      } catch (err) {
+        this.log.debug(
+          { reason: (err as Error).message, records: batch.length },
+          'a batch from Kafka is written record by record',
+        );
+      }
+    }
+    for (const m of batch) if (!(await this.handle(m))) return false;
+    return true;
   }
 
   /** Applies one record, or publishes its failure; false when the consumer stopped before it was done. */
