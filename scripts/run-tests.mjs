@@ -109,8 +109,8 @@ async function main() {
 /**
  * The steps the lanes share (see `drain` above): the suites that run again against Meilisearch, in two
  * halves (each new structured property makes Meilisearch index again), the fault tests (each runs
- * processes of its own), in two pairs, the Kafka tests (with the one broker of the run), and the browser suite (the web app in Chromium, over estates
- * DataHub's SQL source ingests). Longest first (about 75, 70, 55 and 45 s), but the browser suite (about
+ * processes of its own), in two pairs, the Kafka tests (with the run's one broker), and the browser suite
+ * (the web app in Chromium, over estates DataHub's SQL source ingests). Longest first (about 75, 70, 55 and 45 s), but the browser suite (about
  * 130 s) last: its search test writes 10,020 datasets, which a Meilisearch suite after it on the same
  * database would first have to index.
  */
