@@ -16,7 +16,7 @@ function at(value: unknown, path: readonly string[]): unknown {
   let v = value;
   for (const k of path) {
     if (Array.isArray(v)) v = v[Number(k)];
-    else if (isObject(v)) v = v[k];
+    else if (isObject(v) && Object.prototype.hasOwnProperty.call(v, k)) v = v[k];
     else return undefined;
   }
   return v;
