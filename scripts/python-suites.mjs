@@ -79,18 +79,19 @@ export async function pythonSuites(env, venvs) {
 }
 
 /** The conformance tests that need Kafka: the Kafka step of the test command runs them (`kafkaConformance`). */
-const KAFKA_CONFORMANCE = 'test/conformance/test_kafka_sink.py';
+const KAFKA_CONFORMANCE = ['test/conformance/test_kafka_sink.py', 'test/conformance/test_kafka_actions.py'];
 
 async function conformance(env, url, bin) {
   await pytest('conformance', 'conformance: DataHub Python client against neohub', env, url, bin, [
     'test/conformance',
-    `--ignore=${KAFKA_CONFORMANCE}`,
+    ...KAFKA_CONFORMANCE.map((f) => `--ignore=${f}`),
   ]);
 }
 
 /**
- * DataHub's Kafka sink against a neohub consuming from the broker of the Kafka step (`env` names it in
- * KAFKA_BOOTSTRAP_SERVER and NEOHUB_TEST_KAFKA_BOOTSTRAP), with authentication on as in the other suites.
+ * DataHub's Kafka sink and Actions' Kafka source against a neohub consuming from and publishing to the
+ * broker of the Kafka step (`env` names it in KAFKA_BOOTSTRAP_SERVER and NEOHUB_TEST_KAFKA_BOOTSTRAP), with
+ * authentication on as in the other suites.
  */
 export async function kafkaConformance(env, venvs) {
   const bin = await venvs.conformance;
@@ -102,11 +103,11 @@ export async function kafkaConformance(env, venvs) {
   );
   await pytest(
     'conformance-kafka',
-    "conformance: DataHub's Kafka sink against neohub",
+    "conformance: DataHub's Kafka sink and Actions' Kafka source against neohub",
     { ...env, NEOHUB_TOKEN: token },
     url,
     bin,
-    [KAFKA_CONFORMANCE],
+    KAFKA_CONFORMANCE,
   );
   await stop();
 }

@@ -132,7 +132,10 @@ const SHARED = [
     'test/integration/fault-local-neo4j.test.ts',
     'test/integration/fault-meili-restart.test.ts',
   ]),
-  kafkaSuites('Kafka: topics and the proposal consumer against a real broker', ['--project', 'kafka']),
+  kafkaSuites('Kafka: topics, the proposal consumer and the change-log publisher against a real broker', [
+    '--project',
+    'kafka',
+  ]),
   browserSuite('browser: the web app in Chromium', ['--project', 'browser']),
 ];
 

@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createApp } from './http/index.js';
-import { ensureTopics, ProposalConsumer, remoteRegistry, type SchemaSource } from './kafka/index.js';
+import {
+  ChangeLogProducer,
+  ensureTopics,
+  ProposalConsumer,
+  remoteRegistry,
+  type SchemaSource,
+} from './kafka/index.js';
 import { ServiceMetrics } from './metrics/index.js';
 import type { Logger } from './logger.js';
-import { defaultRegistry } from './registry/index.js';
+import { defaultRegistry, WIRE_SCHEMAS } from './registry/index.js';
 import { openSearchIndex } from '../search-sync/index.js';
 import type { SyncControl } from '../search-sync/model/index.js';
 import { SearchSyncWorker, SyncThread, threadable } from '../search-sync/sync/index.js';
 import {
+  ChangeLogPublisher,
   ChangeLogRetention,
   createServices,
   ensureBuiltInPlatforms,
@@ -24,6 +31,7 @@ import {
   runValueCleanup,
   VALUE_CLEANUP_TASK,
   type ValueCleanupParams,
+  PUBLISHER_FOLLOWER,
   writeHooks,
 } from './services/index.js';
 import {
@@ -159,10 +167,12 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const secretKey = await loadSecretKey(config.secretKey, config.home, log);
   const schemaRegistry = new SchemaRegistryStore(exec);
   const changeLog = new ChangeLogStore(exec);
+  const kafka = config.kafkaBootstrapServers.length > 0;
   const retention = new ChangeLogRetention(
     changeLog,
     config.changeLogRetentionDays * 24 * 3600 * 1000,
-    [index.checkpoint],
+    // With Kafka, what the publisher has still to publish is kept too (at least once).
+    kafka ? [index.checkpoint, PUBLISHER_FOLLOWER] : [index.checkpoint],
     log.child({ module: 'change-log' }),
   );
   const services = createServices({
@@ -201,23 +211,41 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     serviceMetrics(exec, new SyncStateStore(exec)),
   );
   // The proposal consumer (only with Kafka configured): proposals from Kafka through the one write path.
-  const kafkaConsumer =
-    config.kafkaBootstrapServers.length > 0
-      ? new ProposalConsumer(
-          config,
-          {
-            ...kafkaSchemas(config, schemaRegistry, services),
-            apply: async (proposal) => {
-              await asSystem(() => ingest.ingest([proposal], { actor: SYSTEM_ACTOR }));
-            },
-            applyBatch: async (proposals) =>
-              (await asSystem(() => ingest.ingestEach(proposals, { actor: SYSTEM_ACTOR }))).failed,
+  const kafkaConsumer = kafka
+    ? new ProposalConsumer(
+        config,
+        {
+          ...kafkaSchemas(config, schemaRegistry, services),
+          apply: async (proposal) => {
+            await asSystem(() => ingest.ingest([proposal], { actor: SYSTEM_ACTOR }));
           },
-          log.child({ module: 'kafka' }),
-        )
-      : undefined;
+          applyBatch: async (proposals) =>
+            (await asSystem(() => ingest.ingestEach(proposals, { actor: SYSTEM_ACTOR }))).failed,
+        },
+        log.child({ module: 'kafka' }),
+      )
+    : undefined;
+  // The change-log publisher (only with Kafka configured): DataHub's change-log and platform-event topics.
+  const kafkaProducer = kafka
+    ? new ChangeLogProducer(
+        config,
+        kafkaSchemas(config, schemaRegistry, services),
+        WIRE_SCHEMAS,
+        log.child({ module: 'kafka' }),
+      )
+    : undefined;
+  const publisher = kafkaProducer
+    ? new ChangeLogPublisher(
+        registry,
+        changeLog,
+        new SyncStateStore(exec),
+        kafkaProducer,
+        log.child({ module: 'kafka' }),
+      )
+    : undefined;
   const address = await app.listen({ port: config.port, host: config.host });
   await kafkaConsumer?.start();
+  publisher?.start();
   operations.startResuming();
   retention.start();
   const testResults = new TestResultsWorker(
@@ -234,6 +262,8 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
     url: address,
     async stop() {
       await kafkaConsumer?.stop();
+      await publisher?.stop();
+      await kafkaProducer?.close();
       operations.stop();
       await retention.stop();
       await testResults.stop();

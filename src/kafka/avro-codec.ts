@@ -13,6 +13,7 @@ export interface SchemaSource {
  */
 export class AvroCodec {
   private readonly types = new Map<number, Promise<avro.Type>>();
+  private readonly writers = new Map<string, Promise<{ id: number; type: avro.Type }>>();
 
   constructor(private readonly schemas: SchemaSource) {}
 
@@ -33,9 +34,23 @@ export class AvroCodec {
 
   /** Registers `schema` under `subject` (once per process) and frames `value` with its id. */
   async encode(subject: string, schema: object, value: unknown): Promise<Buffer> {
+    const { id, type } = await this.writer(subject, schema);
+    return writeFrame(id, type.toBuffer(value));
+  }
+
+  /** The id `schema` has under `subject` and its Avro type, registered once per process. */
+  writer(subject: string, schema: object): Promise<{ id: number; type: avro.Type }> {
     const text = JSON.stringify(schema);
-    const id = await this.schemas.register(subject, text);
-    return writeFrame(id, avro.Type.forSchema(schema as avro.Schema).toBuffer(value));
+    const key = `${subject}\n${text}`;
+    let found = this.writers.get(key);
+    if (!found) {
+      found = this.schemas
+        .register(subject, text)
+        .then((id) => ({ id, type: avro.Type.forSchema(schema as avro.Schema) }));
+      found.catch(() => this.writers.delete(key));
+      this.writers.set(key, found);
+    }
+    return found;
   }
 
   private typeOf(id: number): Promise<avro.Type> {

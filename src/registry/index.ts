@@ -25,6 +25,7 @@ export {
   type Defaulted,
 } from './defaulted.js';
 export { OVERLAY } from './overlay.js';
+export { WIRE_SCHEMAS, type WireRecord } from './wire-schemas.js';
 
 /** The declarations of the generated model with the overlay applied, built once at import. */
 const DECLARATIONS = declarations();

@@ -102,12 +102,18 @@ export {
   type TestView,
 } from './metadata-tests/index.js';
 export {
+  ChangeLogPublisher,
   ChangeLogRetention,
   EVENT_TOPICS,
   EventsService,
   POLL_LIMITS,
+  PUBLISHER_FOLLOWER,
+  type EventTopic,
   type PollRequest,
   type PollResult,
+  type PublishedRecord,
+  type PublisherOptions,
+  type RecordSink,
 } from './events/index.js';
 export { RunsService, type AspectRowSummary, type RollbackResult, type RunSummary } from './runs-service.js';
 export { checkPage, type Page } from '../page.js';

@@ -22,14 +22,24 @@ export interface Fence {
   check(): Promise<void>;
 }
 
+/**
+ * The change-log positions of a batch: the entries after `after` up to `last`, in commit order (a handler
+ * that needs the entries themselves, such as a publisher, reads them; the others need the entities).
+ */
+export interface LogRange {
+  readonly after: number;
+  readonly last: number;
+}
+
 /** What a follower does with the changes it reads: the search sync, the test results, a publisher. */
 export interface ChangeHandler {
   /**
    * Starts on the entities changed in a batch of the log and resolves to a wait for that work to be
    * durable; the checkpoint moves past the batch once the wait resolves. Called again with the same
-   * entities after a failure or a restart (at least once): the work must be idempotent.
+   * entities after a failure or a restart (at least once): the work must be idempotent. `range` says
+   * which entries the batch is; a fill from the store (the log compacted) passes none.
    */
-  apply(entities: readonly ChangedEntity[], fence: Fence): Promise<PendingWork>;
+  apply(entities: readonly ChangedEntity[], fence: Fence, range?: LogRange): Promise<PendingWork>;
   /**
    * Gap recovery: the retention compacted entries after the checkpoint, so the log cannot say what
    * changed; brings the handler's state up to the store's. Without it, the follower passes every entity
@@ -305,7 +315,10 @@ export class ChangeLogFollower {
     }
     const { entities, lastSeq, entries } = await this.state.changedSince(from, this.batchSize);
     if (lastSeq !== from) {
-      this.inFlight.push({ seq: lastSeq, done: await this.handler.apply(entities, this.fence(token)) });
+      this.inFlight.push({
+        seq: lastSeq,
+        done: await this.handler.apply(entities, this.fence(token), { after: from, last: lastSeq }),
+      });
       this.cursor = lastSeq;
     }
     await this.settle(token, lastSeq === from ? 0 : depth - 1);
@@ -419,7 +432,7 @@ export abstract class FollowingWorker implements ChangeHandler {
     this.follower = new ChangeLogFollower(state, this, log, opts);
   }
 
-  abstract apply(entities: readonly ChangedEntity[], fence: Fence): Promise<PendingWork>;
+  abstract apply(entities: readonly ChangedEntity[], fence: Fence, range?: LogRange): Promise<PendingWork>;
 
   /** Starts following the change log (once: a second call changes nothing). */
   start(): void {

@@ -31,6 +31,7 @@ export {
   type Fence,
   type FollowerOptions,
   type FollowerStatus,
+  type LogRange,
   type PendingWork,
 } from './change-log-follower.js';
 export { RunStore } from './run-store.js';

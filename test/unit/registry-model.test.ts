@@ -10,6 +10,8 @@ import {
   MODEL_FILE,
   modelText,
   pinnedVersion,
+  WIRE_FILE,
+  wireSchemasFromVenv,
 } from '../../src/registry/generator/files.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,6 +30,18 @@ describe('the generated registry', () => {
     const text = modelText(generateFromVenv(root));
     // Compared as text, so that a change of order or layout is drift too; the message names the command.
     expect(text === committedText, `${MODEL_FILE} differs: run npm run registry:generate`).toBe(true);
+  });
+
+  it("holds the Kafka records' writer schemas the pin ships (npm run registry:generate rewrites them)", () => {
+    const text = readFileSync(path.join(root, WIRE_FILE), 'utf8');
+    expect(
+      text === modelText(wireSchemasFromVenv(root)),
+      `${WIRE_FILE} differs: run npm run registry:generate`,
+    ).toBe(true);
+    const wire = JSON.parse(text) as { schemas: Record<string, { name: string; doc?: string }> };
+    expect(Object.keys(wire.schemas)).toEqual(['MetadataChangeLog', 'PlatformEvent']);
+    expect(wire.schemas.MetadataChangeLog?.name).toBe('MetadataChangeLog');
+    expect(text).not.toContain('"doc"');
   });
 
   it("holds DataHub's whole model: every kind, aspect and relationship name", () => {

@@ -4,10 +4,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DataHubModel } from '../model-types.js';
 import { generateModel } from './index.js';
+import { wireSchemas, type WireSchemas } from './wire-schemas.js';
 
 export const PACKAGE = 'acryl-datahub';
 /** The committed model, relative to the project root. */
 export const MODEL_FILE = 'src/registry/generated/datahub-model.json';
+/** The committed writer schemas of neohub's Kafka records, relative to the project root. */
+export const WIRE_FILE = 'src/registry/generated/kafka-schemas.json';
 const REQUIREMENTS = 'test/conformance/requirements.txt';
 
 /** The version of acryl-datahub the project pins. */
@@ -35,8 +38,8 @@ export function installedSchemas(root: string): { dir: string; version: string }
   return `acryl-datahub is not installed in .venv: ${create}`;
 }
 
-/** Generates the model from the wheel installed in `.venv`, refusing a wheel that is not the pin. */
-export function generateFromVenv(root: string): DataHubModel {
+/** The schema files of the wheel installed in `.venv` (name -> parsed JSON), refusing one that is not the pin. */
+function pinnedFiles(root: string): { files: Map<string, unknown>; version: string } {
   const found = installedSchemas(root);
   if (typeof found === 'string') throw new Error(found);
   const pin = pinnedVersion(root);
@@ -49,8 +52,20 @@ export function generateFromVenv(root: string): DataHubModel {
     .filter((x) => x.endsWith('.avsc'))
     .sort())
     files.set(f, JSON.parse(readFileSync(path.join(found.dir, f), 'utf8')));
-  return generateModel(files, { package: PACKAGE, version: pin });
+  return { files, version: pin };
+}
+
+/** Generates the model from the wheel installed in `.venv`, refusing a wheel that is not the pin. */
+export function generateFromVenv(root: string): DataHubModel {
+  const { files, version } = pinnedFiles(root);
+  return generateModel(files, { package: PACKAGE, version });
+}
+
+/** The Kafka records' writer schemas from the wheel installed in `.venv` (the pin's). */
+export function wireSchemasFromVenv(root: string): WireSchemas {
+  const { files, version } = pinnedFiles(root);
+  return wireSchemas(files, { package: PACKAGE, version });
 }
 
 /** The committed file's text for a model: stable, one property per line. */
-export const modelText = (model: DataHubModel): string => `${JSON.stringify(model, null, 1)}\n`;
+export const modelText = (model: DataHubModel | WireSchemas): string => `${JSON.stringify(model, null, 1)}\n`;

@@ -55,13 +55,21 @@ export class EventRecords {
 
   /** The events of one change-log entry on `topic` (none when the topic does not carry it). */
   eventsOf(topic: EventTopic, e: LoggedChange): ExternalEvent[] {
+    return this.recordsOf(topic, e).map(external);
+  }
+
+  /**
+   * The records of one change-log entry on `topic`, as objects (aspect values and event payloads as JSON
+   * text): what the Events API serializes, and what the Kafka publisher encodes in Avro.
+   */
+  recordsOf(topic: EventTopic, e: LoggedChange): Record<string, unknown>[] {
     if (e.aspect === null || this.hidden(e)) return [];
     const timeseries = this.registry.findAspect(e.aspect)?.timeseries === true;
     if (topic === 'MetadataChangeLog_Timeseries_v1')
-      return timeseries && e.changeType === 'UPSERT' ? [external(this.mcl(e))] : [];
+      return timeseries && e.changeType === 'UPSERT' ? [this.mcl(e)] : [];
     if (timeseries) return [];
-    if (topic === 'MetadataChangeLog_Versioned_v1') return [external(this.mcl(e))];
-    return this.changeEvents(e).map(external);
+    if (topic === 'MetadataChangeLog_Versioned_v1') return [this.mcl(e)];
+    return this.changeEvents(e);
   }
 
   private hidden(e: LoggedChange): boolean {
