@@ -8,10 +8,10 @@
 import { Consumer, MessagesStreamModes, Producer } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSystem } from '../../src/auth/index.js';
-import { AvroCodec, type SchemaSource } from '../../src/kafka/index.js';
+import { AvroCodec } from '../../src/kafka/index.js';
 import type { Runtime } from '../../src/runtime.js';
-import { request } from '../support/http.js';
 import { mcpSchema, proposal, type KafkaTestProposal } from '../support/kafka/proposals.js';
+import { httpRegistry } from '../support/kafka/registry.js';
 import { datasetUrn, startTestServer, unique } from '../support/runtime.js';
 
 const bootstrap = process.env.NEOHUB_TEST_KAFKA_BOOTSTRAP;
@@ -33,24 +33,10 @@ let rt: Runtime;
 let producer: Producer;
 let codec: AvroCodec;
 
-/** neohub's registry over HTTP, as a Kafka client reaches it. */
-const httpRegistry = (): SchemaSource => ({
-  async schemaById(schemaId) {
-    const res = await request('GET', `${rt.url}/schema-registry/api/schemas/ids/${schemaId}`);
-    return res.status === 200 ? (res.body.schema as string) : undefined;
-  },
-  async register(subject, schema) {
-    const res = await request('POST', `${rt.url}/schema-registry/api/subjects/${subject}/versions`, {
-      body: { schema },
-    });
-    return res.body.id as number;
-  },
-});
-
 beforeAll(async () => {
   rt = await startTestServer(env);
   producer = new Producer({ clientId: 'neohub-test', bootstrapBrokers: [bootstrap] });
-  codec = new AvroCodec(httpRegistry());
+  codec = new AvroCodec(httpRegistry(() => rt.url));
 });
 afterAll(async () => {
   await producer?.close();

@@ -8,10 +8,11 @@
 import { Consumer, MessagesStreamModes } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSystem } from '../../src/auth/index.js';
-import { AvroCodec, type SchemaSource } from '../../src/kafka/index.js';
+import { AvroCodec } from '../../src/kafka/index.js';
 import type { Runtime } from '../../src/runtime.js';
 import { SYSTEM_ACTOR } from '../../src/services/proposal.js';
 import { request } from '../support/http.js';
+import { httpRegistry } from '../support/kafka/registry.js';
 import { datasetUrn, mcp, startTestServer, unique } from '../support/runtime.js';
 
 const bootstrap = process.env.NEOHUB_TEST_KAFKA_BOOTSTRAP;
@@ -32,20 +33,9 @@ const env = {
 let rt: Runtime;
 let codec: AvroCodec;
 
-/** neohub's registry over HTTP, as a Kafka client reaches it. */
-const httpRegistry = (): SchemaSource => ({
-  async schemaById(schemaId) {
-    const res = await request('GET', `${rt.url}/schema-registry/api/schemas/ids/${schemaId}`);
-    return res.status === 200 ? (res.body.schema as string) : undefined;
-  },
-  register() {
-    throw new Error('the test only reads');
-  },
-});
-
 beforeAll(async () => {
   rt = await startTestServer(env);
-  codec = new AvroCodec(httpRegistry());
+  codec = new AvroCodec(httpRegistry(() => rt.url));
 });
 afterAll(async () => {
   await rt?.stop();
