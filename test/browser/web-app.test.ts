@@ -287,13 +287,15 @@ describe('the web app in Chromium', () => {
     expect(await page.$$('.admin [role=alert]')).toHaveLength(0);
     await app.shot(page, 'admin');
     // A run rolled back after its dry run: the dry run says what it would do, the rollback does it.
-    await page.click(`button[aria-label="Plan rollback of ${RUN}"]`);
-    await page.waitForSelector('.plan');
+    // A click in the page itself: the people search above may still move the layout under a mouse click.
+    await page.$eval(`button[aria-label="Plan rollback of ${RUN}"]`, (b) => (b as any).click());
+    await page.waitForSelector('.plan, #runs-section [role=alert]');
+    expect(await page.$$eval('#runs-section [role=alert]', (es) => es.map((e) => e.textContent))).toEqual([]);
     expect(await text(page, '.plan')).toMatch(/would affect 1 entities/);
     expect((await app.gqlAs(app.t.root, `{ entity(urn: "${fromRun}") { urn } }`)).entity).toEqual({
       urn: fromRun,
     });
-    await page.click('.plan button:not(.quiet)');
+    await page.$eval('.plan button:not(.quiet)', (b) => (b as any).click());
     await page.waitForFunction(() => !(globalThis as any).document.querySelector('.plan'));
     await page.waitForFunction(
       (run: string) =>
