@@ -37,6 +37,7 @@ import { metadataTestFigures } from './metadata-tests.js';
 import { soak } from './soak.js';
 import { webPhase } from './web.js';
 import { scalePhase } from './scale.js';
+import { kafkaPhase } from './kafka.js';
 
 /**
  * `npm run bench`: ingest of 100,000 aspects through ingestProposalBatch over HTTP against the same
@@ -51,11 +52,11 @@ const LINEAGE_DATASETS = Number(process.env.BENCH_LINEAGE_DATASETS ?? 100_000);
 const LINEAGE_STARTS = Number(process.env.BENCH_LINEAGE_STARTS ?? 200);
 /**
  * Which phases run: `ingest` (ingest, reads and search), `web` (the web app in Chromium, over the search
- * estate), `meili`, `http` (fastify against express), `lineage` and `soak` (minutes of mixed load); and,
- * only when named, `scale` (one catalog grown through `BENCH_SCALE_SIZES`, bench/scale.ts: about an hour).
+ * estate), `meili`, `http` (fastify against express), `kafka` (DataHub's Kafka paths, bench/kafka.ts),
+ * `lineage` and `soak` (minutes of mixed load); and, only when named, `scale` (one catalog grown through `BENCH_SCALE_SIZES`, bench/scale.ts: about an hour).
  */
 const PHASES = new Set(
-  (process.env.BENCH_PHASES ?? 'ingest,web,meili,http,lineage,soak').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PHASES ?? 'ingest,web,meili,http,kafka,lineage,soak').split(',').map((p) => p.trim()),
 );
 /** Datasets written (directly, then through neohub) before a measured ingest. */
 const WARM_DATASETS = 2000;
@@ -114,6 +115,12 @@ async function main(): Promise<void> {
       ...(PHASES.has('web') ? await webPhase((env) => startServer(graph, env), SEARCH_ENTITIES) : {}),
       ...(PHASES.has('meili') ? await meiliPhase(graph, datasets) : {}),
       ...(PHASES.has('http') ? await httpLayer(graph) : {}),
+      ...(PHASES.has('kafka')
+        ? await kafkaPhase(
+            (env) => startServer(graph, env),
+            (m) => console.log(m),
+          )
+        : {}),
       ...(PHASES.has('lineage') && LINEAGE_DATASETS > 0 ? await lineagePhase(graph, driver, registry) : {}),
       ...(PHASES.has('soak') ? await soakPhase(graph, local) : {}),
       ...(PHASES.has('scale')

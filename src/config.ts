@@ -95,6 +95,21 @@ export interface Config {
   /** Partitions and replication factor of the topics neohub creates when absent (PARTITIONS, REPLICATION_FACTOR; default 1). */
   readonly kafkaPartitions: number;
   readonly kafkaReplicationFactor: number;
+  /** `max.message.bytes` of the topics neohub creates (MAX_MESSAGE_BYTES; DataHub's default, 5 MiB). */
+  readonly kafkaMaxMessageBytes: number;
+  /**
+   * The most bytes of records neohub's producers send in one request (KAFKA_PRODUCER_MAX_REQUEST_SIZE;
+   * DataHub's default, 5 MiB): a larger batch is sent in parts, and a record larger than this alone is
+   * never sent (it is logged).
+   */
+  readonly kafkaProducerMaxRequestSize: number;
+  /**
+   * The proposal consumer's batches, as DataHub's MCP consumer makes them: on (MCP_CONSUMER_BATCH_ENABLED,
+   * default true), what has been fetched is written together up to MCP_CONSUMER_BATCH_SIZE bytes of
+   * records (DataHub's default, 15,744,000) and 5,000 records; off, record by record.
+   */
+  readonly proposalBatchEnabled: boolean;
+  readonly proposalBatchBytes: number;
   /** The consumer group of the proposal consumer (METADATA_CHANGE_PROPOSAL_KAFKA_CONSUMER_GROUP_ID, DataHub's default). */
   readonly proposalConsumerGroup: string;
   /** Meilisearch as the search index (MEILI_HOST, e.g. http://127.0.0.1:7700); unset = the embedded index. */
@@ -275,6 +290,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     platformEventTopic: env.PLATFORM_EVENT_TOPIC_NAME || 'PlatformEvent_v1',
     kafkaPartitions: positiveInt(env, 'PARTITIONS', 1),
     kafkaReplicationFactor: positiveInt(env, 'REPLICATION_FACTOR', 1),
+    kafkaMaxMessageBytes: positiveInt(env, 'MAX_MESSAGE_BYTES', 5_242_880),
+    kafkaProducerMaxRequestSize: positiveInt(env, 'KAFKA_PRODUCER_MAX_REQUEST_SIZE', 5_242_880),
+    proposalBatchEnabled: flag(env, 'MCP_CONSUMER_BATCH_ENABLED', true),
+    proposalBatchBytes: positiveInt(env, 'MCP_CONSUMER_BATCH_SIZE', 15_744_000),
     proposalConsumerGroup:
       env.METADATA_CHANGE_PROPOSAL_KAFKA_CONSUMER_GROUP_ID || 'generic-mce-consumer-job-client',
     meiliHost: env.MEILI_HOST || undefined,
@@ -368,6 +387,10 @@ const VARIABLES: Readonly<Record<keyof Config, string>> = {
   platformEventTopic: 'PLATFORM_EVENT_TOPIC_NAME',
   kafkaPartitions: 'PARTITIONS',
   kafkaReplicationFactor: 'REPLICATION_FACTOR',
+  kafkaMaxMessageBytes: 'MAX_MESSAGE_BYTES',
+  kafkaProducerMaxRequestSize: 'KAFKA_PRODUCER_MAX_REQUEST_SIZE',
+  proposalBatchEnabled: 'MCP_CONSUMER_BATCH_ENABLED',
+  proposalBatchBytes: 'MCP_CONSUMER_BATCH_SIZE',
   proposalConsumerGroup: 'METADATA_CHANGE_PROPOSAL_KAFKA_CONSUMER_GROUP_ID',
   meiliHost: 'MEILI_HOST',
   meiliMasterKey: 'MEILI_MASTER_KEY',

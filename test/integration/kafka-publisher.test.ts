@@ -168,6 +168,43 @@ describe('the change-log publisher', () => {
     expect([...offsets].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(offsets);
   });
 
+  it('publishes a batch of change-log records larger than one produce request, every record of it', async () => {
+    // 600 datasets with 10 kB descriptions in one write: 6 MB of records, more than a broker takes at once.
+    const run = `pub_big_${unique()}`;
+    const urns = Array.from({ length: 600 }, (_, i) => datasetUrn(`${run}_${i}`));
+    const description = 'x'.repeat(10_000);
+    await asSystem(() =>
+      rt.services.ingest.ingest(
+        urns.map((u) => mcp(u, 'datasetProperties', { name: u, description })),
+        { actor: SYSTEM_ACTOR },
+      ),
+    );
+    const mine = new Set(urns);
+    const published = (rs: Rec[]) =>
+      new Set(
+        rs.filter((r) => mine.has(r.key) && r.value.aspectName === 'datasetProperties').map((r) => r.key),
+      );
+    const records = await readUntil(topics.versioned, (rs) => published(rs).size === urns.length);
+    expect(published(records).size).toBe(urns.length);
+  });
+
+  it('passes over a record larger than KAFKA_PRODUCER_MAX_REQUEST_SIZE, logged, and publishes the writes after it', async () => {
+    await rt.stop();
+    const small = await startTestServer({ ...env, KAFKA_PRODUCER_MAX_REQUEST_SIZE: '20000' });
+    try {
+      const huge = datasetUrn(`pub_huge_${unique()}`);
+      const after = datasetUrn(`pub_after_${unique()}`);
+      await write(small, huge, 'datasetProperties', { name: 'huge', description: 'x'.repeat(30_000) });
+      await write(small, after, 'datasetProperties', { name: 'after' });
+      const records = await readUntil(topics.versioned, (rs) => rs.some((r) => r.key === after));
+      expect(records.some((r) => r.key === after)).toBe(true);
+      expect(records.filter((r) => r.key === huge && r.value.aspectName === 'datasetProperties')).toEqual([]);
+    } finally {
+      await small.stop();
+      rt = await startTestServer(env);
+    }
+  });
+
   it('never publishes Admin-only kinds or secret aspects', async () => {
     const secret = `urn:li:dataHubSecret:pub_${unique()}`;
     const user = `urn:li:corpuser:pub_${unique()}`;

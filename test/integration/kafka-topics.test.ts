@@ -1,10 +1,11 @@
 /**
  * Kafka setup (issue 42, item 4), against the real Apache Kafka broker the test command starts
- * (NEOHUB_TEST_KAFKA_BOOTSTRAP): DataHub's topics created when absent with the configured partitions,
+ * (NEOHUB_TEST_KAFKA_BOOTSTRAP): DataHub's topics created when absent with the configured partitions and
+ * DataHub's topic settings,
  * existing topics left as they are, a neohub configured with Kafka creates them at its start, and an
  * unreachable Kafka stops the start with a message naming the variable.
  */
-import { Admin } from '@platformatic/kafka';
+import { Admin, ConfigResourceTypes } from '@platformatic/kafka';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { ensureTopics, KafkaSetupError } from '../../src/kafka/index.js';
@@ -49,6 +50,19 @@ describe('Kafka topics', () => {
       [`pe_${id}`]: 1,
     });
     expect(await ensureTopics(config, log)).toEqual([]);
+    // As DataHub's setup makes them: records up to MAX_MESSAGE_BYTES, the time-series log kept 90 days.
+    const described = await admin.describeConfigs({
+      resources: [`mcp_${id}`, `mclt_${id}`].map((resourceName) => ({
+        resourceType: ConfigResourceTypes.TOPIC,
+        resourceName,
+        configurationKeys: ['max.message.bytes', 'retention.ms'],
+      })),
+    });
+    const settings = Object.fromEntries(
+      described.map((d) => [d.resourceName, Object.fromEntries(d.configs.map((c) => [c.name, c.value]))]),
+    );
+    expect(settings[`mcp_${id}`]?.['max.message.bytes']).toBe('5242880');
+    expect(settings[`mclt_${id}`]).toEqual({ 'max.message.bytes': '5242880', 'retention.ms': '7776000000' });
   });
 
   it('creates them when a neohub configured with Kafka starts', async () => {

@@ -48,6 +48,8 @@ describe('config: Kafka, with DataHub variable names', () => {
       'PlatformEvent_v1',
     ]);
     expect([c.kafkaPartitions, c.kafkaReplicationFactor]).toEqual([1, 1]);
+    expect([c.kafkaMaxMessageBytes, c.kafkaProducerMaxRequestSize]).toEqual([5_242_880, 5_242_880]);
+    expect([c.proposalBatchEnabled, c.proposalBatchBytes]).toEqual([true, 15_744_000]);
     expect(c.proposalConsumerGroup).toBe('generic-mce-consumer-job-client');
   });
 
@@ -63,6 +65,10 @@ describe('config: Kafka, with DataHub variable names', () => {
       PARTITIONS: '3',
       REPLICATION_FACTOR: '2',
       METADATA_CHANGE_PROPOSAL_KAFKA_CONSUMER_GROUP_ID: 'g',
+      MAX_MESSAGE_BYTES: '2000000',
+      KAFKA_PRODUCER_MAX_REQUEST_SIZE: '3000000',
+      MCP_CONSUMER_BATCH_ENABLED: 'false',
+      MCP_CONSUMER_BATCH_SIZE: '1000',
     });
     expect(c.kafkaBootstrapServers).toEqual(['broker-1:9092', 'broker-2:9093', '[::1]:9094']);
     expect(c.kafkaSchemaRegistryUrl).toBe('http://registry:8081');
@@ -73,6 +79,8 @@ describe('config: Kafka, with DataHub variable names', () => {
     ]);
     expect([c.changeLogTimeseriesTopic, c.platformEventTopic]).toEqual(['mclt', 'pe']);
     expect([c.kafkaPartitions, c.kafkaReplicationFactor, c.proposalConsumerGroup]).toEqual([3, 2, 'g']);
+    expect([c.kafkaMaxMessageBytes, c.kafkaProducerMaxRequestSize]).toEqual([2_000_000, 3_000_000]);
+    expect([c.proposalBatchEnabled, c.proposalBatchBytes]).toEqual([false, 1000]);
   });
 
   it('refuses brokers without a port and sizes that are not positive', () => {

@@ -1,6 +1,6 @@
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
-import { conform } from '../../src/kafka/index.js';
+import { conform, groupIntoRequests } from '../../src/kafka/index.js';
 import { WIRE_SCHEMAS } from '../../src/registry/index.js';
 
 const mcl = avro.Type.forSchema(WIRE_SCHEMAS.MetadataChangeLog as avro.Schema);
@@ -56,5 +56,30 @@ describe("records fitted to DataHub's writer schemas", () => {
     });
     expect(back).toMatchObject({ header: { timestampMillis: 9 }, name: 'entityChangeEvent' });
     expect(JSON.parse(String((back.payload as { value: Buffer }).value))).toEqual(ece);
+  });
+});
+
+describe('change-log records grouped into produce requests', () => {
+  const message = (bytes: number, i: number) => ({
+    topic: 't',
+    key: Buffer.from(`k${i}`),
+    value: Buffer.alloc(bytes),
+  });
+
+  it('keeps the order and stays under a broker’s default 1 MiB per request, or under a smaller limit', () => {
+    const messages = Array.from({ length: 30 }, (_, i) => message(100_000, i));
+    const parts = groupIntoRequests(messages, 5_242_880);
+    expect(parts.flat()).toEqual(messages);
+    expect(parts.map((p) => p.length)).toEqual([10, 10, 10]);
+    expect(groupIntoRequests(messages, 250_000).map((p) => p.length)).toEqual(Array(15).fill(2));
+  });
+
+  it('sends a record larger than a request alone, between the others', () => {
+    const messages = [message(10, 0), message(2_000_000, 1), message(10, 2)];
+    expect(groupIntoRequests(messages, 5_242_880).map((p) => p.map((m) => m.key.toString()))).toEqual([
+      ['k0'],
+      ['k1'],
+      ['k2'],
+    ]);
   });
 });

@@ -153,7 +153,15 @@ export async function startKafkaBroker(opts: KafkaBrokerOptions = {}): Promise<K
   };
   // A cluster id is 16 random bytes in base64url, as `kafka-storage.sh random-uuid` makes one.
   const clusterId = randomBytes(16).toString('base64url');
-  const format = run(['kafka.tools.StorageTool', 'format', '--standalone', '-t', clusterId, '-c', props]);
+  // `--cluster-id=<id>` in one word: an id that starts with `-` would read as an option after `-t`.
+  const format = run([
+    'kafka.tools.StorageTool',
+    'format',
+    '--standalone',
+    `--cluster-id=${clusterId}`,
+    '-c',
+    props,
+  ]);
   if ((await exited(format)) !== 0) {
     const why = tail(logFile);
     await rm(dir, { recursive: true, force: true });

@@ -1,16 +1,24 @@
 import type { SchemaSource } from '../../../src/kafka/index.js';
-import { request } from '../http.js';
 
-/** neohub's schema registry over HTTP, as a Kafka client reaches it (`url()`: the running neohub's). */
+/**
+ * neohub's schema registry over HTTP, as a Kafka client reaches it (`url()`: the running neohub's). Plain
+ * `fetch`, no test framework: the bench's `kafka` phase uses it too.
+ */
 export const httpRegistry = (url: () => string): SchemaSource => ({
   async schemaById(schemaId) {
-    const res = await request('GET', `${url()}/schema-registry/api/schemas/ids/${schemaId}`);
-    return res.status === 200 ? (res.body.schema as string) : undefined;
+    const res = await fetch(`${url()}/schema-registry/api/schemas/ids/${schemaId}`);
+    const body = (await res.json()) as { schema?: string };
+    return res.status === 200 ? body.schema : undefined;
   },
   async register(subject, schema) {
-    const res = await request('POST', `${url()}/schema-registry/api/subjects/${subject}/versions`, {
-      body: { schema },
+    const res = await fetch(`${url()}/schema-registry/api/subjects/${subject}/versions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/vnd.schemaregistry.v1+json' },
+      body: JSON.stringify({ schema }),
     });
-    return res.body.id as number;
+    const body = (await res.json()) as { id?: number };
+    if (res.status !== 200 || typeof body.id !== 'number')
+      throw new Error(`registering ${subject} answered ${res.status}: ${JSON.stringify(body)}`);
+    return body.id;
   },
 });
