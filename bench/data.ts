@@ -143,3 +143,30 @@ export async function postProposals(base: string, proposals: readonly unknown[])
     if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);
   }
 }
+
+/** One proposal through `ingestProposal` (a single write, one transaction); resolves once answered. */
+export async function postProposal(base: string, proposal: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${base}/aspects?action=ingestProposal`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
+    body: JSON.stringify({ proposal, async: 'false' }),
+  });
+  if (!res.ok) throw new Error(`write failed: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+}
+
+type Row = { urn: string; aspect: string; value: Record<string, unknown> };
+
+/** A run's datasets, as rows of their aspects. */
+export const datasetRows = (run: string, datasets: number): [string, Row[]] => [
+  run,
+  Array.from({ length: datasets }, (_, i) => datasetAspects(run, i)).flat(),
+];
+
+/** Ingests the rows through ingestProposalBatch, 1,000 per call; returns aspects per second. */
+export async function httpLoad(base: string, run: string, rows: readonly Row[]): Promise<number> {
+  const proposals = rows.map((r) => proposalOf(run, r));
+  const started = performance.now();
+  await postProposals(base, proposals);
+  return proposals.length / ((performance.now() - started) / 1000);
+}

@@ -4,7 +4,7 @@
  * delay from a single write to its entity change event reaching a long-polling client.
  */
 import { AUTH } from './auth.js';
-import { benchUrn, proposalOf } from './data.js';
+import { benchUrn, postProposal, proposalOf } from './data.js';
 
 const MCL = 'MetadataChangeLog_Versioned_v1';
 const PLATFORM = 'PlatformEvent_v1';
@@ -171,15 +171,8 @@ export async function writeToEventDelay(
     const tag = `${PROBE_TAG}${k}`;
     const row = { urn: benchUrn(run, k % datasets), aspect: 'globalTags', value: { tags: [{ tag }] } };
     const sent = performance.now();
-    const res = await fetch(`${base}/aspects?action=ingestProposal`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
-      body: JSON.stringify({ proposal: proposalOf(run, row), async: 'false' }),
-    });
-    const answered = performance.now();
-    if (!res.ok) throw new Error(`write failed: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    writes.push({ tag, sent, answered });
+    await postProposal(base, proposalOf(run, row));
+    writes.push({ tag, sent, answered: performance.now() });
   }
   await c.until(() => writes.every((w) => arrived.has(w.tag)));
   await c.stop();

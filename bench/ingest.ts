@@ -11,10 +11,9 @@ import {
   ASPECTS_PER_DATASET,
   WRITTEN_PER_NEW_DATASET,
   benchUrn,
-  datasetAspects,
+  datasetRows,
   fillerAspects,
-  postProposals,
-  proposalOf,
+  httpLoad,
 } from './data.js';
 import { directLoad } from './direct.js';
 import {
@@ -435,21 +434,6 @@ async function searchableCount(base: string): Promise<number> {
     body: JSON.stringify({ input: '*', entity: 'dataset', start: 0, count: 0 }),
   });
   return ((await res.json()) as { value: { numEntities: number } }).value.numEntities;
-}
-
-type Row = { urn: string; aspect: string; value: Record<string, unknown> };
-
-const datasetRows = (run: string, datasets: number): [string, Row[]] => [
-  run,
-  Array.from({ length: datasets }, (_, i) => datasetAspects(run, i)).flat(),
-];
-
-/** Ingests the rows through ingestProposalBatch, 1,000 per call; returns aspects per second. */
-async function httpLoad(base: string, run: string, rows: readonly Row[]): Promise<number> {
-  const proposals = rows.map((r) => proposalOf(run, r));
-  const started = performance.now();
-  await postProposals(base, proposals);
-  return proposals.length / ((performance.now() - started) / 1000);
 }
 
 /** Rolls a run back over HTTP (`/runs?action=rollback`), a dry run first; its figures. */

@@ -5,7 +5,7 @@ import { startKafkaBroker } from '../test/support/kafka/broker.js';
 import { mcpSchema, proposal } from '../test/support/kafka/proposals.js';
 import { httpRegistry } from '../test/support/kafka/registry.js';
 import { AUTH } from './auth.js';
-import { benchUrn, datasetAspects, postProposals, proposalOf } from './data.js';
+import { benchUrn, datasetRows, httpLoad, postProposal } from './data.js';
 
 /** Datasets (5 aspects each) written each way, through Kafka and through the REST batch. */
 const KAFKA_DATASETS = Number(process.env.BENCH_KAFKA_DATASETS ?? 5000);
@@ -54,14 +54,16 @@ export async function kafkaPhase(
         // Warm both ways (Cypher plans, the consumer's group and schema). Then rounds of each in turn, each
         // after the publisher has caught up with the one before (else its backlog runs beside the next);
         // the medians are the figures.
-        await restRate(server.base, `kwarm_${randomUUID().slice(0, 6)}`, 400);
+        await httpLoad(server.base, ...datasetRows(`kwarm_${randomUUID().slice(0, 6)}`, 400));
         await kafkaRate(server.base, codec, producer, `kwarm_${randomUUID().slice(0, 6)}`, 400);
         const rests: number[] = [];
         const kafkas: number[] = [];
         const catchUps: number[] = [];
         for (let r = 0; r < KAFKA_ROUNDS; r++) {
           await watch.caughtUp(server.base);
-          rests.push(await restRate(server.base, `krest_${randomUUID().slice(0, 6)}`, KAFKA_DATASETS));
+          rests.push(
+            await httpLoad(server.base, ...datasetRows(`krest_${randomUUID().slice(0, 6)}`, KAFKA_DATASETS)),
+          );
           await watch.caughtUp(server.base);
           const kafka = await kafkaRate(
             server.base,
@@ -104,16 +106,6 @@ export async function kafkaPhase(
   }
 }
 
-const rows = (run: string, datasets: number) =>
-  Array.from({ length: datasets }, (_, i) => datasetAspects(run, i)).flat();
-
-async function restRate(base: string, run: string, datasets: number): Promise<number> {
-  const proposals = rows(run, datasets).map((r) => proposalOf(run, r));
-  const started = performance.now();
-  await postProposals(base, proposals);
-  return proposals.length / ((performance.now() - started) / 1000);
-}
-
 /** Produces the run's proposals (encoded beforehand), and waits until the last one is readable. */
 async function kafkaRate(
   base: string,
@@ -123,7 +115,7 @@ async function kafkaRate(
   datasets: number,
 ): Promise<{ consumed: number; produced: number }> {
   // The run's rows, then a marker: its last dataset's `status`, read back through GraphQL below.
-  const data = rows(run, datasets);
+  const [, data] = datasetRows(run, datasets);
   const lastUrn = (data[data.length - 1] as { urn: string }).urn;
   const all = [...data, { urn: lastUrn, aspect: 'status', value: { removed: false } }];
   const schema = mcpSchema('bench');
@@ -232,20 +224,11 @@ class ChangeLogWatch {
 }
 
 /** A dataset's `status` through Rest.li's single ingest: one write, one transaction. */
-async function writeStatus(base: string, urn: string): Promise<void> {
-  const res = await fetch(`${base}/aspects?action=ingestProposal`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...AUTH },
-    body: JSON.stringify({
-      proposal: {
-        entityType: 'dataset',
-        entityUrn: urn,
-        changeType: 'UPSERT',
-        aspectName: 'status',
-        aspect: { value: '{"removed":false}', contentType: 'application/json' },
-      },
-    }),
+const writeStatus = (base: string, urn: string): Promise<void> =>
+  postProposal(base, {
+    entityType: 'dataset',
+    entityUrn: urn,
+    changeType: 'UPSERT',
+    aspectName: 'status',
+    aspect: { value: '{"removed":false}', contentType: 'application/json' },
   });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`a write for the publisher's lag failed: ${res.status}`);
-}

@@ -5,6 +5,7 @@ The `datahub-cloud` source stores its offset only when it is closed, and in acry
 1.7.0.17 only a stop (SIGINT or SIGTERM) closes it: a pipeline that ends on its idle timeout exits
 without storing its offset. So a run here is stopped with SIGTERM once a marker written after the
 run's changes has reached every pipeline's file."""
+import itertools
 import json
 import os
 import signal
@@ -15,6 +16,9 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 import yaml
+
+import datahub.metadata.schema_classes as m
+from datahub.emitter.mcp import MetadataChangeProposalWrapper
 
 from datahub_actions.action.action import Action
 from datahub_actions.pipeline.pipeline_context import PipelineContext
@@ -115,3 +119,17 @@ class ActionsRun:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+
+
+def tag_markers(graph, sentinel: str, prefix: str) -> Callable[[], str]:
+    """Marks for a run's end: each call tags `sentinel` with a fresh tag (`urn:li:tag:<prefix>NNNN`), which
+    makes a platform event and a change-log record, and returns the tag's URN."""
+    numbers = itertools.count()
+
+    def marker() -> str:
+        mark = f"urn:li:tag:{prefix}{next(numbers):04d}"
+        graph.emit(MetadataChangeProposalWrapper(
+            entityUrn=sentinel, aspect=m.GlobalTagsClass(tags=[m.TagAssociationClass(tag=mark)])))
+        return mark
+
+    return marker

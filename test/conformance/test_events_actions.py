@@ -2,7 +2,6 @@
 pipelines (platform events and the versioned change log) in `datahub-actions` runs stopped and started
 again, that see each change to a dataset once, as DataHub's entity change events and change-log
 records; and the same change through the CLI and through GraphQL, polled directly."""
-import itertools
 import json
 import time
 import uuid
@@ -17,7 +16,7 @@ from datahub_actions.plugin.source.acryl.datahub_cloud_events_consumer_offsets_s
     DataHubEventsConsumerPlatformResourceOffsetsStore,
 )
 
-from actions_support import ActionsRun, events_in, pipeline_config
+from actions_support import ActionsRun, events_in, tag_markers, pipeline_config
 from ingest_support import cli_env, run_cli, tail
 
 PLATFORM = "PlatformEvent_v1"
@@ -72,14 +71,7 @@ def runs(server, token, graph, restli_emitter, tmp_path_factory):
         graph.emit(MetadataChangeProposalWrapper(entityUrn=urn, aspect=aspect))
 
     names = {PLATFORM: f"events_{unique}", VERSIONED: f"changelog_{unique}"}
-    numbers = itertools.count()
-
-    def marker():
-        # A fresh tag on the sentinel: a platform event and a change-log record.
-        mark = f"urn:li:tag:mark{unique}{next(numbers):04d}"
-        graph.emit(MetadataChangeProposalWrapper(
-            entityUrn=sentinel, aspect=m.GlobalTagsClass(tags=[m.TagAssociationClass(tag=mark)])))
-        return mark
+    marker = tag_markers(graph, sentinel, f"mark{unique}")
 
     def run(label):
         outs = {topic: work / f"{label}-{topic}.jsonl" for topic in names}

@@ -8,7 +8,6 @@ nothing it had already.
 Runs in the test command's Kafka step, against a neohub started with KAFKA_BOOTSTRAP_SERVER
 (NEOHUB_TEST_KAFKA_BOOTSTRAP names the broker); skipped without it.
 """
-import itertools
 import json
 import os
 import uuid
@@ -19,7 +18,7 @@ import datahub.metadata.schema_classes as m
 from datahub.emitter.mce_builder import make_dataset_urn
 from datahub.emitter.mcp import MetadataChangeProposalWrapper
 
-from actions_support import ActionsRun, events_in
+from actions_support import ActionsRun, events_in, tag_markers
 
 BOOTSTRAP = os.environ.get("NEOHUB_TEST_KAFKA_BOOTSTRAP")
 pytestmark = pytest.mark.skipif(not BOOTSTRAP, reason="needs the Kafka step of the test command")
@@ -57,13 +56,7 @@ def test_actions_kafka_source_receives_the_tag_and_resumes(server, graph, tmp_pa
     # GraphQL only labels entities that exist, with labels that exist.
     for urn, aspect in ((ds, m.StatusClass(removed=False)), (tag, m.TagPropertiesClass(name=f"ka{unique}"))):
         graph.emit(MetadataChangeProposalWrapper(entityUrn=urn, aspect=aspect))
-    numbers = itertools.count()
-
-    def marker():
-        mark = f"urn:li:tag:kafkamark{unique}{next(numbers):04d}"
-        graph.emit(MetadataChangeProposalWrapper(
-            entityUrn=sentinel, aspect=m.GlobalTagsClass(tags=[m.TagAssociationClass(tag=mark)])))
-        return mark
+    marker = tag_markers(graph, sentinel, f"kafkamark{unique}")
 
     def run(label, between=None):
         out = tmp_path / f"{label}.jsonl"
