@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, unique } from '../support/runtime.js';
 import { ingestSqlEstate, type SqlEstate } from './sql-estate.js';
-import { axeProblems, text, useWebApp, waitForText } from './web-app-support.js';
+import { axeProblems, press, text, useWebApp, waitForText } from './web-app-support.js';
 
 // The Admin page in a real Chromium over an estate DataHub's own `datahub ingest` wrote (the run reports
 // itself as an execution request): users and their roles, metadata tests with their results, structured
@@ -198,11 +198,11 @@ describe('the Admin page', () => {
     await page.$eval('#tests-section', (e: any) => e.scrollIntoView());
     await app.shot(page, 'admin-tests');
     // Changed: the new category shows.
-    await page.click(`button[aria-label="Edit ${name}"]`);
+    await press(page, `button[aria-label="Edit ${name}"]`);
     await fill(page, 'input[name=test-category]', 'Docs');
     await page.click('.test-form button[type=submit]');
     await waitForRow(page, '.tests', name, 'Docs\t');
-    await page.click(`button[aria-label="Delete ${name}"]`);
+    await press(page, `button[aria-label="Delete ${name}"]`);
     await noRow(page, '.tests', name);
     const left = await app.gqlAs(app.t.root, `{ listTests(input: {query: "${id}"}) { total } }`);
     expect(left.listTests.total).toBe(0);
@@ -227,7 +227,7 @@ describe('the Admin page', () => {
     await page.click('#properties-section form.find button');
     await waitForRow(page, '.property-list', qualified);
     expect(await axeProblems(page)).toEqual([]);
-    await page.click(`button[aria-label="Delete ${qualified}"]`);
+    await press(page, `button[aria-label="Delete ${qualified}"]`);
     await noRow(page, '.property-list', qualified);
     expect(await page.$$('.admin [role=alert]')).toHaveLength(0);
     const gone = await app.gqlAs(
@@ -268,12 +268,6 @@ describe('the Admin page', () => {
       for (const [query] of refused) expect(await refusal(token, query as string), query).toBe(403);
     }
   });
-
-  /** Clicks a button once it is there, as a script would (not at a point of the screen). */
-  const press = async (page: Page, selector: string) => {
-    await page.waitForSelector(selector);
-    await page.$eval(selector, (b) => (b as any).click());
-  };
 
   it('lists the run, shows it, plans its rollback and rolls it back', async () => {
     const page = await adminPage();

@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { datasetUrn, mcp, unique } from '../support/runtime.js';
 import { ingestSqlEstate, type SqlEstate } from './sql-estate.js';
-import { axeProblems, texts, useWebApp, waitForText } from './web-app-support.js';
+import { axeProblems, press, texts, useWebApp, waitForText } from './web-app-support.js';
 
 // The lineage page in a real Chromium, as an engineer follows lineage before changing a table: over an
 // estate DataHub's own SQL source ingested (views orders → revenue → top_customers over raw_orders and
@@ -119,14 +119,14 @@ describe('the lineage page', () => {
     expect(await names(page)).toEqual([n.orders, n.raw_orders].sort());
     // Two hops more downstream, by the bar's second button; the address follows.
     for (const count of [3, 4]) {
-      await page.click('.lineage-bar button:nth-of-type(2)');
+      await press(page, '.lineage-bar button:nth-of-type(2)');
       await nodeCount(page, count);
     }
     expect(await names(page)).toEqual([n.orders, n.raw_orders, n.revenue, n.top_customers].sort());
     expect(new URL(page.url()).search).toBe('?up=1&down=3');
 
     // The columns of raw_orders; amount chosen draws its lineage through the views.
-    await page.click(`button[aria-label="Columns of ${n.raw_orders}"]`);
+    await press(page, `button[aria-label="Columns of ${n.raw_orders}"]`);
     await waitForText(page, '.lineage-node.center .columns', 'amount');
     const paths = await texts(page, '.lineage-node.center .columns button');
     expect(paths).toEqual(expect.arrayContaining(['id', 'customer_id', 'amount', 'placed_at']));
@@ -192,7 +192,7 @@ describe('the lineage page', () => {
     expect(await page.$$eval('.lineage-more button', (bs) => bs.map((b) => b.textContent))).toEqual([
       '+19 more',
     ]);
-    await page.click('.lineage-more button');
+    await press(page, '.lineage-more button');
     await nodeCount(page, 1 + 1 + 31);
     expect(await page.$$('.lineage-more')).toHaveLength(0);
     expect(await names(page)).toEqual(expect.arrayContaining([FORMULA, `load_${id}`, `fan_29_${id}`]));

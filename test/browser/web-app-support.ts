@@ -100,6 +100,16 @@ async function signIn(app: WebApp, token?: string): Promise<Page> {
 }
 
 /** The text a selector's first element shows. */
+/**
+ * Clicks a button once it is there, as a script would, not at a point of the screen: a mouse click
+ * lands wherever the layout was a moment ago, and a search answering above or a graph fitting its
+ * view moves it (such a lost click failed CI twice).
+ */
+export const press = async (page: Page, selector: string): Promise<void> => {
+  await page.waitForSelector(selector);
+  await page.$eval(selector, (b) => (b as any).click());
+};
+
 export const text = (page: Page, selector: string): Promise<string> =>
   page.$eval(selector, (e) => (e as any).innerText as string);
 

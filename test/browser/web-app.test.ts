@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, unique } from '../support/runtime.js';
-import { axeProblems, openForm, text, useWebApp } from './web-app-support.js';
+import { axeProblems, openForm, press, text, useWebApp } from './web-app-support.js';
 
 // The web app in a real Chromium, as a data-team member uses it: sign in, search with suggestions, filter,
 // open a dataset and read its columns; metadata that holds HTML stays text. Screenshots of each page go
@@ -288,14 +288,14 @@ describe('the web app in Chromium', () => {
     await app.shot(page, 'admin');
     // A run rolled back after its dry run: the dry run says what it would do, the rollback does it.
     // A click in the page itself: the people search above may still move the layout under a mouse click.
-    await page.$eval(`button[aria-label="Plan rollback of ${RUN}"]`, (b) => (b as any).click());
+    await press(page, `button[aria-label="Plan rollback of ${RUN}"]`);
     await page.waitForSelector('.plan, #runs-section [role=alert]');
     expect(await page.$$eval('#runs-section [role=alert]', (es) => es.map((e) => e.textContent))).toEqual([]);
     expect(await text(page, '.plan')).toMatch(/would affect 1 entities/);
     expect((await app.gqlAs(app.t.root, `{ entity(urn: "${fromRun}") { urn } }`)).entity).toEqual({
       urn: fromRun,
     });
-    await page.$eval('.plan button:not(.quiet)', (b) => (b as any).click());
+    await press(page, '.plan button:not(.quiet)');
     await page.waitForFunction(() => !(globalThis as any).document.querySelector('.plan'));
     await page.waitForFunction(
       (run: string) =>

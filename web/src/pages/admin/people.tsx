@@ -4,6 +4,7 @@ import { Alert } from '../../alert';
 import { TableHead } from '../../table-head';
 import { FindForm } from './find-form';
 import { messageOf } from './format';
+import { useLatest } from '../../latest';
 
 interface User {
   urn: string;
@@ -40,8 +41,9 @@ export function People() {
   const [inviteRole, setInviteRole] = useState<Role>('Reader');
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<string>();
+  const latest = useLatest();
   const load = (q = query) =>
-    gql<{ listUsers: { total: number; users: User[] } }>(USERS, { q: q.trim() || '*' }).then(
+    latest(gql<{ listUsers: { total: number; users: User[] } }>(USERS, { q: q.trim() || '*' })).then(
       (d) => setUsers(d.listUsers),
       (e: unknown) => setError(messageOf(e)),
     );

@@ -4,6 +4,7 @@ import { Alert } from '../../alert';
 import { TableHead } from '../../table-head';
 import { FindForm } from './find-form';
 import { messageOf } from './format';
+import { useLatest } from '../../latest';
 
 interface Property {
   urn: string;
@@ -68,10 +69,13 @@ export function StructuredProperties() {
   const [values, setValues] = useState('');
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<string>();
+  const latest = useLatest();
   const load = () =>
-    gql<{ searchAcrossEntities: { total: number; searchResults: { entity: Property }[] } }>(PROPERTIES, {
-      q: query.trim() || '*',
-    }).then(
+    latest(
+      gql<{ searchAcrossEntities: { total: number; searchResults: { entity: Property }[] } }>(PROPERTIES, {
+        q: query.trim() || '*',
+      }),
+    ).then(
       (d) => {
         setProps(d.searchAcrossEntities.searchResults.map((r) => r.entity));
         setTotal(d.searchAcrossEntities.total);
