@@ -22,6 +22,7 @@ import {
   textProp,
 } from './fields.js';
 import { countChanges, facetEntries, type FacetEntry } from './facet-counts.js';
+import type { LiveView } from './facet-views.js';
 
 const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
 /** JSON of documents per index transaction (16 MB): a bound on a transaction's memory in Neo4j. */
@@ -45,7 +46,8 @@ interface DocRow {
 }
 /** Writes documents: each row's JSON properties replace the node's, then its numeric lists are added. */
 const WRITE_DOCUMENTS = `UNWIND $rows AS r MERGE (d:SearchDocument {urn: r.urn})
-  SET d = coalesce(apoc.convert.fromJsonMap(r.json), r.props) SET d += r.nums, d.facetEpoch = $epoch`;
+  SET d = coalesce(apoc.convert.fromJsonMap(r.json), r.props)
+  SET d += r.nums, d.facetEpoch = $epoch, d.facetViews = r.views`;
 /** Bumped by every write to the index, in the write's transaction: the version of cached results. */
 const BUMP_VERSION = `MERGE (c:Counter {name: 'searchIndex'}) ON CREATE SET c.value = 0 SET c.value = c.value + 1`;
 
@@ -76,22 +78,34 @@ export class DocumentNodes {
     return groups;
   }
 
-  /** A group of documents written and URNs removed in one transaction, with the version bump of the index. */
-  async writeIn(tx: Tx, group: DocGroup, removed: readonly string[], epoch: number): Promise<void> {
+  /**
+   * A group of documents written and URNs removed in one transaction, with the version bump of the
+   * index; the kept counts and the live views (read under their lock) move with them.
+   */
+  async writeIn(
+    tx: Tx,
+    group: DocGroup,
+    removed: readonly string[],
+    epoch: number,
+    views: readonly LiveView[],
+  ): Promise<void> {
     const { docs, rows } = group;
     if (docs.length) {
       // A statement per slice: the driver packs each on its own turn of the event loop.
       for (let i = 0; i < rows.length; i += SLICE) {
         if (i) await nextTurn();
         const slice = rows.slice(i, i + SLICE);
-        await countChanges(
+        const marks = await countChanges(
           tx,
-          slice.map((r) => r.urn),
-          slice.flatMap((r) => r.facets),
+          slice.map((r) => ({ urn: r.urn, entries: r.facets })),
           epoch,
+          views,
         );
         await tx.run(WRITE_DOCUMENTS, {
-          rows: slice.map(({ facets: _f, ...row }) => row),
+          rows: slice.map(({ facets: _f, ...row }) => {
+            const inViews = marks.get(row.urn);
+            return { ...row, views: inViews?.length ? inViews : null };
+          }),
           epoch,
         });
       }
@@ -103,7 +117,12 @@ export class DocumentNodes {
         );
     }
     if (removed.length) {
-      await countChanges(tx, removed, [], epoch);
+      await countChanges(
+        tx,
+        removed.map((urn) => ({ urn, entries: undefined })),
+        epoch,
+        views,
+      );
       await tx.run('UNWIND $urns AS u MATCH (d:SearchDocument {urn: u}) DELETE d', { urns: removed });
     }
     await tx.run(BUMP_VERSION);

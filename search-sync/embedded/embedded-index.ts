@@ -1,5 +1,5 @@
 import type { Registry } from '../../src/registry/index.js';
-import { cypherName, fenceLease, SyncStateStore, type Executor } from '../../src/store/index.js';
+import { cypherName, fenceLease, SyncStateStore, type Executor, type Tx } from '../../src/store/index.js';
 import {
   type AutocompleteQuery,
   type AutocompleteResult,
@@ -33,6 +33,13 @@ import {
 } from './fields.js';
 import { DocumentNodes } from './document-nodes.js';
 import { FACET_COUNT_SCHEMA, KeptFacetCounts } from './facet-counts.js';
+import {
+  FACET_VIEW_SCHEMA,
+  liveViews,
+  VIEW_MAX_MATCHES,
+  VIEW_MIN_MATCHES,
+  type ViewFilter,
+} from './facet-views.js';
 import {
   asksKnownTotal,
   earlyPage,
@@ -115,7 +122,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
       `CREATE INDEX search_document_browse_v2 IF NOT EXISTS FOR (d:SearchDocument) ON (d.${BROWSE_V2_PROP})`,
       `CREATE FULLTEXT INDEX ${this.fullText.name} IF NOT EXISTS FOR (d:SearchDocument) ON EACH [${props}]`,
     ];
-    for (const s of [...statements, ...FACET_COUNT_SCHEMA]) await this.exec.write((tx) => tx.run(s));
+    for (const s of [...statements, ...FACET_COUNT_SCHEMA, ...FACET_VIEW_SCHEMA])
+      await this.exec.write((tx) => tx.run(s));
     if (!(await this.fullTextIndexes()).includes(this.fullText.name))
       throw new Error(`the full-text index ${this.fullText.name} could not be created`);
     const reshaped = await this.exec.write(async (tx) => {
@@ -195,11 +203,17 @@ export class EmbeddedSearchIndex implements SearchIndex {
   ): Promise<PendingWrite> {
     const groups = await this.nodes.groups(docs);
     const epoch = await this.kept.epoch();
+    const guard = async (tx: Tx): Promise<void> => {
+      if (fence) await fenceLease(tx, fence.token);
+    };
+    // Views asked for by searches are built between writes (`facet-views.ts`).
+    await this.kept.views.buildAsked(epoch, (f) => this.filterMatch(f), guard);
     if (!groups.length && removed.length) groups.push({ docs: [], rows: [] });
     for (const [i, group] of groups.entries())
       await this.exec.write(async (tx) => {
-        if (fence) await fenceLease(tx, fence.token);
-        await this.nodes.writeIn(tx, group, i === groups.length - 1 ? removed : [], epoch);
+        await guard(tx);
+        const views = await liveViews(tx, epoch);
+        await this.nodes.writeIn(tx, group, i === groups.length - 1 ? removed : [], epoch, views);
       });
     return async () => undefined;
   }
@@ -262,14 +276,19 @@ export class EmbeddedSearchIndex implements SearchIndex {
     // expensive (ResultCache; not for a search within a list of URNs, whose key would be the list). Hits
     // rank by score; without text every match scores the same and hits come in URN order.
     const cacheable = !p.within;
-    const kept = p.matchAll && (await this.kept.matchAll(p.matchAll, p.facets, p.fields));
+    const kept = p.matchAll
+      ? await this.kept.matchAll(p.matchAll, p.facets, p.fields)
+      : p.single && (await this.kept.filtered(p.single, p.single.types, p.facets, p.fields));
     const counted =
-      kept ??
+      kept ||
       (p.facets.length
         ? await this.counts.facets(p.match, p.params, p.facets, version, cacheable, p.fields)
         : { counts: {}, total: undefined });
     const facets = counted.counts;
     const matches = counted.total ?? (await this.counts.total(p.match, p.params, version, cacheable));
+    // A filter counted over many matches asks for its view, which answers the next such search.
+    if (!kept && p.single && p.facets.length && matches >= VIEW_MIN_MATCHES && matches <= VIEW_MAX_MATCHES)
+      this.askView(p.single);
     let rows = early
       ? await early
       : p.count === 0 || p.start >= matches
@@ -282,6 +301,25 @@ export class EmbeddedSearchIndex implements SearchIndex {
     if (more) rows = rows.slice(0, p.count);
     const total = pageTotal(matches, p.start, p.count, rows.length, more);
     return { total, hits: rows.map((row) => hit(row.props, row.score)), facets };
+  }
+
+  /** Asks for a filter's view, in the background (a search never waits on it, nor fails by it). */
+  private askView(f: ViewFilter): void {
+    void this.kept
+      .epoch()
+      .then((epoch) => this.kept.views.ask(f, epoch))
+      .catch(() => undefined);
+  }
+
+  /** The statement of a filter's matches, of every kind: the search plan's. */
+  private filterMatch(f: ViewFilter): { match: string; params: Record<string, unknown> } {
+    const field = [...this.fields.values()].find((x) => listProp(x.name) === f.prop);
+    if (!field) throw new Error(`no index field holds ${f.prop}`);
+    const p = planSearch(
+      { types: [], input: '', filters: [[{ field: field.name, values: [f.value] }]], start: 0, count: 0 },
+      this.plans,
+    );
+    return { match: p.match, params: p.params };
   }
 
   async autocomplete(q: AutocompleteQuery): Promise<AutocompleteResult> {

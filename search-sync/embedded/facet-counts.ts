@@ -4,6 +4,15 @@ import { SyncStateStore, type Executor, type Tx } from '../../src/store/index.js
 import { DEADLINE } from './counts.js';
 import { SP_FIELD, type SearchDocument, type SearchField } from '../model/index.js';
 import { listProp } from './fields.js';
+import {
+  applyViewDeltas,
+  type DocChange,
+  FacetViews,
+  type LiveView,
+  readViewCounts,
+  viewChanges,
+  type ViewFilter,
+} from './facet-views.js';
 
 /**
  * Facet counts kept as the documents are written (docs/decisions/0062): per entity type, facet field
@@ -59,47 +68,66 @@ export function facetEntries(
   return out;
 }
 
-/** Locks the documents about to be written or removed and reads the keys they were counted with. */
-async function countedKeys(tx: Tx, urns: readonly string[], epoch: number): Promise<string[]> {
-  const res = await tx.run<{ keys: string[] }>(
+/**
+ * Locks the documents about to be written or removed and reads what each was counted with in this
+ * epoch: its keys, and its marks of the views it is in (`facet-views.ts`).
+ */
+async function countedDocs(
+  tx: Tx,
+  urns: readonly string[],
+  epoch: number,
+): Promise<Map<string, { keys: string[]; views: string[] }>> {
+  const res = await tx.run<{ urn: string; keys: string[]; views: string[] }>(
     `UNWIND $urns AS u MATCH (d:SearchDocument {urn: u})
      SET d.facetLock = true REMOVE d.facetLock
      WITH d WHERE d.facetEpoch = $epoch
-     UNWIND coalesce(d.facetKeys, []) AS k RETURN collect(k) AS keys`,
+     RETURN d.urn AS urn, coalesce(d.facetKeys, []) AS keys, coalesce(d.facetViews, []) AS views`,
     // In URN order, as every writer locks them: two writers never wait on each other in a circle.
     { urns: [...urns].sort(), epoch },
   );
-  return res.records[0]?.get('keys') ?? [];
+  return new Map(res.records.map((r) => [r.get('urn'), { keys: r.get('keys'), views: r.get('views') }]));
 }
 
 /**
  * The counts' part of a write: run before the documents are written (it reads what they held), with
- * the entries of the documents written (none for those removed).
+ * the entries of each document written (undefined for those removed) and the live views (read under
+ * their lock, `liveViews`). Answers each written document's view marks (absent: none).
  */
 export async function countChanges(
   tx: Tx,
-  urns: readonly string[],
-  added: readonly FacetEntry[],
+  docs: readonly { readonly urn: string; readonly entries: readonly FacetEntry[] | undefined }[],
   epoch: number,
-): Promise<void> {
-  const deltas = new Map<string, { k: string; n: number; t?: string; p?: string; v?: string }>();
-  for (const k of await countedKeys(tx, urns, epoch)) {
-    const d = deltas.get(k) ?? { k, n: 0 };
-    d.n--;
-    deltas.set(k, d);
-  }
-  for (const e of added) {
-    const d = deltas.get(e.k) ?? { k: e.k, n: 0 };
-    deltas.set(e.k, { ...d, n: d.n + 1, t: e.t, p: e.p, v: e.v });
-  }
-  const changed = [...deltas.values()].filter((d) => d.n !== 0).sort((a, b) => (a.k < b.k ? -1 : 1));
-  if (!changed.length) return;
-  await tx.run(
-    `UNWIND $changed AS x MERGE (f:FacetCount {key: x.k})
-     ON CREATE SET f.kind = x.t, f.prop = x.p, f.value = x.v, f.n = 0
-     SET f.n = f.n + x.n`,
-    { changed },
+  views: readonly LiveView[],
+): Promise<Map<string, string[]>> {
+  const old = await countedDocs(
+    tx,
+    docs.map((d) => d.urn),
+    epoch,
   );
+  const deltas = new Map<string, { k: string; n: number; t?: string; p?: string; v?: string }>();
+  const add = (k: string, n: number, e?: FacetEntry): void => {
+    const d = deltas.get(k) ?? { k, n: 0 };
+    d.n += n;
+    if (e) Object.assign(d, { t: e.t, p: e.p, v: e.v });
+    deltas.set(k, d);
+  };
+  const changes: DocChange[] = docs.map((d) => {
+    const was = old.get(d.urn);
+    for (const k of was?.keys ?? []) add(k, -1);
+    for (const e of d.entries ?? []) add(e.k, 1, e);
+    return { urn: d.urn, oldKeys: was?.keys ?? [], oldViews: was?.views ?? [], entries: d.entries };
+  });
+  const changed = [...deltas.values()].filter((d) => d.n !== 0).sort((a, b) => (a.k < b.k ? -1 : 1));
+  if (changed.length)
+    await tx.run(
+      `UNWIND $changed AS x MERGE (f:FacetCount {key: x.k})
+       ON CREATE SET f.kind = x.t, f.prop = x.p, f.value = x.v, f.n = 0
+       SET f.n = f.n + x.n`,
+      { changed },
+    );
+  const moved = viewChanges(views, changes);
+  await applyViewDeltas(tx, moved.deltas);
+  return moved.marks;
 }
 
 /** The version of what the counts hold: a newer one begins them anew. */
@@ -135,14 +163,16 @@ export async function countsState(
   const current = await storedState(exec);
   if (current && current.shape >= COUNTS_SHAPE)
     return { state: { epoch: current.epoch, validFrom: current.validFrom, by: current.by }, begun: false };
-  // Wiped a page at a time (a catalog can have hundreds of thousands of distinct values).
-  for (let left = true; left;)
-    left = await exec.write(async (tx) => {
-      const res = await tx.run<{ n: number }>(
-        'MATCH (f:FacetCount) WITH f LIMIT 10000 DETACH DELETE f RETURN count(*) AS n',
-      );
-      return (res.records[0]?.get('n') ?? 0) > 0;
-    });
+  // Wiped a page at a time (a catalog can have hundreds of thousands of distinct values), the views
+  // (`facet-views.ts`) with them.
+  for (const label of ['FacetCount', 'FacetViewCount', 'FacetView'])
+    for (let left = true; left;)
+      left = await exec.write(async (tx) => {
+        const res = await tx.run<{ n: number }>(
+          `MATCH (f:${label}) WITH f LIMIT 10000 DETACH DELETE f RETURN count(*) AS n`,
+        );
+        return (res.records[0]?.get('n') ?? 0) > 0;
+      });
   const state = {
     epoch: Math.max(Date.now(), (current?.epoch ?? 0) + 1),
     validFrom: await head(),
@@ -204,13 +234,17 @@ export async function readFacetCounts(
 
 /**
  * The kept counts as one index uses them: the state its `init` read (or began), the epoch its writes
- * count in, and the answer of a search of everything once the counts are whole.
+ * count in, and the answers of a search of everything, or of one filter's matches (its view,
+ * `facet-views.ts`), once the counts are whole.
  */
 export class KeptFacetCounts {
   private state: CountsState | undefined;
   private whole = false;
+  readonly views: FacetViews;
 
-  constructor(private readonly exec: Executor) {}
+  constructor(private readonly exec: Executor) {
+    this.views = new FacetViews(exec);
+  }
 
   /** At the index's `init`: the counts' state, begun when needed (`begun`: start the checkpoint over). */
   async init(checkpoint: string, head: () => Promise<number>): Promise<{ begun: boolean }> {
@@ -229,18 +263,42 @@ export class KeptFacetCounts {
    * one that is counted) and total, in a read of a few rows whatever the size of the index. Undefined
    * when the counts cannot answer it (a facet not counted, or the counts not yet whole).
    */
-  async matchAll(
+  matchAll(
     types: readonly string[],
     facets: readonly string[],
     fields: ReadonlyMap<string, SearchField>,
+  ): Promise<{ counts: Facets; total: number } | undefined> {
+    return this.answer(facets, fields, (tx, props) => readFacetCounts(tx, props, types));
+  }
+
+  /**
+   * A search of the live documents of `types` that match one filter, answered from the filter's view
+   * the same way; undefined also when the view is not built.
+   */
+  async filtered(
+    filter: ViewFilter,
+    types: readonly string[],
+    facets: readonly string[],
+    fields: ReadonlyMap<string, SearchField>,
+  ): Promise<{ counts: Facets; total: number } | undefined> {
+    if (!this.state) return undefined;
+    const id = await this.views.builtId(filter, this.state.epoch);
+    return id ? this.answer(facets, fields, (tx, props) => readViewCounts(tx, id, props, types)) : undefined;
+  }
+
+  /** Facets and total read by `read` (from rows by list property), when the counts can answer them. */
+  private async answer(
+    facets: readonly string[],
+    fields: ReadonlyMap<string, SearchField>,
+    read: (tx: Tx, props: readonly string[]) => Promise<{ byProp: Facets; total: number }>,
   ): Promise<{ counts: Facets; total: number } | undefined> {
     const asked = facets.filter((f) => f === 'entityType' || fields.has(f));
     if (!asked.every((f) => f === 'entityType' || isCounted(f, fields))) return undefined;
     if (!(await this.ready())) return undefined;
     const props = asked.map((f) => (f === 'entityType' ? 'entityType' : listProp(f)));
-    const read = await this.exec.read((tx) => readFacetCounts(tx, props, types), DEADLINE);
-    const counts = Object.fromEntries(asked.map((f, i) => [f, read.byProp[props[i] as string] ?? {}]));
-    return { counts, total: read.total };
+    const got = await this.exec.read((tx) => read(tx, props), DEADLINE);
+    const counts = Object.fromEntries(asked.map((f, i) => [f, got.byProp[props[i] as string] ?? {}]));
+    return { counts, total: got.total };
   }
 
   /** Whether the counts are whole: the sync that writes every document again has passed their start. */

@@ -1,7 +1,9 @@
 import { BadRequestError } from '../../src/errors/index.js';
 import {
   type Criterion,
+  criterionValues,
   exactMatch,
+  SP_FIELD,
   type SearchField,
   type SearchQuery,
   type SortCriterion,
@@ -11,6 +13,7 @@ import { isDefaultText, listProp, TEXT_TYPES, textProp } from './fields.js';
 import { filterPredicate } from './filters.js';
 import { keyClauses } from './key-clauses.js';
 import { textQuery } from './lucene.js';
+import type { ViewFilter } from './facet-views.js';
 
 /** Above this many matches, a page of a query without text is read in URN order from the URN index. */
 export const SCAN_IN_URN_ORDER = 1000;
@@ -61,6 +64,12 @@ export interface SearchPlan {
    * URN list or soft-deleted ones): its facets and total can be read from the kept counts.
    */
   readonly matchAll: readonly string[] | undefined;
+  /**
+   * The filter, when the search matches every live document of its types that holds one value of one
+   * counted text or URN field (no text, URN list, other criterion or soft-deleted ones): the filter's
+   * view can answer its facets and total (`facet-views.ts`). `types` are the search's.
+   */
+  readonly single: (ViewFilter & { readonly types: readonly string[] }) | undefined;
   /** How the page is read. */
   readonly page: PagePlan;
 }
@@ -117,7 +126,12 @@ export function planSearch(q: SearchQuery, ctx: PlanContext): SearchPlan {
   const order = sortOrder(q.sort ?? [], pageParams, fields);
   const facets = q.facets ?? [];
   const matchAll = !lucene && !within && !groups.length && q.includeRemoved !== true ? q.types : undefined;
-  const base = { input, exact, fields, text: !!text, within, match, params, pageParams, facets, matchAll };
+  const filter = !text && !within && q.includeRemoved !== true ? singleFilter(groups, fields) : undefined;
+  const single = filter && { ...filter, types: q.types };
+  const base = {
+    ...{ input, exact, fields, text: !!text, within, match, params, pageParams, facets },
+    ...{ matchAll, single },
+  };
   const at = { start: q.start, count: q.count };
   if (within && !text && !order && !facets.length)
     return { ...base, ...at, page: { kind: 'withinUrns', whole: exact !== undefined } };
@@ -137,6 +151,28 @@ export function planSearch(q: SearchQuery, ctx: PlanContext): SearchPlan {
            RETURN properties(d) AS props, 1.0 AS score ORDER BY d.urn SKIP $start LIMIT $count`,
     },
   };
+}
+
+const NUMERIC = new Set(['COUNT', 'DATETIME', 'DOUBLE']);
+
+/**
+ * The filter of a view when the groups are one criterion, EQUAL to one value, of a counted (filterable)
+ * text or URN field of the index; undefined otherwise.
+ */
+export function singleFilter(
+  groups: readonly (readonly Criterion[])[],
+  fields: ReadonlyMap<string, SearchField>,
+): ViewFilter | undefined {
+  const only = groups.length === 1 && groups[0]?.length === 1 ? groups[0][0] : undefined;
+  if (!only || only.negated) return undefined;
+  const condition = only.condition ?? 'EQUAL';
+  const name = only.field.replace(/\.keyword$/, '');
+  const field = fields.get(name);
+  const values = criterionValues(only);
+  if ((condition !== 'EQUAL' && condition !== 'IN') || values.length !== 1) return undefined;
+  if (!field?.filterable || name.startsWith(SP_FIELD) || NUMERIC.has(field.type) || field.type === 'BOOLEAN')
+    return undefined;
+  return { prop: listProp(name), value: String(values[0]), urn: field.type === 'URN' };
 }
 
 /** The page statement in URN order for a match set of `total` matches. */

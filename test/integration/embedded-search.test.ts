@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../src/errors/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { buildDocument, type SearchDocument } from '../../search-sync/model/index.js';
-import { readFacetCounts } from '../../search-sync/embedded/facet-counts.js';
+import { type KeptFacetCounts, readFacetCounts } from '../../search-sync/embedded/facet-counts.js';
+import { filterKey, readViewCounts } from '../../search-sync/embedded/facet-views.js';
 import { listProp } from '../../search-sync/embedded/fields.js';
 import { createDriver, Executor, SyncStateStore } from '../../src/store/index.js';
 import { createLogger } from '../../src/logger.js';
@@ -243,5 +244,131 @@ describe('embedded index: facet counts kept as documents are written (decision 0
     const bumped = found.total > 100 || (found.facets.tags?.only ?? 0) > 100;
     expect(bumped).toBe(whole);
     await exec.write((tx) => tx.run('MATCH (f:FacetCount {key: $key}) SET f.n = f.n - 100', { key }));
+  });
+});
+
+describe('embedded index: one filter’s facet counts kept as documents are written (decision 0070)', () => {
+  const registry = defaultRegistry();
+  const id = unique();
+  const kind = `viewkind${id}`;
+  const other = `viewother${id}`;
+  const tag = `urn:li:tag:hot_${id}`;
+  const doc = (
+    n: string,
+    tags: string[],
+    opts: { removed?: boolean; kind?: string } = {},
+  ): SearchDocument => ({
+    urn: `urn:li:${opts.kind ?? kind}:${n}`,
+    entityType: opts.kind ?? kind,
+    removed: opts.removed ?? false,
+    fields: { tags, platform: [`urn:li:dataPlatform:p${n.length % 2}`] },
+  });
+  const props = [listProp('tags'), listProp('platform')];
+  const filter = { prop: listProp('tags'), value: `hot_${id}`, urn: true };
+  /** The view's rows for a kind, as a search of the filter would read them. */
+  const viewed = async (types: string[]) => {
+    const view = await exec.read(async (tx) => {
+      const res = await tx.run<{ id: string }>(
+        "MATCH (v:FacetView {filter: $f, state: 'built'}) RETURN v.id AS id",
+        {
+          f: filterKey(filter),
+        },
+      );
+      return res.records[0]?.get('id');
+    });
+    expect(view).toBeDefined();
+    const read = await exec.read((tx) => readViewCounts(tx, view as string, props, types));
+    return {
+      tags: read.byProp[listProp('tags')] ?? {},
+      platform: read.byProp[listProp('platform')] ?? {},
+      total: read.total,
+    };
+  };
+  /** The same counted over the matches (a second criterion every document meets: never a view). */
+  const scanned = async (index: EmbeddedSearchIndex, types: string[]) => {
+    const found = await index.search({
+      types,
+      input: '*',
+      filters: [
+        [
+          { field: 'tags', values: [`hot_${id}`] },
+          { field: 'platform', condition: 'EXISTS' },
+        ],
+      ],
+      start: 0,
+      count: 0,
+      facets: ['tags', 'platform'],
+    });
+    return { tags: found.facets.tags ?? {}, platform: found.facets.platform ?? {}, total: found.total };
+  };
+
+  it('is built once asked, moves with every write, and answers a search of the filter as counting does', async () => {
+    const index = new EmbeddedSearchIndex(exec, registry, 'search', {
+      expensiveMs: Number.POSITIVE_INFINITY,
+    });
+    await index.init();
+    const views = (index as unknown as { kept: KeptFacetCounts }).kept;
+    await index.upsert([
+      doc('a', [tag, `urn:li:tag:cold_${id}`]),
+      doc('bb', [tag]),
+      doc('c', [`urn:li:tag:cold_${id}`]),
+      doc('dd', [tag], { removed: true }),
+      doc('e', [tag], { kind: other }),
+    ]);
+    await views.views.ask(filter, await views.epoch());
+    // Built before the next write, which it then counts.
+    await index.upsert([doc('f', [tag, tag])]);
+    for (const types of [[kind], [kind, other]])
+      expect(await viewed(types)).toEqual(await scanned(index, types));
+    expect((await viewed([kind])).total).toBe(3);
+    // Out of the filter, into it, back from soft deletion, deleted, soft-deleted.
+    await index.upsert([doc('a', [`urn:li:tag:cold_${id}`]), doc('c', [tag, `urn:li:tag:cold_${id}`])]);
+    await index.upsert([doc('dd', [tag])]);
+    await index.remove([`urn:li:${kind}:bb`]);
+    await index.upsert([
+      doc('e', [tag], { kind: other, removed: true }),
+      doc('g', [`urn:li:tag:cold_${id}`]),
+    ]);
+    for (const types of [[kind], [kind, other], []])
+      expect(await viewed(types.length ? types : [kind, other])).toEqual(
+        await scanned(index, types.length ? types : [kind, other]),
+      );
+    expect(await viewed([kind])).toEqual({
+      tags: { [tag]: 4, [`urn:li:tag:cold_${id}`]: 1 },
+      platform: { 'urn:li:dataPlatform:p0': 1, 'urn:li:dataPlatform:p1': 2 },
+      total: 3,
+    });
+    // A search of the filter alone reads the view once the kept counts are whole (taken as whole here:
+    // this kind's documents were all written in this epoch; the shared database's sync may be behind).
+    (views as unknown as { whole: boolean }).whole = true;
+    const single = () =>
+      index.search({
+        types: [kind],
+        input: `tags:hot_${id}`,
+        filters: [],
+        start: 0,
+        count: 0,
+        facets: ['tags', 'platform'],
+      });
+    const found = await single();
+    expect({ tags: found.facets.tags, platform: found.facets.platform, total: found.total }).toEqual(
+      await viewed([kind]),
+    );
+    await exec.write((tx) =>
+      tx.run('MATCH (f:FacetViewCount) WHERE f.value = $p AND f.kind = $kind SET f.n = f.n + 100', {
+        p: 'urn:li:dataPlatform:p0',
+        kind,
+      }),
+    );
+    await index.upsert([doc('h', [])]); // a new index version: nothing cached holds
+    const again = await single();
+    expect(again.facets.platform?.['urn:li:dataPlatform:p0']).toBe(101);
+    expect(again.total).toBe(3);
+    // Other filters still count: one on another value, and the filter with text.
+    const cold = await index.search({
+      ...{ types: [kind], input: `tags:cold_${id}`, filters: [], start: 0, count: 0 },
+      facets: ['platform'],
+    });
+    expect(cold.total).toBe(3);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../src/errors/index.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { searchFields, type SearchQuery } from '../../search-sync/model/index.js';
-import { fieldsByKind, fullTextIndex } from '../../search-sync/embedded/fields.js';
+import { fieldsByKind, fullTextIndex, listProp } from '../../search-sync/embedded/fields.js';
 import {
   asksKnownTotal,
   earlyPage,
@@ -12,6 +12,7 @@ import {
   type SearchPlan,
   urnOrderPage,
 } from '../../search-sync/embedded/search-plan.js';
+import { viewChanges } from '../../search-sync/embedded/facet-views.js';
 
 const registry = defaultRegistry();
 const fields = searchFields(registry);
@@ -153,5 +154,62 @@ describe('the plan of an embedded search', () => {
     const before = structuredClone(q);
     expect(planSearch(q, ctx)).toEqual(planSearch(q, ctx));
     expect(q).toEqual(before);
+  });
+});
+
+describe('the filter a view can answer (decision 0070)', () => {
+  const tags = { prop: listProp('tags'), value: 'PII', urn: true };
+  it('is one EQUAL value of a counted text or URN field, from a filter or an exact query', () => {
+    expect(planSearch(query({ input: 'tags:PII' }), ctx).single).toEqual({ ...tags, types: ['dataset'] });
+    const filtered = query({ filters: [[{ field: 'tags', values: ['PII'] }]], types: [] });
+    expect(planSearch(filtered, ctx).single).toEqual({ ...tags, types: [] });
+    expect(
+      planSearch(
+        query({ filters: [[{ field: 'platform.keyword', value: 'urn:li:dataPlatform:hive' }]] }),
+        ctx,
+      ).single,
+    ).toMatchObject({ prop: listProp('platform'), value: 'urn:li:dataPlatform:hive', urn: true });
+  });
+
+  it('is none with text, a second criterion or value, a negation, another condition, soft-deleted ones or a URN list', () => {
+    const one = { field: 'tags', values: ['PII'] };
+    for (const q of [
+      query({ input: 'orders', filters: [[one]] }),
+      query({ filters: [[one, { field: 'platform', values: ['hive'] }]] }),
+      query({ filters: [[one], [{ field: 'platform', values: ['hive'] }]] }),
+      query({ filters: [[{ field: 'tags', values: ['PII', 'Gold'] }]] }),
+      query({ filters: [[{ ...one, negated: true }]] }),
+      query({ filters: [[{ ...one, condition: 'CONTAIN' }]] }),
+      query({ filters: [[one]], includeRemoved: true }),
+      query({ filters: [[one]], urns: ['urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)'] }),
+      query({ filters: [[{ field: 'removed', values: ['true'] }]] }),
+    ])
+      expect(planSearch(q, ctx).single, JSON.stringify(q)).toBeUndefined();
+  });
+});
+
+describe('what a write does to the views', () => {
+  const hot = { id: 'v1', prop: 'tags_l', value: 'hot', urn: true };
+  const entry = (v: string, p = 'tags_l') => ({ k: `${p}=${v}`, t: 'dataset', p, v });
+  it('takes a member’s old keys off, adds a member’s new ones, and marks the members', () => {
+    const { deltas, marks } = viewChanges(
+      [hot],
+      [
+        // Leaves the view.
+        { urn: 'a', oldKeys: ['tags_l=urn:li:tag:hot', 'p=x'], oldViews: ['v1'], entries: [entry('cold')] },
+        // Joins it (a bare id matches the end of a URN, as the filter does).
+        { urn: 'b', oldKeys: [], oldViews: [], entries: [entry('urn:li:tag:hot'), entry('x', 'p')] },
+        // Removed while in it; and one marked by a view no longer live.
+        { urn: 'c', oldKeys: ['p=x'], oldViews: ['v1'], entries: undefined },
+        { urn: 'd', oldKeys: ['p=x'], oldViews: ['v0'], entries: [entry('nothot')] },
+      ],
+    );
+    // The hot tag's row: one off (a), one on (b): unchanged, not written. The x row: a and c off, b on.
+    expect(deltas.map((d) => [d.k, d.n])).toEqual([['v1:p=x', -1]]);
+    expect([...marks]).toEqual([
+      ['a', []],
+      ['b', ['v1']],
+      ['d', []],
+    ]);
   });
 });
