@@ -219,8 +219,19 @@ async function step(
     kinds.map(([, call]) => call),
     ROUNDS,
   );
+  for (const [which, xs] of [
+    ['FirstInRound', cold.first],
+    ['LaterInRound', cold.later],
+  ] as const) {
+    const c = percentiles(xs);
+    figures[`search.cold${which}.p50Ms`] = c.p50;
+    figures[`search.cold${which}.p95Ms`] = c.p95;
+    log(
+      `  cold, ${which === 'FirstInRound' ? 'first after the writes' : 'after another search'}: p50 ${c.p50} ms, p95 ${c.p95} ms`,
+    );
+  }
   for (const [k, [name, call]] of kinds.entries()) {
-    const c = percentiles(cold[k] ?? []);
+    const c = percentiles(cold.byKind[k] ?? []);
     const w = percentiles(await timed(WARM_CALLS, call));
     Object.assign(figures, {
       [`search.${name}.coldP50Ms`]: c.p50,
@@ -300,17 +311,21 @@ async function storeOnDisk(
 
 /**
  * Cold searches: `rounds` rounds of a few writes (the index caught up after each: a new version, nothing
- * cached for the last one holds), then each search kind once, each first in turn; per kind, its sorted
- * latencies in ms.
+ * cached for the last one holds), then each search kind once, each first in turn. Per kind, its sorted
+ * latencies in ms; and the latencies of the searches that came first in their round (right after the
+ * writes) and of those after them, every kind together: where a write's cost falls on the next search
+ * whatever its kind, the first ones show it.
  */
 async function coldRounds(
   base: string,
   catalog: Catalog,
   kinds: readonly ((i: number) => Promise<void>)[],
   rounds: number,
-): Promise<number[][]> {
+): Promise<{ byKind: number[][]; first: number[]; later: number[] }> {
   const pick = picker(catalog.datasets);
   const out = kinds.map((): number[] => []);
+  const first: number[] = [];
+  const later: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (let w = 0; w < WRITES_PER_ROUND; w++)
       await writeAndCatchUp(base, benchUrn(catalog.run, pick()), `scale round ${r}.${w}`);
@@ -318,10 +333,13 @@ async function coldRounds(
       const at = (k + r) % kinds.length;
       const started = performance.now();
       await kinds[at]?.(0);
-      out[at]?.push(performance.now() - started);
+      const ms = performance.now() - started;
+      out[at]?.push(ms);
+      (k === 0 ? first : later).push(ms);
     }
   }
-  return out.map((xs) => xs.sort((a, b) => a - b));
+  const sorted = (xs: number[]): number[] => xs.sort((a, b) => a - b);
+  return { byKind: out.map(sorted), first: sorted(first), later: sorted(later) };
 }
 
 /** The figures as a table: one row per figure, one column per size, and the growth. */
