@@ -32,7 +32,7 @@ import {
   textProp,
 } from './fields.js';
 import { DocumentNodes } from './document-nodes.js';
-import { FACET_COUNT_SCHEMA, KeptFacetCounts } from './facet-counts.js';
+import { countsAll, FACET_COUNT_SCHEMA, KeptFacetCounts } from './facet-counts.js';
 import {
   FACET_VIEW_SCHEMA,
   liveViews,
@@ -206,8 +206,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const guard = async (tx: Tx): Promise<void> => {
       if (fence) await fenceLease(tx, fence.token);
     };
-    // Views asked for by searches are built between writes (`facet-views.ts`).
-    await this.kept.views.buildAsked(epoch, (f) => this.filterMatch(f), guard);
+    // Views asked for by searches are built between writes (`facet-views.ts`); never a reason for the
+    // write to fail.
+    await this.kept.views.buildAsked(epoch, (f) => this.filterMatch(f), guard).catch(() => undefined);
     if (!groups.length && removed.length) groups.push({ docs: [], rows: [] });
     for (const [i, group] of groups.entries())
       await this.exec.write(async (tx) => {
@@ -287,8 +288,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const facets = counted.counts;
     const matches = counted.total ?? (await this.counts.total(p.match, p.params, version, cacheable));
     // A filter counted over many matches asks for its view, which answers the next such search.
-    if (!kept && p.single && p.facets.length && matches >= VIEW_MIN_MATCHES && matches <= VIEW_MAX_MATCHES)
-      this.askView(p.single);
+    const viewable = p.single && p.facets.length && countsAll(p.facets, p.fields);
+    if (!kept && viewable && matches >= VIEW_MIN_MATCHES && matches <= VIEW_MAX_MATCHES)
+      this.askView(p.single as ViewFilter);
     let rows = early
       ? await early
       : p.count === 0 || p.start >= matches

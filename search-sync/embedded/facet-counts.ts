@@ -42,6 +42,10 @@ export interface FacetEntry {
 export const isCounted = (name: string, fields: ReadonlyMap<string, SearchField>): boolean =>
   name.startsWith(SP_FIELD) || fields.get(name)?.filterable === true;
 
+/** Whether the kept counts hold every facet asked that is a field (those that are not are not counted). */
+export const countsAll = (facets: readonly string[], fields: ReadonlyMap<string, SearchField>): boolean =>
+  facets.every((f) => f === 'entityType' || !fields.has(f) || isCounted(f, fields));
+
 const keyOf = (t: string, p: string, v: string): string =>
   createHash('sha1').update(`${t}\u0001${p}\u0001${v}`).digest('base64url').slice(0, 16);
 
@@ -99,6 +103,8 @@ export async function countChanges(
   epoch: number,
   views: readonly LiveView[],
 ): Promise<Map<string, string[]>> {
+  // A URN written twice in one statement counts as its last version (the one its node keeps).
+  docs = [...new Map(docs.map((d) => [d.urn, d])).values()];
   const old = await countedDocs(
     tx,
     docs.map((d) => d.urn),
@@ -290,13 +296,13 @@ export class KeptFacetCounts {
   private async answer(
     facets: readonly string[],
     fields: ReadonlyMap<string, SearchField>,
-    read: (tx: Tx, props: readonly string[]) => Promise<{ byProp: Facets; total: number }>,
+    read: (tx: Tx, props: readonly string[]) => Promise<{ byProp: Facets; total: number } | undefined>,
   ): Promise<{ counts: Facets; total: number } | undefined> {
+    if (!countsAll(facets, fields) || !(await this.ready())) return undefined;
     const asked = facets.filter((f) => f === 'entityType' || fields.has(f));
-    if (!asked.every((f) => f === 'entityType' || isCounted(f, fields))) return undefined;
-    if (!(await this.ready())) return undefined;
     const props = asked.map((f) => (f === 'entityType' ? 'entityType' : listProp(f)));
     const got = await this.exec.read((tx) => read(tx, props), DEADLINE);
+    if (!got) return undefined;
     const counts = Object.fromEntries(asked.map((f, i) => [f, got.byProp[props[i] as string] ?? {}]));
     return { counts, total: got.total };
   }

@@ -74,7 +74,7 @@ export const inView = (f: ViewFilter, entries: readonly FacetEntry[]): boolean =
  */
 export async function liveViews(tx: Tx, epoch: number): Promise<LiveView[]> {
   const res = await tx.run<{ v: LiveView | null }>(
-    `OPTIONAL MATCH (c:Counter {name: 'facetViews'}) SET c.lock = true REMOVE c.lock
+    `MERGE (c:Counter {name: 'facetViews'}) SET c.lock = true REMOVE c.lock
      WITH count(c) AS locked
      OPTIONAL MATCH (v:FacetView {state: 'built', epoch: $epoch})
      RETURN CASE WHEN v IS NULL THEN null ELSE v {.id, .prop, .value, .urn} END AS v`,
@@ -151,25 +151,33 @@ export async function applyViewDeltas(tx: Tx, deltas: readonly ViewDelta[]): Pro
 
 type Facets = Record<string, Record<string, number>>;
 
-/** A view's facets (by list property) and total over the documents of `types` (all when empty). */
+/**
+ * A view's facets (by list property) and total over the documents of `types` (all when empty);
+ * undefined when the view is no longer built (being dropped: its rows go after its state changed).
+ */
 export async function readViewCounts(
   tx: Tx,
   id: string,
   props: readonly string[],
   types: readonly string[],
-): Promise<{ byProp: Facets; total: number }> {
-  const res = await tx.run<{ p: string; v: string; n: number }>(
-    `MATCH (f:FacetViewCount) WHERE f.view = $id AND f.prop IN $props AND (size($types) = 0 OR f.kind IN $types)
-       AND f.n > 0
-     RETURN f.prop AS p, f.value AS v, sum(f.n) AS n`,
+): Promise<{ byProp: Facets; total: number } | undefined> {
+  const res = await tx.run<{ built: boolean; p: string | null; v: string | null; n: number | null }>(
+    `OPTIONAL MATCH (b:FacetView {id: $id, state: 'built'})
+     WITH b IS NOT NULL AS built
+     OPTIONAL MATCH (f:FacetViewCount)
+       WHERE built AND f.view = $id AND f.prop IN $props AND (size($types) = 0 OR f.kind IN $types) AND f.n > 0
+     RETURN built, f.prop AS p, f.value AS v, sum(f.n) AS n`,
     { id, props: [...new Set([...props, 'entityType'])], types },
   );
+  if (!res.records.some((r) => r.get('built'))) return undefined;
   const byProp: Facets = {};
   let total = 0;
   for (const r of res.records) {
     const p = r.get('p');
-    if (p === 'entityType') total += r.get('n');
-    setOwn((byProp[p] ??= {}), r.get('v'), r.get('n'));
+    const n = r.get('n') ?? 0;
+    if (p === null) continue;
+    if (p === 'entityType') total += n;
+    setOwn((byProp[p] ??= {}), String(r.get('v')), n);
   }
   return { byProp, total };
 }
@@ -245,7 +253,7 @@ export class FacetViews {
    * Builds the asked views of this epoch (looked for at most once a second), each in a transaction of
    * its own that takes the views' lock first: `matchOf` gives the statement of a filter's matches,
    * `guard` runs first in each transaction (the writer's lease). Then the least recently used views
-   * beyond `MAX_VIEWS` go.
+   * beyond `MAX_VIEWS` go, in the background.
    */
   async buildAsked(
     epoch: number,
@@ -269,22 +277,19 @@ export class FacetViews {
       } catch (err) {
         // A view that cannot be built (a lost lease, a deadline) is not tried again until asked again:
         // the writes it sits before go on, and searches of the filter count.
-        await this.exec
-          .write((tx) =>
-            tx.run(`MATCH (v:FacetView {filter: $filter}) SET v.state = 'failed', v.error = $error`, {
-              filter: f.filter,
-              error: String(err instanceof Error ? err.message : err).slice(0, 500),
-            }),
-          )
-          .catch(() => undefined);
+        await this.setState(f.filter, 'failed', String(err instanceof Error ? err.message : err));
       }
     }
-    if (asked.length) await this.evict();
+    if (asked.length) void this.evict().catch(() => undefined);
     this.builtRead = 0;
     return asked.length;
   }
 
-  /** One view built, in one transaction under the views' lock. */
+  /**
+   * One view built, in one transaction under the views' lock, if it is still asked for (another writer
+   * may have built it meanwhile) and its filter matches at most `VIEW_MAX_MATCHES` documents of any
+   * kind (the search that asked counted those of its own kinds); else it is `large`, and not built.
+   */
   private async build(
     f: ViewFilter & { filter: string },
     epoch: number,
@@ -292,44 +297,77 @@ export class FacetViews {
     { match, params }: FilterMatch,
     guard: (tx: Tx) => Promise<void>,
   ): Promise<void> {
-    await this.exec.write(async (tx) => {
+    const large = await this.exec.write(async (tx) => {
       await guard(tx);
       const live = (await liveViews(tx, epoch)).map((v) => v.id);
+      const still = await tx.run(
+        `MATCH (v:FacetView {filter: $filter, state: 'asked', epoch: $epoch}) RETURN v.filter AS filter`,
+        { filter: f.filter, epoch },
+      );
+      if (!still.records.length) return false;
+      const counted = await tx.run<{ n: number }>(
+        `${match} WITH d WHERE d.facetEpoch = $epoch WITH d LIMIT $over RETURN count(d) AS n`,
+        { ...params, epoch, over: VIEW_MAX_MATCHES + 1 },
+      );
+      if ((counted.records[0]?.get('n') ?? 0) > VIEW_MAX_MATCHES) return true;
       const id = `${f.filter}.${at.toString(36)}`;
       await tx.run(
         `${match}
-           WITH d WHERE d.facetEpoch = $epoch
-           SET d.facetViews = [x IN coalesce(d.facetViews, []) WHERE x IN $live] + $id
-           WITH d UNWIND coalesce(d.facetKeys, []) AS k
-           WITH k, count(*) AS n
-           MATCH (f:FacetCount {key: k})
-           CREATE (:FacetViewCount {key: $id + ':' + k, view: $id, kind: f.kind, prop: f.prop, value: f.value, n: n})`,
+         WITH d WHERE d.facetEpoch = $epoch
+         SET d.facetViews = [x IN coalesce(d.facetViews, []) WHERE x IN $live] + $id
+         WITH d UNWIND coalesce(d.facetKeys, []) AS k
+         WITH k, count(*) AS n
+         MATCH (f:FacetCount {key: k})
+         CREATE (:FacetViewCount {key: $id + ':' + k, view: $id, kind: f.kind, prop: f.prop, value: f.value, n: n})`,
         { ...params, epoch, live, id },
       );
       await tx.run(
         `MATCH (v:FacetView {filter: $filter}) SET v.state = 'built', v.id = $id, v.builtAt = $at, v.usedAt = $at`,
         { filter: f.filter, id, at },
       );
+      return false;
     });
+    if (large) await this.setState(f.filter, 'large', `over ${VIEW_MAX_MATCHES} matches`);
   }
 
-  /** The least recently used views beyond `MAX_VIEWS`, with their rows (a new epoch wipes them all). */
+  private async setState(filter: string, state: string, note: string): Promise<void> {
+    await this.exec
+      .write((tx) =>
+        tx.run('MATCH (v:FacetView {filter: $filter}) SET v.state = $state, v.note = $note', {
+          filter,
+          state,
+          note: note.slice(0, 500),
+        }),
+      )
+      .catch(() => undefined);
+  }
+
+  /**
+   * The least recently used views beyond `MAX_VIEWS`: each is `dropping` first (searches stop reading
+   * it: they check its state in the statement that reads its rows), and its rows go a few seconds later.
+   */
   private async evict(): Promise<void> {
-    const gone = await this.exec.read(async (tx) => {
-      const res = await tx.run<{ filter: string; id: string | null }>(
-        `MATCH (v:FacetView) WITH v ORDER BY v.usedAt DESC SKIP $max RETURN v.filter AS filter, v.id AS id`,
+    const gone = await this.exec.write(async (tx) => {
+      const res = await tx.run<{ id: string | null }>(
+        `MATCH (v:FacetView) WHERE v.state <> 'dropping'
+         WITH v ORDER BY v.usedAt DESC SKIP $max
+         SET v.state = 'dropping' RETURN v.id AS id`,
         { max: MAX_VIEWS },
       );
-      return res.records.map((r) => r.toObject());
+      return res.records.map((r) => r.get('id'));
     });
-    for (const v of gone) await dropView(this.exec, v.filter, v.id);
+    if (!gone.length) return;
+    await new Promise((r) => setTimeout(r, DROP_AFTER_MS));
+    for (const id of gone) if (id) await dropRows(this.exec, id);
+    await this.exec.write((tx) => tx.run("MATCH (v:FacetView {state: 'dropping'}) DELETE v"));
   }
 }
 
-/** Drops a view and its rows (a page at a time). */
-export async function dropView(exec: Executor, filter: string, id: string | null): Promise<void> {
-  await exec.write((tx) => tx.run('MATCH (v:FacetView {filter: $filter}) DELETE v', { filter }));
-  if (!id) return;
+/** How long a dropped view's rows stay after it stopped being read (longer than any read of them). */
+const DROP_AFTER_MS = 5000;
+
+/** Drops a view's rows, a page at a time. */
+async function dropRows(exec: Executor, id: string): Promise<void> {
   for (let left = true; left;)
     left = await exec.write(async (tx) => {
       const res = await tx.run<{ n: number }>(

@@ -172,7 +172,14 @@ export function singleFilter(
   if ((condition !== 'EQUAL' && condition !== 'IN') || values.length !== 1) return undefined;
   if (!field?.filterable || name.startsWith(SP_FIELD) || NUMERIC.has(field.type) || field.type === 'BOOLEAN')
     return undefined;
-  return { prop: listProp(name), value: String(values[0]), urn: field.type === 'URN' };
+  const value = String(values[0]);
+  // Narrowed through the full-text index (`keyClauses`), a match holds the value itself: the whole URN
+  // of a bare id of a URN field. Otherwise the filter alone decides (a bare id also matches the end of
+  // any URN).
+  if (!keyClauses([[only]], fields)) return { prop: listProp(name), value, urn: field.type === 'URN' };
+  const whole =
+    field.type === 'URN' && !value.startsWith('urn:') ? `urn:li:${field.urnEntityType}:${value}` : value;
+  return { prop: listProp(name), value: whole, urn: false };
 }
 
 /** The page statement in URN order for a match set of `total` matches. */

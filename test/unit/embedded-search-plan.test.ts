@@ -158,7 +158,8 @@ describe('the plan of an embedded search', () => {
 });
 
 describe('the filter a view can answer (decision 0070)', () => {
-  const tags = { prop: listProp('tags'), value: 'PII', urn: true };
+  // Narrowed by the full-text index to the whole URN of the bare id: exactly that value.
+  const tags = { prop: listProp('tags'), value: 'urn:li:tag:PII', urn: false };
   it('is one EQUAL value of a counted text or URN field, from a filter or an exact query', () => {
     expect(planSearch(query({ input: 'tags:PII' }), ctx).single).toEqual({ ...tags, types: ['dataset'] });
     const filtered = query({ filters: [[{ field: 'tags', values: ['PII'] }]], types: [] });
@@ -168,7 +169,7 @@ describe('the filter a view can answer (decision 0070)', () => {
         query({ filters: [[{ field: 'platform.keyword', value: 'urn:li:dataPlatform:hive' }]] }),
         ctx,
       ).single,
-    ).toMatchObject({ prop: listProp('platform'), value: 'urn:li:dataPlatform:hive', urn: true });
+    ).toMatchObject({ prop: listProp('platform'), value: 'urn:li:dataPlatform:hive', urn: false });
   });
 
   it('is none with text, a second criterion or value, a negation, another condition, soft-deleted ones or a URN list', () => {
