@@ -113,9 +113,9 @@ describe('the Admin page', () => {
   it("shows each user's role and gives one", async () => {
     const page = await adminPage();
     await page.type('input[name=people-query]', person);
-    await page.click('form.find button');
+    await press(page, 'form.find button');
     await waitForRole(page, `Pat ${id}`, 'Reader');
-    await page.click(`button[aria-label="Make ${person} Editor"]`);
+    await press(page, `button[aria-label="Make ${person} Editor"]`);
     await waitForRole(page, `Pat ${id}`, 'Editor');
     const roles = await app.gqlAs(
       app.t.root,
@@ -124,7 +124,7 @@ describe('the Admin page', () => {
     expect(roles.corpUser.roles.relationships).toEqual([{ entity: { urn: 'urn:li:dataHubRole:Editor' } }]);
     // The current invite token of a role is shown on demand.
     await page.select('#people-section select', 'Admin');
-    await page.click('#people-section .inline-form button.quiet');
+    await press(page, '#people-section .inline-form button.quiet');
     await waitForText(page, '#people-section .made', '(Admin)');
     expect(await page.$$('.admin [role=alert]')).toHaveLength(0);
     expect(await axeProblems(page)).toEqual([]);
@@ -146,7 +146,7 @@ describe('the Admin page', () => {
     await page.type('input[name=test-category]', 'Documentation');
     await page.type('input[name=test-description]', 'Datasets say what they hold');
     await fill(page, 'textarea[name=test-definition]', definition);
-    await page.click('.test-form button[type=submit]');
+    await press(page, '.test-form button[type=submit]');
     await waitForRow(page, '.tests', name);
     // The server evaluates a new test over the catalog; the counts follow.
     await page.waitForFunction(
@@ -200,7 +200,7 @@ describe('the Admin page', () => {
     // Changed: the new category shows.
     await press(page, `button[aria-label="Edit ${name}"]`);
     await fill(page, 'input[name=test-category]', 'Docs');
-    await page.click('.test-form button[type=submit]');
+    await press(page, '.test-form button[type=submit]');
     await waitForRow(page, '.tests', name, 'Docs\t');
     await press(page, `button[aria-label="Delete ${name}"]`);
     await noRow(page, '.tests', name);
@@ -213,9 +213,9 @@ describe('the Admin page', () => {
     const page = await adminPage();
     await page.type('input[name=property-name]', qualified);
     await page.type('input[name=property-display]', `Tier ${id}`);
-    await page.click('input[name=kind-dashboard]');
+    await press(page, 'input[name=kind-dashboard]');
     await page.type('textarea[name=property-values]', 'gold: the best\nsilver');
-    await page.click('.properties form button[type=submit]');
+    await press(page, '.properties form button[type=submit]');
     await waitForRow(page, '.property-list', qualified);
     const row = await rowOf(page, '.property-list', qualified);
     for (const shown of [`Tier ${id}`, 'String', 'SINGLE', 'gold (the best), silver', 'dataset, dashboard'])
@@ -224,7 +224,7 @@ describe('the Admin page', () => {
     await page.reload();
     await page.waitForSelector('.admin table');
     await page.type('input[name=property-query]', qualified);
-    await page.click('#properties-section form.find button');
+    await press(page, '#properties-section form.find button');
     await waitForRow(page, '.property-list', qualified);
     expect(await axeProblems(page)).toEqual([]);
     await press(page, `button[aria-label="Delete ${qualified}"]`);
@@ -246,7 +246,7 @@ describe('the Admin page', () => {
       await page.goto(`${app.url}/admin`);
       await page.waitForSelector('.admin');
       await page.type('input[name=property-name]', `io.neohub.refused${id}`);
-      await page.click('.properties form button[type=submit]');
+      await press(page, '.properties form button[type=submit]');
       await page.waitForSelector('#properties-section [role=alert]');
       expect(await text(page, '#properties-section [role=alert]')).toMatch(
         /privilege|Admin|denied|forbidden/i,
@@ -288,7 +288,7 @@ describe('the Admin page', () => {
     // The recipe's token never reaches the page (the CLI masks it in its report; the arguments are not served).
     expect(details).not.toContain(app.t.root);
     expect(await axeProblems(page)).toEqual([]);
-    await page.click('.run-details button.quiet');
+    await press(page, '.run-details button.quiet');
     await page.waitForFunction(() => !(globalThis as any).document.querySelector('.run-details'));
     await press(page, `button[aria-label="Plan rollback of ${run}"]`);
     await page.waitForSelector('.plan');
@@ -300,7 +300,7 @@ describe('the Admin page', () => {
     expect(await axeProblems(page)).toEqual([]);
     await page.$eval('#runs-section', (e: any) => e.scrollIntoView());
     await app.shot(page, 'admin-runs');
-    await page.click('.plan button:not(.quiet)');
+    await press(page, '.plan button:not(.quiet)');
     await page.waitForFunction(() => !(globalThis as any).document.querySelector('.plan'));
     await waitForRow(page, '#runs-section', run, 'ROLLED_BACK');
     for (const urn of Object.values(estate.urns))

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { mcp, unique } from '../support/runtime.js';
 import { ingestSqlEstate, type SqlEstate } from './sql-estate.js';
-import { axeProblems, openForm, text, texts, useWebApp, waitForText } from './web-app-support.js';
+import { axeProblems, openForm, press, text, texts, useWebApp, waitForText } from './web-app-support.js';
 
 // Entity pages over an estate that DataHub's own SQL source ingested (SQLite, profiled, with view
 // lineage): what a data-team member reads of a table and a view, and the everyday edits of an Editor,
@@ -134,7 +134,7 @@ describe('entity pages', () => {
     expect(await text(page, 'pre.sql')).toMatch(
       new RegExp(`SUM\\(amount\\)[\\s\\S]*main\\.${estate.names.orders}`),
     );
-    await page.click('.history summary');
+    await press(page, '.history summary');
     await page.waitForSelector('.timeline li');
     expect(await text(page, '.timeline')).toMatch(/version \d+\.\d+\.\d+/);
     await page.close();
@@ -145,7 +145,7 @@ describe('entity pages', () => {
     await open(page, table);
     expect(await text(page, '.entity .description')).toMatch(/Orders as dbt builds them\s+From dbt/);
     expect(await text(page, '.siblings')).toMatch(/Seen first as/);
-    await page.click('.siblings a');
+    await press(page, '.siblings a');
     await waitForText(page, '.entity .meta', 'dbt');
     expect(await text(page, '.siblings')).toMatch(/Also seen as/);
     await page.close();
@@ -163,7 +163,7 @@ describe('entity pages', () => {
         if ((await page.$eval(selector, (e) => e.tagName)) === 'SELECT') await page.select(selector, value);
         else await page.type(selector, value);
       }
-      await page.click(`${form(label)} button[type=submit]`);
+      await press(page, `${form(label)} button[type=submit]`);
       await waitForText(page, '.entity', wait).catch(async (e) => {
         throw new Error(`${label}: ${await text(page, '.entity')}`, { cause: e });
       });
@@ -190,7 +190,7 @@ describe('entity pages', () => {
     await openForm(page, 'Add a link');
     await page.type(`${form('Add a link')} [aria-label="Link URL"]`, 'javascript:alert(1)');
     await page.type(`${form('Add a link')} [aria-label="Link label"]`, 'Bad');
-    await page.click(`${form('Add a link')} button[type=submit]`);
+    await press(page, `${form('Add a link')} button[type=submit]`);
     await waitForText(page, form('Add a link'), 'must start with http');
     // A column: its description, a tag and a term.
     const rowOf = async (column: string) =>
@@ -205,14 +205,14 @@ describe('entity pages', () => {
         }
     };
     await columnEdit('email');
-    await page.click('button[aria-label="Edit description of email"]');
+    await press(page, 'button[aria-label="Edit description of email"]');
     await page.type('.editor textarea', 'Where receipts go');
-    await page.click('.editor button:not(.quiet)');
+    await press(page, '.editor button:not(.quiet)');
     await waitForText(page, 'table.schema', 'Where receipts go');
     await columnEdit('email');
     await openForm(page, 'Add a tag to email');
     await page.type('input[aria-label="Tag to add to email"]', `PII_${id}`);
-    await page.click(`form[aria-label="Add a tag to email"] button[type=submit]`);
+    await press(page, `form[aria-label="Add a tag to email"] button[type=submit]`);
     await waitForText(page, 'table.schema', `PII_${id}`);
     expect(await rowOf('email')).toMatch(new RegExp(`Where receipts go[\\s\\S]*PII_${id}`));
     await app.shot(page, 'dataset-edit', true);

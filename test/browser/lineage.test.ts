@@ -106,7 +106,7 @@ async function exportedCsv(page: Page): Promise<string> {
       return original(blob);
     };
   });
-  await page.click('.impact button');
+  await press(page, '.impact button');
   return page.evaluate(() => (globalThis as any).__csv as Promise<string>);
 }
 
@@ -255,7 +255,7 @@ describe('the lineage page', () => {
 
     // The rest a zoom away: the Controls' button fits the whole neighbourhood (as far as the smallest
     // zoom goes), drawing more of it, none overlapping.
-    await page.click('.react-flow__controls-fitview');
+    await press(page, '.react-flow__controls-fitview');
     await page.waitForFunction(
       (n: number) => (globalThis as any).document.querySelectorAll('.lineage-node').length > n,
       {},

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, unique } from '../support/runtime.js';
 import { ingestSqlEstate, type SqlEstate } from './sql-estate.js';
-import { axeProblems, text, texts, useWebApp, waitForText } from './web-app-support.js';
+import { axeProblems, press, text, texts, useWebApp, waitForText } from './web-app-support.js';
 
 // The search page in Chromium over the SQL estate DataHub's own source ingested, labelled here: each
 // result's owners, tags, terms and domain; every facet kind as a filter in the address (a structured
@@ -133,7 +133,7 @@ async function pick(page: Page, field: string, label: string): Promise<void> {
   const href = await facetLink(page, field, label);
   expect(href, `${field} ${label}`).toBeTruthy();
   const before = page.url();
-  await page.click(`.facets section[data-field="${field}"] a[href="${href}"]`);
+  await press(page, `.facets section[data-field="${field}"] a[href="${href}"]`);
   await page.waitForFunction((u) => (globalThis as any).location.href !== u, {}, before);
   await page.waitForSelector(`.facets section[data-field="${field}"]`);
   await settled(page);
@@ -235,7 +235,7 @@ describe('the search page', () => {
       },
       `Silver ${id}`,
     );
-    await page.click(`.filter-chip:nth-child(${remove + 1}) a.remove`);
+    await press(page, `.filter-chip:nth-child(${remove + 1}) a.remove`);
     await settled(page);
     expect(await text(page, '.results .total')).toMatch(/^0 results/);
     expect(new URL(page.url()).searchParams.getAll('filter')).toEqual([
@@ -290,7 +290,7 @@ describe('the search page', () => {
     await pick(page, '_entityType', 'Dataset');
     await pick(page, 'tags', `Gold ${id}`);
     await page.type('.save-view input', `Gold datasets ${id}`);
-    await page.click('.save-view button');
+    await press(page, '.save-view button');
     await page.waitForFunction(() => (globalThis as any).location.search.includes('view='));
     await settled(page);
     const url = new URL(page.url());
@@ -331,17 +331,17 @@ describe('the search page', () => {
     expect(await text(page, '.page-of')).toBe('Page 1 of 3');
     const first = await names(page);
     expect(first).toHaveLength(20);
-    await page.click('.pages a:last-of-type');
+    await press(page, '.pages a:last-of-type');
     await waitForText(page, '.page-of', 'Page 3 of 3');
     await settled(page);
     expect(await names(page)).toHaveLength(PAGED - 40);
-    await page.click('.pages a:first-of-type');
+    await press(page, '.pages a:first-of-type');
     await waitForText(page, '.page-of', 'Page 1 of 3');
     await settled(page);
     const next = await page.$$eval('.pages a', (as) =>
       as.find((a) => (a as any).innerText === 'Next')?.getAttribute('href'),
     );
-    await page.click(`.pages a[href="${next}"]`);
+    await press(page, `.pages a[href="${next}"]`);
     await waitForText(page, '.page-of', 'Page 2 of 3');
     await settled(page);
     const second = await names(page);
@@ -349,7 +349,7 @@ describe('the search page', () => {
     expect(second.some((n) => first.includes(n))).toBe(false);
     expect(new URL(page.url()).searchParams.get('page')).toBe('1');
     await page.type('.jump input', '3');
-    await page.click('.jump button');
+    await press(page, '.jump button');
     await waitForText(page, '.page-of', 'Page 3 of 3');
     await settled(page);
     await page.close();
@@ -385,7 +385,7 @@ describe('paging past 10,000 results', () => {
     expect(await text(page, '.results .total')).toContain('10,020 results');
     expect(await text(page, '.page-of')).toBe('Page 1 of 501');
     await page.type('.jump input', '501');
-    await page.click('.jump button');
+    await press(page, '.jump button');
     await waitForText(page, '.page-of', 'Page 501 of 501');
     await settled(page);
     expect(new URL(page.url()).searchParams.get('page')).toBe('500');

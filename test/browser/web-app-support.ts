@@ -88,13 +88,13 @@ async function signIn(app: WebApp, token?: string): Promise<Page> {
   await page.goto(`${app.url}/`);
   await page.waitForSelector('form[aria-label="Sign in"]');
   if (token) {
-    await page.click('form button.quiet');
+    await press(page, 'form button.quiet');
     await page.type('input[name=token]', token);
   } else {
     await page.type('input[name=username]', 'datahub');
     await page.type('input[name=password]', app.password);
   }
-  await page.click('button[type=submit]');
+  await press(page, 'button[type=submit]');
   await page.waitForSelector('input[aria-label="Search the catalog"]');
   return page;
 }
@@ -103,7 +103,7 @@ async function signIn(app: WebApp, token?: string): Promise<Page> {
 /**
  * Clicks a button once it is there, as a script would, not at a point of the screen: a mouse click
  * lands wherever the layout was a moment ago, and a search answering above or a graph fitting its
- * view moves it (such a lost click failed CI twice).
+ * view moves it (such lost clicks failed CI three times). Every click of the browser tests goes through it.
  */
 export const press = async (page: Page, selector: string): Promise<void> => {
   await page.waitForSelector(selector);

@@ -112,7 +112,7 @@ describe('the web app in Chromium', () => {
     await page.waitForSelector('form[aria-label="Sign in"]');
     await page.type('input[name=username]', 'datahub');
     await page.type('input[name=password]', 'not the password');
-    await page.click('button[type=submit]');
+    await press(page, 'button[type=submit]');
     await page.waitForSelector('[role=alert]');
     expect(await text(page, '[role=alert]')).toMatch(/Invalid Credentials/);
     await app.shot(page, 'sign-in');
@@ -140,7 +140,7 @@ describe('the web app in Chromium', () => {
     await page.waitForSelector('.result');
     expect(await text(page, '.results')).toContain(`orders_${id}`);
     // The dataset, not one of its columns (schema fields are entities that a search finds too).
-    await page.click(`.result > a[href="/entity/${encodeURIComponent(orders)}"]`);
+    await press(page, `.result > a[href="/entity/${encodeURIComponent(orders)}"]`);
     await page.waitForSelector('table.schema');
     expect(await text(page, 'h1')).toBe(`orders_${id}`);
     const columns = await page.$$eval('table.schema tbody tr', (rows) =>
@@ -202,17 +202,17 @@ describe('the web app in Chromium', () => {
     const page = await signedIn(app.t.editor);
     await page.goto(`${app.url}/entity/${encodeURIComponent(customers)}`);
     await page.waitForSelector('button.edit');
-    await page.click('button.edit');
+    await press(page, 'button.edit');
     await page.$eval('.editor textarea', (e) => ((e as any).value = ''));
     await page.type('.editor textarea', 'Customers, one row each; see the CRM');
-    await page.click('.editor button:not(.quiet)');
+    await press(page, '.editor button:not(.quiet)');
     await page.waitForFunction(() =>
       (globalThis as any).document.querySelector('.entity .description')?.innerText.includes('CRM'),
     );
     const tag = `Gold_${id}`;
     await openForm(page, 'Add a tag');
     await page.type('input[aria-label="Tag to add"]', tag);
-    await page.click('.add-tag button[type=submit]');
+    await press(page, '.add-tag button[type=submit]');
     await page.waitForSelector(`button[aria-label="Remove tag ${tag}"]`);
     // The tag's filter finds the dataset once the search index has it.
     const address = `${app.url}/search?q=*&filter=${encodeURIComponent(`tags=urn:li:tag:${tag}`)}`;
@@ -251,11 +251,11 @@ describe('the web app in Chromium', () => {
 
   it('lets an Admin make and revoke an access token and make an invite; a Reader has no Admin page link', async () => {
     const page = await signedIn();
-    await page.click('a[href="/admin"]');
+    await press(page, 'a[href="/admin"]');
     await page.waitForSelector('.admin');
     const name = `ui_${id}`;
     await page.type('.admin form input', name);
-    await page.click('.admin form button[type=submit]');
+    await press(page, '.admin form button[type=submit]');
     await page.waitForSelector('.made code');
     const token = await text(page, '.made code');
     expect(token).toMatch(/^nh_/);
@@ -265,7 +265,7 @@ describe('the web app in Chromium', () => {
         .call('POST', '/api/graphql', { query: '{ me { corpUser { urn } } }' });
     expect((await call(token)).status).toBe(200);
     await page.waitForSelector(`button[aria-label="Revoke ${name}"]`);
-    await page.click(`button[aria-label="Revoke ${name}"]`);
+    await press(page, `button[aria-label="Revoke ${name}"]`);
     await page.waitForFunction(
       (n: string) => !(globalThis as any).document.querySelector(`button[aria-label="Revoke ${n}"]`),
       {},
@@ -273,7 +273,7 @@ describe('the web app in Chromium', () => {
     );
     expect((await call(token)).status).toBe(401);
     await page.select('.admin section:nth-of-type(2) select', 'Editor');
-    await page.click('.admin section:nth-of-type(2) .inline-form button');
+    await press(page, '.admin section:nth-of-type(2) .inline-form button');
     await page.waitForFunction(() =>
       /[a-z]{32}/.test(
         (globalThis as any).document.querySelector('.admin section:nth-of-type(2) .made')?.innerText ?? '',
@@ -282,7 +282,7 @@ describe('the web app in Chromium', () => {
     expect(await text(page, '.admin section:nth-of-type(2) .made')).toContain('(Editor)');
     // People are listed (the root user among them), and nothing on the page failed.
     await page.type('input[name=people-query]', 'datahub');
-    await page.click('form.find button');
+    await press(page, 'form.find button');
     await page.waitForSelector('button[aria-label="Make datahub Admin"]');
     expect(await page.$$('.admin [role=alert]')).toHaveLength(0);
     await app.shot(page, 'admin');
@@ -314,7 +314,7 @@ describe('the web app in Chromium', () => {
 
   it('signs out: the session ends and the sign-in page is back', async () => {
     const page = await signedIn();
-    await page.click('button.quiet');
+    await press(page, 'button.quiet');
     await page.waitForSelector('form[aria-label="Sign in"]');
     const me = await page.evaluate(
       async () =>
