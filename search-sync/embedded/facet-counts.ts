@@ -6,6 +6,7 @@ import { SP_FIELD, type SearchDocument, type SearchField } from '../model/index.
 import { listProp } from './fields.js';
 import {
   applyViewDeltas,
+  deleteInPages,
   type DocChange,
   FacetViews,
   type LiveView,
@@ -172,13 +173,7 @@ export async function countsState(
   // Wiped a page at a time (a catalog can have hundreds of thousands of distinct values), the views
   // (`facet-views.ts`) with them.
   for (const label of ['FacetCount', 'FacetViewCount', 'FacetView'])
-    for (let left = true; left;)
-      left = await exec.write(async (tx) => {
-        const res = await tx.run<{ n: number }>(
-          `MATCH (f:${label}) WITH f LIMIT 10000 DETACH DELETE f RETURN count(*) AS n`,
-        );
-        return (res.records[0]?.get('n') ?? 0) > 0;
-      });
+    await deleteInPages(exec, `MATCH (f:${label})`);
   const state = {
     epoch: Math.max(Date.now(), (current?.epoch ?? 0) + 1),
     validFrom: await head(),

@@ -367,12 +367,23 @@ export class FacetViews {
 const DROP_AFTER_MS = 5000;
 
 /** Drops a view's rows, a page at a time. */
-async function dropRows(exec: Executor, id: string): Promise<void> {
+const dropRows = (exec: Executor, id: string): Promise<void> =>
+  deleteInPages(exec, 'MATCH (f:FacetViewCount {view: $id})', { id });
+
+/**
+ * Deletes the nodes `f` that `match` yields, 10,000 to a transaction (a catalog's counts can be
+ * hundreds of thousands of rows).
+ */
+export async function deleteInPages(
+  exec: Executor,
+  match: string,
+  params: Record<string, unknown> = {},
+): Promise<void> {
   for (let left = true; left;)
     left = await exec.write(async (tx) => {
       const res = await tx.run<{ n: number }>(
-        'MATCH (f:FacetViewCount {view: $id}) WITH f LIMIT 10000 DELETE f RETURN count(*) AS n',
-        { id },
+        `${match} WITH f LIMIT 10000 DETACH DELETE f RETURN count(*) AS n`,
+        params,
       );
       return (res.records[0]?.get('n') ?? 0) > 0;
     });
