@@ -93,3 +93,12 @@ def test_new_dataset_reads_back_with_default_aspects(emitter, graph, unique):
         )
     )
     assert [e.id for e in graph.get_aspect(own, m.BrowsePathsV2Class).path] == ["mine"]
+
+
+def test_built_in_data_platforms_read_through_the_sdk(graph):
+    """The data platforms DataHub's service bootstraps are there from the start (OpenApi, vertexai)."""
+    for urn, name in [("urn:li:dataPlatform:OpenApi", "openapi"), ("urn:li:dataPlatform:vertexai", "vertexai")]:
+        info = graph.get_aspect(urn, m.DataPlatformInfoClass)
+        assert info is not None, urn
+        assert info.name == name
+        assert info.type and info.datasetNameDelimiter is not None

@@ -146,6 +146,16 @@ describe('POST /entities?action=ingest (legacy snapshots)', () => {
       const names = snap.aspects.map((x: Record<string, unknown>) => Object.keys(x)[0]);
       for (const a of aspects) expect(names).toContain(Object.keys(a)[0]);
     }
+    // A snapshot is written through the one write path: a new dataset gets DataHub's default aspects
+    // (decision 0056) as it would from a proposal.
+    const defaults = await get(
+      base,
+      `/entitiesV2/${enc(datasetUrn(`d_${id}`))}?aspects=List(browsePathsV2,dataPlatformInstance)`,
+    );
+    expect(defaults.body.aspects.browsePathsV2.value.path).toEqual(expect.any(Array));
+    expect(defaults.body.aspects.dataPlatformInstance.value).toMatchObject({
+      platform: expect.stringMatching(/^urn:li:dataPlatform:/),
+    });
     const owned = await get(
       base,
       `/relationships?direction=INCOMING&urn=${enc(`urn:li:corpuser:u_${id}`)}&types=List(OwnedBy,IsPartOf)`,

@@ -74,7 +74,15 @@ describe('the timeline', () => {
     // As DataHub stamps it: every versioned aspect of the entity then (its key too), by name, whatever
     // the categories asked; the tags and owners came later.
     const stamp = (t: any): string[] => t.versionStamp.split(';');
-    expect(stamp(txs[2])).toEqual(expect.arrayContaining(['datasetKey:0', 'schemaMetadata:0']));
+    // The default aspects written with the new dataset (decision 0056) are versioned aspects too.
+    expect(stamp(txs[2])).toEqual(
+      expect.arrayContaining([
+        'browsePathsV2:0',
+        'dataPlatformInstance:0',
+        'datasetKey:0',
+        'schemaMetadata:0',
+      ]),
+    );
     expect(stamp(txs[0])).toContain('schemaMetadata:1');
     expect(stamp(txs[2]).some((p) => p.startsWith('globalTags:') || p.startsWith('ownership:'))).toBe(false);
     expect(stamp(txs[2])).toEqual([...stamp(txs[2])].sort());
