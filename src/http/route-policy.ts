@@ -55,6 +55,8 @@ export const ROUTE_POLICY: ReadonlyMap<string, Policy> = new Map<string, Policy>
   ['GET /', 'public'],
   ['GET /search', 'public'],
   ['GET /login', 'public'],
+  ['GET /signup', 'public'],
+  ['GET /reset', 'public'],
   ['GET /entity/*', 'public'],
   ['GET /lineage/*', 'public'],
   ['GET /admin', 'public'],

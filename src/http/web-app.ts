@@ -5,7 +5,17 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 /** The pages of the web app (its client-side routes): each answers the app's page. */
-export const WEB_PAGES = ['/', '/search', '/login', '/entity/*', '/lineage/*', '/admin'] as const;
+export const WEB_PAGES = [
+  '/',
+  '/search',
+  '/login',
+  // DataHub's addresses of an invite link (`?invite_token=`) and a password reset link (`?reset_token=`).
+  '/signup',
+  '/reset',
+  '/entity/*',
+  '/lineage/*',
+  '/admin',
+] as const;
 
 /**
  * What the app's pages may load: scripts, styles and data from neohub only, no inline script, no

@@ -298,6 +298,8 @@ function samples(f: Fixture): Record<string, readonly Sample[]> {
     'GET /': [{ path: '/' }],
     'GET /search': [{ path: '/search?q=x' }],
     'GET /login': [{ path: '/login' }],
+    'GET /signup': [{ path: '/signup?invite_token=abc' }],
+    'GET /reset': [{ path: '/reset?reset_token=abc' }],
     'GET /entity/*': [{ path: '/entity/urn%3Ali%3Acorpuser%3Adatahub' }],
     'GET /lineage/*': [{ path: '/lineage/urn%3Ali%3Acorpuser%3Adatahub' }],
     'GET /admin': [{ path: '/admin' }],

@@ -178,6 +178,8 @@ function samples(eventOffsets: Record<string, string>): Record<string, readonly 
     'GET /': [{ path: '/' }],
     'GET /search': [{ path: `/search?q=${HIDDEN}` }],
     'GET /login': [{ path: '/login' }],
+    'GET /signup': [{ path: `/signup?invite_token=${HIDDEN}` }],
+    'GET /reset': [{ path: `/reset?reset_token=${HIDDEN}` }],
     'GET /entity/*': [{ path: `/entity/${enc(hidden.secret)}` }],
     'GET /lineage/*': [{ path: `/lineage/${enc(hidden.secret)}` }],
     'GET /admin': [{ path: '/admin' }],

@@ -266,6 +266,89 @@ describe("DataHub's auth servlet", () => {
   });
 });
 
+describe("the web app's sign-up and reset (DataHub's frontend routes)", () => {
+  it("signs up with an invite at POST /signUp: the user with its details and the invite's role, signed in", async () => {
+    const invite = await inviteToken('urn:li:dataHubRole:Editor');
+    const email = `app_${unique()}@example.com`;
+    const body = {
+      fullName: 'Ada App',
+      email,
+      title: 'Analyst',
+      password: 'app password',
+      inviteToken: invite,
+    };
+    const signedUp = await call('POST', '/signUp', body);
+    expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(200);
+    const urn = `urn:li:corpuser:${email}`;
+    expect(signedUp.body.actor).toBe(urn);
+    const cookies = cookiesOf(signedUp);
+    expect(cookies.raw.find((c) => c.startsWith('neohub_session='))).toMatch(/HttpOnly/);
+    expect((await withCookie(cookies, ME)).body.data.me).toEqual({
+      corpUser: { urn },
+      platformPrivileges: { manageTokens: false },
+    });
+    // The invite's role, given at sign-up: the session may edit.
+    const tag = `mutation { createTag(input: {name: "app_${unique()}"}) }`;
+    expect((await withCookie(cookies, tag)).body.errors).toBeUndefined();
+    const user = await gql(t.admin, `{ corpUser(urn: "${urn}") { properties { fullName title email } } }`);
+    expect(user.body.data.corpUser.properties).toEqual({ fullName: 'Ada App', title: 'Analyst', email });
+    // And it signs in with its email and password.
+    expect((await call('POST', '/logIn', { username: email, password: 'app password' })).status).toBe(200);
+    // Refused: the same user again, an unknown invite, a short password, a name that is not an email.
+    expect((await call('POST', '/signUp', body)).status).toBe(409);
+    const refused = async (over: Record<string, string>) => {
+      const res = await call('POST', '/signUp', { ...body, email: `app_${unique()}@example.com`, ...over });
+      return [res.status, res.body.message];
+    };
+    expect(await refused({ inviteToken: 'z'.repeat(32) })).toEqual([400, 'Invalid invite token']);
+    expect((await refused({ password: 'short' }))[0]).toBe(400);
+    expect(await refused({ email: 'not an email' })).toEqual([400, 'Email must be a valid address.']);
+    expect(await refused({ fullName: '' })).toEqual([400, 'Full name must not be empty.']);
+  });
+
+  it("resets a password with an Admin's reset token at POST /resetNativeUserCredentials: signed in, the old password refused", async () => {
+    const email = `reset_app_${unique()}@example.com`;
+    const urn = `urn:li:corpuser:${email}`;
+    const signedUp = await call('POST', '/signUp', {
+      fullName: 'Reset App',
+      email,
+      password: 'old password',
+      inviteToken: await inviteToken(null),
+    });
+    expect(signedUp.status).toBe(200);
+    const made = await gql(
+      t.admin,
+      'mutation ($u: String!) { createNativeUserResetToken(input: {userUrn: $u}) { resetToken } }',
+      { u: urn },
+    );
+    const resetToken = made.body.data.createNativeUserResetToken.resetToken as string;
+    const reset = (password: string) =>
+      call('POST', '/resetNativeUserCredentials', { email, password, resetToken });
+    expect((await reset('short')).status).toBe(400);
+    const done = await reset('brand new password');
+    expect(done.status).toBe(200);
+    expect(done.body.actor).toBe(urn);
+    expect((await withCookie(cookiesOf(done), ME)).body.data.me.corpUser.urn).toBe(urn);
+    // Used up by the reset.
+    expect((await reset('another password')).body.message).toMatch(
+      /has not generated a password reset token/,
+    );
+    expect((await call('POST', '/logIn', { username: email, password: 'old password' })).status).toBe(401);
+    expect((await call('POST', '/logIn', { username: email, password: 'brand new password' })).status).toBe(
+      200,
+    );
+  });
+
+  it("answers the app's page at the invite and reset links' addresses, with its Content-Security-Policy", async () => {
+    for (const path of ['/signup?invite_token=abcdefghijklmnopqrstuvwxyzabcdef', '/reset?reset_token=abc']) {
+      const res = await request('GET', `${rt.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    }
+  });
+});
+
 describe('credentials', () => {
   it("signs in with a hash DataHub wrote (with DataHub's key) and replaces it with scrypt", async () => {
     const name = `from_datahub_${unique()}`;

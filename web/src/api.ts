@@ -33,8 +33,28 @@ export async function gql<T>(query: string, variables: Record<string, unknown> =
 }
 
 /** Signs in with a user name and password, or with an access token; the error's message otherwise. */
-export async function logIn(body: { username: string; password: string } | { token: string }): Promise<void> {
-  const res = await fetch('/logIn', {
+export const logIn = (body: { username: string; password: string } | { token: string }): Promise<void> =>
+  startSession('/logIn', body, 'Sign-in');
+
+/** Signs up with an invite token (the page of an Admin's invite link, `/signup?invite_token=…`): the new user signed in. */
+export const signUp = (body: {
+  fullName: string;
+  email: string;
+  password: string;
+  title?: string;
+  inviteToken: string;
+}): Promise<void> => startSession('/signUp', body, 'Sign-up');
+
+/** A new password with a reset token (the page of an Admin's reset link, `/reset?reset_token=…`): the user signed in. */
+export const resetPassword = (body: { email: string; password: string; resetToken: string }): Promise<void> =>
+  startSession('/resetNativeUserCredentials', body, 'The reset');
+
+/**
+ * A sign-in route: a JSON body (another site's form cannot send one without the server's leave, which it
+ * never gives), answered with the session's cookies; the server's message when it refuses.
+ */
+async function startSession(path: string, body: object, what: string): Promise<void> {
+  const res = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' },
@@ -45,7 +65,7 @@ export async function logIn(body: { username: string; password: string } | { tok
   throw new Error(
     res.status === 429
       ? 'Too many attempts: wait a minute.'
-      : (answer.message ?? `Sign-in failed (${res.status})`),
+      : (answer.message ?? `${what} failed (${res.status})`),
   );
 }
 

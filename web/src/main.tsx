@@ -12,12 +12,18 @@ import './styles.css';
 
 // The lineage graph (React Flow and ELK) loads when a lineage page opens: the first page stays small.
 const Lineage = lazy(() => import('./pages/lineage'));
+// So do the pages of an Admin's invite and reset links, which few open and each only once.
+const SignUp = lazy(() => import('./pages/sign-up'));
+const Reset = lazy(() => import('./pages/reset'));
 
 interface Me {
   me: { corpUser: { urn: string; username: string }; platformPrivileges: { manageTokens: boolean } } | null;
 }
 
-/** The app: the sign-in page until there is a session, then the search box above the page of the address. */
+/**
+ * The app: the sign-in page until there is a session, then the search box above the page of the address;
+ * the sign-up and reset pages of an Admin's links either way.
+ */
 function App() {
   const place = usePlace();
   const [me, setMe] = useState<Me['me'] | null>();
@@ -30,6 +36,22 @@ function App() {
       });
   }, []);
   useEffect(load, [load]);
+  // An invite or reset link opens its page whoever is signed in; done, its new session is the app's.
+  const signedIn = () => {
+    navigate('/');
+    setMe(undefined);
+    load();
+  };
+  if (place.path === '/signup' || place.path === '/reset')
+    return (
+      <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+        {place.path === '/signup' ? (
+          <SignUp inviteToken={place.query.get('invite_token') ?? ''} onSignedIn={signedIn} />
+        ) : (
+          <Reset resetToken={place.query.get('reset_token') ?? ''} onSignedIn={signedIn} />
+        )}
+      </Suspense>
+    );
   if (me === undefined) return <p aria-busy="true">Loading…</p>;
   if (me === null)
     return (

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { logIn } from '../api';
 import { Alert } from '../alert';
+import { Link } from '../link';
 
 /** Sign in with a user name and password, or with an access token pasted in (it becomes a session). */
 export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
@@ -54,30 +55,57 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           {mode === 'password' ? 'Use an access token instead' : 'Use a user name and password instead'}
         </button>
       </form>
+      <p className="hint">
+        Forgot the password? An Admin can make you a reset link. New here? Ask an Admin for an invite link.
+      </p>
     </main>
   );
 }
 
-/** A labelled, required text field. */
-function Field(p: {
+/** A labelled text field, required unless `optional`; `hint` says more under it. */
+export function Field(p: {
   label: string;
   name: string;
   auto: string;
   value: string;
   set: (v: string) => void;
   secret?: boolean;
+  type?: 'email' | 'text';
+  optional?: boolean;
+  hint?: string;
 }) {
+  const hintId = p.hint ? `${p.name}-hint` : undefined;
   return (
     <label>
       {p.label}
       <input
         name={p.name}
-        type={p.secret ? 'password' : 'text'}
+        type={p.secret ? 'password' : (p.type ?? 'text')}
         autoComplete={p.auto}
         value={p.value}
         onChange={(e) => p.set(e.target.value)}
-        required
+        required={!p.optional}
+        aria-describedby={hintId}
       />
+      {p.hint && (
+        <span id={hintId} className="hint">
+          {p.hint}
+        </span>
+      )}
     </label>
+  );
+}
+
+/** What a sign-up or reset page says when its address has no token. */
+export function NoToken({ what, thing }: { what: string; thing: string }) {
+  return (
+    <>
+      <p role="alert" className="error">
+        This {what} address has no token: ask an Admin for {thing}.
+      </p>
+      <p>
+        <Link to="/login">Sign in</Link>
+      </p>
+    </>
   );
 }

@@ -33,12 +33,21 @@ const roleOf = (u: User): string =>
     .map((urn) => urn.slice(ROLE_PREFIX.length))
     .join(', ');
 
-/** People: each user with the role it has, a role given (`batchAssignRole`), and invite tokens per role. */
+/** The address of a sign-up or reset page with its token, as DataHub's invite and reset links are. */
+const linkTo = (page: 'signup' | 'reset', param: string, token: string): string =>
+  `${location.origin}/${page}?${param}=${encodeURIComponent(token)}`;
+
+/**
+ * People: each user with the role it has, a role given (`batchAssignRole`), invite links per role (the
+ * sign-up page's address with the role's invite token), and a user's password reset link
+ * (`createNativeUserResetToken`, the reset page's address with the token).
+ */
 export function People() {
   const [users, setUsers] = useState<{ total: number; users: User[] }>();
   const [query, setQuery] = useState('');
   const [invite, setInvite] = useState<{ token: string; role: Role }>();
   const [inviteRole, setInviteRole] = useState<Role>('Reader');
+  const [reset, setReset] = useState<{ user: string; link: string }>();
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<string>();
   const latest = useLatest();
@@ -57,6 +66,18 @@ export function People() {
       { r: `${ROLE_PREFIX}${inviteRole}` },
     ).then(
       (d) => setInvite({ token: d.invite.inviteToken, role: inviteRole }),
+      (e: unknown) => setError(messageOf(e)),
+    );
+  const resetLink = (u: User) =>
+    gql<{ createNativeUserResetToken: { resetToken: string } | null }>(
+      'mutation ($u: String!) { createNativeUserResetToken(input: {userUrn: $u}) { resetToken } }',
+      { u: u.urn },
+    ).then(
+      (d) => {
+        setError(undefined);
+        const token = d.createNativeUserResetToken?.resetToken;
+        if (token) setReset({ user: u.username, link: linkTo('reset', 'reset_token', token) });
+      },
       (e: unknown) => setError(messageOf(e)),
     );
   const assign = (urn: string, role: Role) =>
@@ -83,16 +104,21 @@ export function People() {
           </select>
         </label>
         <button type="button" onClick={() => showInvite(true)}>
-          Make an invite token
+          Make an invite link
         </button>
         <button type="button" className="quiet" onClick={() => showInvite(false)}>
-          Show the current invite token
+          Show the current invite link
         </button>
       </div>
       {invite && (
-        <p className="made" role="status">
-          Invite token ({invite.role}): <code>{invite.token}</code> — sign-up at <code>POST /signUp</code>{' '}
-          with it.
+        <p className="made invite" role="status">
+          Invite link ({invite.role}): <code>{linkTo('signup', 'invite_token', invite.token)}</code> — whoever
+          opens it may sign up with the {invite.role} role, until a new link for the role is made.
+        </p>
+      )}
+      {reset && (
+        <p className="made reset-link" role="status">
+          Password reset link for {reset.user}: <code>{reset.link}</code> — it works once, for a limited time.
         </p>
       )}
       {message && <p role="status">{message}</p>}
@@ -107,7 +133,7 @@ export function People() {
         total={users?.total}
       />
       <table className="people">
-        <TableHead columns={['User', 'Email', 'Status', 'Role', 'Give the role']} />
+        <TableHead columns={['User', 'Email', 'Status', 'Role', 'Give the role', 'Password']} />
         <tbody>
           {(users?.users ?? []).map((u) => (
             <tr key={u.urn}>
@@ -130,6 +156,16 @@ export function People() {
                     {r}
                   </button>
                 ))}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="quiet"
+                  aria-label={`Make a password reset link for ${u.username}`}
+                  onClick={() => resetLink(u)}
+                >
+                  Reset link
+                </button>
               </td>
             </tr>
           ))}
