@@ -11,7 +11,10 @@ import { SearchBox } from './search-box';
 import './styles.css';
 
 // The lineage graph (React Flow and ELK) loads when a lineage page opens: the first page stays small.
-const Lineage = lazy(() => import('./pages/lineage'));
+const lineagePage = () => import('./pages/lineage');
+// Opened at a lineage address, its code loads beside the session check rather than after it.
+if (window.location.pathname.startsWith('/lineage/')) void lineagePage();
+const Lineage = lazy(lineagePage);
 // So do the pages of an Admin's invite and reset links, which few open and each only once.
 const SignUp = lazy(() => import('./pages/sign-up'));
 const Reset = lazy(() => import('./pages/reset'));
