@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the web app (web/) into web/dist with Vite when its sources changed since the last build: a
-// hash of web/'s sources, its config and the lockfile is kept in web/dist/.stamp. `npm run build` (and so
+// hash of web/'s sources, its config, the schema and registry it derives from, and the lockfile is kept in web/dist/.stamp. `npm run build` (and so
 // `npm start`) runs it; `--force` builds anyway. The type check of web/ is `tsc -p web/tsconfig.json`,
 // which the test command runs.
 import { createHash } from 'node:crypto';
@@ -29,6 +29,7 @@ for (const f of [
   path.join(web, 'vite.config.ts'),
   path.join(web, 'entity-fields-plugin.ts'),
   path.join(root, 'graph-schema', 'datahub.graphql'),
+  path.join(root, 'src', 'registry', 'generated', 'datahub-model.json'),
   path.join(root, 'package-lock.json'),
 ]) {
   hash.update(path.relative(root, f));

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { createServer } from 'vite';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
-import { mcp, unique } from '../support/runtime.js';
+import { datasetUrn, mcp, unique } from '../support/runtime.js';
 import { ingestSqlEstate, type SqlEstate } from './sql-estate.js';
 import { axeProblems, openForm, press, text, texts, useWebApp, waitForText } from './web-app-support.js';
 
@@ -19,6 +19,11 @@ const ann = `urn:li:corpuser:ann_${id}`;
 const team = `urn:li:corpGroup:finance_${id}`;
 const model = `urn:li:dataset:(urn:li:dataPlatform:dbt,shop.orders_${id},PROD)`;
 const table = `urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders_${id},PROD)`;
+const node = `urn:li:glossaryNode:Finance_${id}`;
+const product = `urn:li:dataProduct:orders_${id}`;
+/** A structured property of columns (schemaField entities). */
+const sensitivity = `urn:li:structuredProperty:io.shop.sensitivity_${id}`;
+const STAMP = { time: 1_700_000_000_000, actor: 'urn:li:corpuser:datahub' };
 let estate: SqlEstate;
 
 const app = useWebApp(async (app) => {
@@ -34,13 +39,30 @@ const app = useWebApp(async (app) => {
     mcp(table, 'datasetProperties', { name: `orders_${id}` }),
     mcp(model, 'siblings', { siblings: [table], primary: true }),
     mcp(table, 'siblings', { siblings: [model], primary: false }),
-    mcp(term, 'glossaryTermInfo', { name: `Revenue ${id}`, definition: 'Money in', termSource: 'INTERNAL' }),
+    mcp(node, 'glossaryNodeInfo', { name: `Finance terms ${id}`, definition: 'Words for money' }),
+    mcp(term, 'glossaryTermInfo', {
+      name: `Revenue ${id}`,
+      definition: 'Money in',
+      termSource: 'INTERNAL',
+      parentNode: node,
+    }),
     mcp(domain, 'domainProperties', { name: `Sales ${id}` }),
     mcp(property, 'propertyDefinition', {
       qualifiedName: `io.shop.retention_${id}`,
       displayName: `Retention ${id}`,
       valueType: 'urn:li:dataType:datahub.number',
       entityTypes: ['urn:li:entityType:datahub.dataset'],
+    }),
+    mcp(sensitivity, 'propertyDefinition', {
+      qualifiedName: `io.shop.sensitivity_${id}`,
+      displayName: `Sensitivity ${id}`,
+      valueType: 'urn:li:dataType:datahub.string',
+      entityTypes: ['urn:li:entityType:datahub.schemaField'],
+    }),
+    // A data product that holds raw_orders (DataProductContains).
+    mcp(product, 'dataProductProperties', {
+      name: `Orders product ${id}`,
+      assets: [{ destinationUrn: estate.urns.raw_orders }],
     }),
     // Usage as DataHub's usage sources report it: a bucket a day.
     ...[3, 2, 1].map((ago, i) => ({
@@ -61,6 +83,24 @@ const app = useWebApp(async (app) => {
       actor: 'urn:li:corpuser:etl',
     }),
   ]);
+  // A column's structured property, on its schemaField entity (once the property is defined).
+  await app.ingest([
+    mcp(`urn:li:schemaField:(${estate.urns.raw_orders},amount)`, 'structuredProperties', {
+      properties: [{ propertyUrn: sensitivity, values: [{ string: 'confidential' }] }],
+    }),
+  ]);
+});
+
+// The metadata tests a test defined, removed even when it stopped half-way: a test left behind would be
+// evaluated over later suites' writes.
+afterAll(async () => {
+  if (!app.t) return;
+  const tests = await app.gqlAs(
+    app.t.root,
+    `{ listTests(input: {query: "${id}", count: 10}) { tests { urn } } }`,
+  );
+  for (const t of tests?.listTests.tests ?? [])
+    await app.gqlAs(app.t.root, 'mutation ($u: String!) { deleteTest(urn: $u) }', { u: t.urn });
 });
 
 const open = async (page: Page, urn: string) => {
@@ -84,8 +124,11 @@ describe('entity pages', () => {
       const types = Object.keys(fields.types);
       expect(types.length).toBeGreaterThan(70);
       expect(Object.keys(fields.types.Dataset ?? {})).toEqual(
-        expect.arrayContaining(['schemaMetadata', 'datasetProfiles']),
+        expect.arrayContaining(['schemaMetadata', 'datasetProfiles', 'dataProduct']),
       );
+      // The data product section goes where the registry lets a data product hold the kind.
+      expect(fields.types.Dashboard?.dataProduct).toBe('EntityRelationshipsResult');
+      expect(fields.types.GlossaryTerm?.dataProduct).toBeUndefined();
       const refused: string[] = [];
       for (const type of types) {
         const res = await httpClient(() => app.url)
@@ -148,6 +191,157 @@ describe('entity pages', () => {
     await press(page, '.siblings a');
     await waitForText(page, '.entity .meta', 'dbt');
     expect(await text(page, '.siblings')).toMatch(/Also seen as/);
+    await page.close();
+  });
+
+  it("shows the data product an asset is in and its columns' structured properties; an Editor puts an asset in a data product and takes it out", async () => {
+    const page = await app.signedIn();
+    await open(page, estate.urns.raw_orders);
+    await waitForText(page, '.labels', `Orders product ${id}`);
+    expect(await text(page, '.labels')).toMatch(new RegExp(`Data product\\s+Orders product ${id}`));
+    expect(await page.$$eval('.labels .chip a', (as) => as.map((a) => a.getAttribute('href')))).toContain(
+      `/entity/${encodeURIComponent(product)}`,
+    );
+    // The column's structured property, in a column of its own (only when some column has one).
+    expect(await texts(page, 'table.schema thead th')).toContain('Properties');
+    const amount = (await texts(page, 'table.schema tbody tr')).find((r) => r.startsWith('amount')) ?? '';
+    expect(amount).toContain(`Sensitivity ${id}: confidential`);
+    expect(
+      await page.$$eval('table.schema td.column-properties a', (as) => as.map((a) => a.getAttribute('href'))),
+    ).toEqual([`/entity/${encodeURIComponent(sensitivity)}`]);
+    expect(await axeProblems(page)).toEqual([]);
+    // The data product's page lists its assets.
+    await press(page, `.labels .chip a[href="/entity/${encodeURIComponent(product)}"]`);
+    await waitForText(page, 'h1', `Orders product ${id}`);
+    await waitForText(page, '#members', '(1)');
+    expect(await text(page, '.members')).toContain(estate.names.raw_orders);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.close();
+
+    // An Editor puts the view orders in the data product, then takes it out again.
+    const editor = await app.signedIn(app.t.editor);
+    await open(editor, estate.urns.orders);
+    await openForm(editor, 'Set the data product');
+    await editor.type('form[aria-label="Set the data product"] [aria-label="Data product"]', product);
+    await press(editor, 'form[aria-label="Set the data product"] button[type=submit]');
+    await waitForText(editor, '.labels', `Orders product ${id}`);
+    const productsOf = async (urn: string) =>
+      (
+        await app.gqlAs(
+          app.t.root,
+          `query ($u: String!) { entity(urn: $u) { relationships(input: {types: ["DataProductContains"],
+            direction: INCOMING, start: 0, count: 10}) { relationships { entity { urn } } } } }`,
+          { u: urn },
+        )
+      ).entity.relationships.relationships.map((r: { entity: { urn: string } }) => r.entity.urn);
+    expect(await productsOf(estate.urns.orders)).toEqual([product]);
+    await press(editor, `button[aria-label="Remove data product Orders product ${id}"]`);
+    await editor.waitForFunction(
+      (n: string) =>
+        !(globalThis as any).document.querySelector(`button[aria-label="Remove data product ${n}"]`),
+      {},
+      `Orders product ${id}`,
+    );
+    expect(await productsOf(estate.urns.orders)).toEqual([]);
+    expect(await productsOf(estate.urns.raw_orders)).toEqual([product]);
+    await editor.close();
+  });
+
+  it('shows a dataset’s assertions with their runs, its incidents, its metadata test results and its queries', async () => {
+    const checked = datasetUrn(`quality_${id}`);
+    const assertion = `urn:li:assertion:rows_${id}`;
+    const incident = `urn:li:incident:late_${id}`;
+    const query = `urn:li:query:count_${id}`;
+    const day = 24 * 3600 * 1000;
+    const run = (ago: number, type: string) =>
+      mcp(assertion, 'assertionRunEvent', {
+        timestampMillis: Date.now() - ago * day,
+        runId: `run-${ago}-${id}`,
+        asserteeUrn: checked,
+        assertionUrn: assertion,
+        status: 'COMPLETE',
+        result: { type },
+      });
+    await app.ingest([
+      mcp(checked, 'datasetProperties', { name: `quality_${id}`, description: 'Checked every night' }),
+      mcp(assertion, 'assertionInfo', {
+        type: 'VOLUME',
+        description: `At least one row ${id}`,
+        volumeAssertion: {
+          type: 'ROW_COUNT_TOTAL',
+          entity: checked,
+          rowCountTotal: { operator: 'GREATER_THAN', parameters: { value: { value: '0', type: 'NUMBER' } } },
+        },
+      }),
+      run(2, 'SUCCESS'),
+      run(1, 'FAILURE'),
+      mcp(incident, 'incidentInfo', {
+        type: 'OPERATIONAL',
+        title: `Late load ${id}`,
+        description: 'The nightly load ran late',
+        entities: [checked],
+        status: { state: 'ACTIVE', lastUpdated: STAMP },
+        created: STAMP,
+      }),
+      mcp(query, 'queryProperties', {
+        name: `Row count ${id}`,
+        statement: { value: `SELECT count(*) FROM quality_${id}`, language: 'SQL' },
+        source: 'MANUAL',
+        created: STAMP,
+        lastModified: STAMP,
+      }),
+      mcp(query, 'querySubjects', { subjects: [{ entity: checked }] }),
+    ]);
+    // Two metadata tests on this dataset alone: it is described (passes), it has no owner (fails).
+    const test = (name: string, rule: string) =>
+      app.gqlAs(app.t.root, 'mutation ($input: CreateTestInput!) { createTest(input: $input) }', {
+        input: {
+          name: `${name} ${id}`,
+          category: `Quality ${id}`,
+          definition: {
+            json: JSON.stringify({
+              on: {
+                types: ['dataset'],
+                match: [{ query: 'urn', operation: 'starts_with', params: { value: checked } }],
+              },
+              rules: [{ query: rule, operation: 'exists' }],
+            }),
+          },
+        },
+      });
+    const tests = [
+      await test('Described', 'datasetProperties.description'),
+      await test('Owned', 'ownership.owners.owner'),
+    ];
+    // The dataset evaluated now and its results written (DataHub's `/test?action=evaluate` with push).
+    const pushed = await httpClient(() => app.url)
+      .as(app.t.root)
+      .call('POST', '/test?action=evaluate', {
+        urn: checked,
+        tests: tests.map((t) => t.createTest),
+        push: true,
+      });
+    expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
+    expect(pushed.body.value.failing).toHaveLength(1);
+
+    const page = await app.signedIn();
+    await open(page, checked);
+    await page.waitForSelector('table.assertions');
+    expect(await text(page, 'table.assertions caption')).toBe('Assertions (1)');
+    expect(await text(page, 'table.assertions tbody tr')).toMatch(
+      new RegExp(`^At least one row ${id}\\s+FAILURE, .+\\s+1\\s+1$`),
+    );
+    expect(await page.$$('table.assertions td.failing')).toHaveLength(1);
+    expect(await text(page, 'table.incidents tbody tr')).toMatch(
+      new RegExp(`^Late load ${id} — The nightly load ran late\\s+OPERATIONAL\\s+ACTIVE\\s+\\S`),
+    );
+    expect(await text(page, '.tests')).toMatch(
+      new RegExp(`Metadata tests: 1 failing\\s*Owned ${id}\\s*, 1 passing\\s*Described ${id}`),
+    );
+    expect(await text(page, 'h2#sql')).toBe('Queries');
+    expect(await text(page, '.query h4')).toBe(`Row count ${id}`);
+    expect(await text(page, '.query pre.sql')).toBe(`SELECT count(*) FROM quality_${id}`);
+    expect(await axeProblems(page)).toEqual([]);
     await page.close();
   });
 
@@ -214,7 +408,14 @@ describe('entity pages', () => {
     await page.type('input[aria-label="Tag to add to email"]', `PII_${id}`);
     await press(page, `form[aria-label="Add a tag to email"] button[type=submit]`);
     await waitForText(page, 'table.schema', `PII_${id}`);
-    expect(await rowOf('email')).toMatch(new RegExp(`Where receipts go[\\s\\S]*PII_${id}`));
+    await columnEdit('email');
+    await openForm(page, 'Add a glossary term to email');
+    await page.type('input[aria-label="Term to add to email"]', term);
+    await press(page, `form[aria-label="Add a glossary term to email"] button[type=submit]`);
+    await waitForText(page, 'table.schema', `Revenue ${id}`);
+    expect(await rowOf('email')).toMatch(
+      new RegExp(`Where receipts go[\\s\\S]*PII_${id}[\\s\\S]*Revenue ${id}`),
+    );
     await app.shot(page, 'dataset-edit', true);
     // What the server now holds, read back through GraphQL.
     const got = (
@@ -223,7 +424,8 @@ describe('entity pages', () => {
         `query ($u: String!) { dataset(urn: $u) { ownership { owners { owner { ... on CorpUser { urn } } ownershipType { urn } } }
           glossaryTerms { terms { term { urn } } } domain { domain { urn } } institutionalMemory { elements { url label } }
           deprecation { deprecated note } structuredProperties { properties { structuredProperty { urn } values { ... on NumberValue { numberValue } } } }
-          editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description tags { tags { tag { urn } } } } } } }`,
+          editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description tags { tags { tag { urn } } }
+            glossaryTerms { terms { term { urn } } } } } } }`,
         { u: urn },
       )
     ).dataset;
@@ -247,6 +449,7 @@ describe('entity pages', () => {
         fieldPath: 'email',
         description: 'Where receipts go',
         tags: { tags: [{ tag: { urn: `urn:li:tag:PII_${id}` } }] },
+        glossaryTerms: { terms: [{ term: { urn: term } }] },
       },
     ]);
     expect(await axeProblems(page)).toEqual([]);
@@ -258,28 +461,55 @@ describe('entity pages', () => {
     expect(await text(reader, '.entity')).toMatch(
       new RegExp(`Ann ${id}[\\s\\S]*Revenue ${id}[\\s\\S]*Sales ${id}`),
     );
+    expect((await texts(reader, 'table.schema tbody tr')).find((r) => r.startsWith('email')) ?? '').toMatch(
+      new RegExp(`Where receipts go[\\s\\S]*PII_${id}[\\s\\S]*Revenue ${id}`),
+    );
     expect(
       await reader.$$('.entity form, .entity button.remove, .entity button.edit, details.column-edit'),
     ).toHaveLength(0);
     await reader.close();
   });
 
-  it('lists the members of a domain, a term, a tag and a group, and a user’s assets and groups', async () => {
+  it('lists the members of a domain, a term, a tag, a group, a container and a glossary node, and a user’s assets and groups, each page without serious accessibility violations', async () => {
     const page = await app.signedIn();
+    const problems: string[] = [];
+    const axe = async (what: string) => {
+      for (const p of await axeProblems(page)) problems.push(`${what}: ${p}`);
+    };
     await open(page, domain);
     await waitForText(page, '#members', '(1)');
     expect(await text(page, '.members')).toContain(estate.names.customers);
+    await axe('domain');
     await open(page, term);
     await waitForText(page, '.members', estate.names.customers);
+    await axe('glossary term');
     await open(page, `urn:li:tag:PII_${id}`);
     await page.waitForSelector('#members');
+    await axe('tag');
     await open(page, ann);
     await waitForText(page, 'section[aria-labelledby=members]', estate.names.customers);
     // A user's groups, and a group's members.
     await waitForText(page, '#membership', '(1)');
     expect(await text(page, 'section[aria-labelledby=membership]')).toContain(`Finance ${id}`);
+    await axe('user');
     await open(page, team);
     await waitForText(page, 'section[aria-labelledby=membership]', `Ann ${id}`);
+    await axe('group');
+    // A glossary node's terms.
+    await open(page, node);
+    await waitForText(page, '#members', 'Contains (1)');
+    expect(await text(page, '.members')).toContain(`Revenue ${id}`);
+    await axe('glossary node');
+    // The schema container of the SQL source's tables: the estate's five tables and views.
+    await open(page, estate.urns.raw_orders);
+    const schema = (await page.$$eval('nav.path a', (as) => as.map((a) => a.getAttribute('href')))).pop();
+    expect(schema).toMatch(/^\/entity\/urn%3Ali%3Acontainer%3A/);
+    await page.goto(`${app.url}${schema}`);
+    await waitForText(page, '#members', 'Assets (5)');
+    const members = await texts(page, '.members li a');
+    for (const name of Object.values(estate.names)) expect(members).toContain(name);
+    await axe('container');
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

@@ -32,6 +32,8 @@ const BIG_DOWN = range(12).map((i) => ({
   urn: big(`d1_${i}`),
   downs: range(4).map((j) => big(`d2_${i}_${j}`)),
 }));
+/** A chain of 13 datasets, each reading the one before: 12 hops from its first. */
+const chain = range(13).map((i) => datasetUrn(`chain_${i}_${id}`));
 const reads = (to: string, ...from: string[]) =>
   mcp(to, 'upstreamLineage', {
     upstreams: from.map((dataset) => ({ dataset, type: 'TRANSFORMED', auditStamp: STAMP })),
@@ -67,6 +69,12 @@ const app = useWebApp(async (app) => {
     ]),
   ];
   for (let i = 0; i < large.length; i += 200) await app.ingest(large.slice(i, i + 200));
+  await app.ingest(
+    chain.flatMap((d, i) => [
+      mcp(d, 'datasetProperties', { name: `chain_${i}_${id}` }),
+      ...(i ? [reads(d, chain[i - 1] as string)] : []),
+    ]),
+  );
 });
 
 /** The names on the graph's nodes (their text, drawn or not yet: React Flow shows a node once measured). */
@@ -172,6 +180,64 @@ describe('the lineage page', () => {
     // The address alone opens the same neighbourhood: a view can be shared.
     await page.goto(`${app.url}/lineage/${encodeURIComponent(estate.urns.raw_orders)}?up=0&down=3`);
     await nodeCount(page, 4);
+    await page.close();
+  });
+
+  it("opens a node's neighbours by its + buttons, and no further than 10 hops from the center", async () => {
+    const page = await app.signedIn();
+    const n = estate.names;
+    await page.goto(`${app.url}/lineage/${encodeURIComponent(estate.urns.raw_orders)}`);
+    await nodeCount(page, 2);
+    // orders' downstream +: revenue joins; its side is open, so its + is gone.
+    await press(page, `button[aria-label="Open what ${n.orders} feeds"]`);
+    await nodeCount(page, 3);
+    expect(await names(page)).toEqual([n.orders, n.raw_orders, n.revenue].sort());
+    expect(await page.$(`button[aria-label="Open what ${n.orders} feeds"]`)).toBeNull();
+    // orders' upstream +: customers, the other table it reads.
+    await press(page, `button[aria-label="Open what feeds ${n.orders}"]`);
+    await nodeCount(page, 4);
+    expect(await names(page)).toEqual([n.customers, n.orders, n.raw_orders, n.revenue].sort());
+    // Nothing feeds raw_orders, the center: its upstream side is open and empty.
+    expect(await page.$(`button[aria-label="Open what feeds ${n.raw_orders}"]`)).toBeNull();
+
+    // The address asks 12 hops down a chain of 13: the page opens 10, and opens no more.
+    const name = (i: number) => `chain_${i}_${id}`;
+    await page.goto(`${app.url}/lineage/${encodeURIComponent(chain[0] as string)}?up=0&down=12`);
+    await nodeCount(page, 11);
+    await waitForText(page, '.lineage-bar', '11 entities · 0 hops up, 10 down');
+    expect(await names(page)).toEqual(range(11).map(name).sort());
+    const more = 'One more hop downstream';
+    const moreDisabled = () =>
+      page.$$eval(
+        '.lineage-bar button',
+        (bs, label) => bs.find((b) => b.textContent === label)?.hasAttribute('disabled'),
+        more,
+      );
+    expect(await moreDisabled()).toBe(true);
+    // The node 10 hops away has no + downstream; the one 9 hops away, opened, none either.
+    expect(await page.$(`button[aria-label="Open what ${name(10)} feeds"]`)).toBeNull();
+    expect(await page.$(`button[aria-label="Open what ${name(9)} feeds"]`)).toBeNull();
+    // From 9 hops the bar opens the tenth, then stops.
+    await page.goto(`${app.url}/lineage/${encodeURIComponent(chain[0] as string)}?up=0&down=9`);
+    await nodeCount(page, 10);
+    expect(await moreDisabled()).toBe(false);
+    await page.$$eval(
+      '.lineage-bar button',
+      (bs, label) => (bs.find((b) => b.textContent === label) as any)?.click(),
+      more,
+    );
+    await nodeCount(page, 11);
+    await waitForText(page, '.lineage-bar', '0 hops up, 10 down');
+    expect(new URL(page.url()).search).toBe('?up=0&down=10');
+    await page.waitForFunction(
+      (label: string) =>
+        [...(globalThis as any).document.querySelectorAll('.lineage-bar button')].find(
+          (b: any) => b.textContent === label,
+        )?.disabled === true,
+      {},
+      more,
+    );
+    expect(await page.$(`button[aria-label="Open what ${name(10)} feeds"]`)).toBeNull();
     await page.close();
   });
 

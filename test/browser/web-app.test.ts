@@ -16,6 +16,8 @@ const raw = datasetUrn(`shop_${id}.raw_orders`);
 const revenue = datasetUrn(`shop_${id}.revenue`);
 const weekly = datasetUrn(`shop_${id}.weekly_revenue`);
 const fromRun = datasetUrn(`shop_${id}.from_run`);
+/** A dataset whose stored documentation link and external URL are `javascript:` URLs. */
+const linked = datasetUrn(`shop_${id}.linked`);
 const RUN = `file-ingest-${id}`;
 /** `to` reads from `from` (DataHub's upstreamLineage). */
 const feeds = (from: string, to: string) =>
@@ -59,6 +61,25 @@ const app = useWebApp(async (app) => {
     mcp(orders, 'globalTags', { tags: [{ tag: 'urn:li:tag:Finance' }] }),
     mcp(customers, 'datasetProperties', { name: `customers_${id}`, description: 'Customer master data' }),
     mcp(evil, 'datasetProperties', { name: `evil_${id}`, description: XSS }),
+    mcp(linked, 'datasetProperties', {
+      name: `linked_${id}`,
+      externalUrl: 'javascript:alert(2)',
+      customProperties: { team: 'shop' },
+    }),
+    mcp(linked, 'institutionalMemory', {
+      elements: [
+        {
+          url: 'javascript:alert(1)',
+          description: 'Bad link',
+          createStamp: { time: 0, actor: 'urn:li:corpuser:datahub' },
+        },
+        {
+          url: 'https://wiki.example.com/linked',
+          description: 'Wiki',
+          createStamp: { time: 0, actor: 'urn:li:corpuser:datahub' },
+        },
+      ],
+    }),
     mcp(raw, 'datasetProperties', { name: `raw_orders_${id}` }),
     mcp(revenue, 'datasetProperties', { name: `revenue_${id}` }),
     mcp(weekly, 'datasetProperties', { name: `weekly_revenue_${id}` }),
@@ -167,6 +188,66 @@ describe('the web app in Chromium', () => {
     expect(shown).toContain('<script>window.__xss=2</script>');
     expect(await page.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
     expect(await page.$$('.entity img, .entity script, .entity a[href^="javascript:"]')).toHaveLength(0);
+    await page.close();
+  });
+
+  it('shows a stored javascript: documentation link and external URL as text, never as a link', async () => {
+    const page = await signedIn();
+    await page.goto(`${app.url}/entity/${encodeURIComponent(linked)}`);
+    await page.waitForSelector('.links');
+    // The link's words and its URL, as text; the https link beside it is a link.
+    expect(await text(page, '.links')).toContain('Bad link (javascript:alert(1))');
+    expect(await page.$$eval('.links a', (as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      'https://wiki.example.com/linked',
+    ]);
+    // The external URL shows as text, with no "View in the source" link.
+    await page.waitForSelector('table.properties');
+    expect(await text(page, '.entity')).not.toContain('View in the source');
+    expect(await text(page, 'p.external')).toBe('In the source: javascript:alert(2)');
+    const hrefs = await page.$$eval('a', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
+    // Clicking the text opens nothing (a dialog would fail the test).
+    await press(page, '.links li span');
+    expect(new URL(page.url()).pathname).toBe(`/entity/${encodeURIComponent(linked)}`);
+    await page.close();
+  });
+
+  it('keeps a pasted token out of localStorage, sessionStorage, cookies the page reads and every address', async () => {
+    const token = app.t.editor;
+    const page = await (await app.browser.createBrowserContext()).newPage();
+    const addresses: string[] = [];
+    page.on('request', (r) => addresses.push(r.url()));
+    page.on('framenavigated', (f) => addresses.push(f.url()));
+    await page.goto(`${app.url}/`);
+    await page.waitForSelector('form[aria-label="Sign in"]');
+    await press(page, 'form button.quiet');
+    await page.type('input[name=token]', token);
+    await press(page, 'button[type=submit]');
+    await page.waitForSelector('input[aria-label="Search the catalog"]');
+    // A few pages on, as one works.
+    await page.goto(`${app.url}/search?q=shop_${id}`);
+    await page.waitForSelector('.result');
+    await page.goto(`${app.url}/entity/${encodeURIComponent(orders)}`);
+    await page.waitForSelector('table.schema');
+    const kept = await page.evaluate(() => {
+      const w = globalThis as any;
+      const all = (s: any) =>
+        Array.from({ length: s.length as number }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i))}`);
+      return {
+        local: all(w.localStorage),
+        session: all(w.sessionStorage),
+        cookie: w.document.cookie as string,
+        address: w.location.href as string,
+      };
+    });
+    addresses.push(page.url());
+    expect(kept.local.filter((v: string) => v.includes(token))).toEqual([]);
+    expect(kept.session.filter((v: string) => v.includes(token))).toEqual([]);
+    expect(kept.cookie).not.toContain(token);
+    expect(kept.cookie).not.toContain('neohub_session');
+    expect(kept.address).not.toContain(token);
+    expect(addresses.length).toBeGreaterThan(3);
+    expect(addresses.filter((a) => a.includes(token) || a.includes(encodeURIComponent(token)))).toEqual([]);
     await page.close();
   });
 

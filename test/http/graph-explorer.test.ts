@@ -242,6 +242,13 @@ describe('GraphiQL: /api/graphiql', () => {
     expect(html).toContain('/api/graph');
     expect(html).toContain('/api/graphql');
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+    // It says where the token goes: the Headers tab, as a bearer Authorization header (filled in as a
+    // placeholder), and where a token comes from.
+    expect(html).toContain('Every request needs a token: put it in the <b>Headers</b> tab below');
+    expect(html).toContain('<code>{"Authorization": "Bearer &lt;token&gt;"}</code>');
+    expect(html).toContain('<code>.neohub/root-token</code>');
+    expect(html).toContain("the web app's Admin page or with <code>createAccessToken</code>");
+    expect(html).toContain(`defaultHeaders: '{"Authorization": "Bearer <token>"}'`);
     const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1] as string);
     expect(assets.filter((a) => a.endsWith('.js'))).toHaveLength(3);
     expect(assets.filter((a) => a.endsWith('.css'))).toHaveLength(1);

@@ -45,6 +45,18 @@ describe('the OpenAPI document and Swagger UI', () => {
       expect(doc.paths).toHaveProperty([p]);
   }, 60_000);
 
+  it('says where the token goes: Swagger UI shows the description and the bearer scheme behind Authorize', async () => {
+    const doc = (await get(rt.url, '/openapi/v3/api-docs')).body;
+    expect(doc.info.description).toContain('Every call needs a token: press Authorize and paste one');
+    expect(doc.info.description).toContain('the root token in `.neohub/root-token`');
+    expect(doc.info.description).toContain("a personal token made on the web app's Admin page");
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearerAuth.description).toContain(
+      'sent as `Authorization: Bearer <token>`',
+    );
+  });
+
   it('serves it under the /gms and /api/gms prefixes with that prefix as its server', async () => {
     for (const prefix of ['/gms', '/api/gms']) {
       const res = await get(rt.url, `${prefix}/openapi/v3/api-docs`);

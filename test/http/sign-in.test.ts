@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSystem, encryptDataHubSecret } from '../../src/auth/index.js';
 import type { Runtime } from '../../src/runtime.js';
@@ -383,5 +386,64 @@ describe('credentials', () => {
       proposal: mcp('urn:li:corpuser:datahub', 'corpUserCredentials', { salt: 'a', hashedPassword: 'b' }),
     });
     expect(write.status).toBe(403);
+  });
+});
+
+describe('the root password generated into the home folder', () => {
+  it('is written (0600) into an empty NEOHUB_HOME at the first start when none is configured, and the root user signs in with it', async () => {
+    // The database is the suites' own, where the root user already has credentials (a configured password
+    // sets them at every start, a generated one only when there are none): they are put aside for this
+    // test and back after it.
+    const ROOT = 'urn:li:corpuser:datahub';
+    const read = async () =>
+      (await as(t.root).call('GET', `/openapi/v3/entity/corpuser/${encodeURIComponent(ROOT)}`)).body
+        .corpUserCredentials?.value;
+    const before = await read();
+    expect(before?.hashedPassword).toMatch(/^\$scrypt\$/);
+    const home = mkdtempSync(path.join(os.tmpdir(), 'neohub-home-'));
+    let second: Runtime | undefined;
+    try {
+      const removed = await as(t.root).call('POST', '/aspects?action=ingestProposal', {
+        proposal: {
+          entityType: 'corpuser',
+          entityUrn: ROOT,
+          changeType: 'DELETE',
+          aspectName: 'corpUserCredentials',
+        },
+      });
+      expect(removed.status).toBe(200);
+      expect(await read()).toBeUndefined();
+      second = (
+        await startAuthServer({
+          NEOHUB_HOME: home,
+          NEOHUB_ROOT_PASSWORD: '',
+          SECRET_SERVICE_ENCRYPTION_KEY: SECRET_KEY,
+        })
+      ).rt;
+      const file = path.join(home, 'root-password');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const password = readFileSync(file, 'utf8').trim();
+      expect(password).toMatch(/^\S{8,}$/);
+      expect(password).not.toBe(ROOT_PASSWORD);
+      const logIn = (body: unknown) => request('POST', `${second?.url}/logIn`, { body });
+      expect((await logIn({ username: 'datahub', password: `${password}x` })).status).toBe(401);
+      const login = await logIn({ username: 'datahub', password });
+      expect(login.status).toBe(200);
+      expect(login.body.actor).toBe(ROOT);
+      const cookies = cookiesOf(login);
+      const me = await request('POST', `${second.url}/api/graphql`, {
+        body: { query: ME },
+        headers: { Cookie: cookies.header, 'X-CSRF-Token': cookies.jar.get('neohub_csrf') as string },
+      });
+      expect(me.body.data.me.corpUser.urn).toBe(ROOT);
+    } finally {
+      await second?.stop();
+      rmSync(home, { recursive: true, force: true });
+      if (before)
+        await as(t.root).call('POST', '/aspects?action=ingestProposal', {
+          proposal: mcp(ROOT, 'corpUserCredentials', before),
+        });
+    }
+    expect((await read())?.hashedPassword).toBe(before.hashedPassword);
   });
 });

@@ -2,30 +2,43 @@ import { TableHead } from '../table-head';
 import { Chip } from './chip';
 import { InlineForm } from './inline-form';
 import * as m from './mutations';
-import { when, type EntityData, type PropertyValue, type QueriesData } from './types';
+import { when, type EntityData, type PropertyValue, type QueriesData, type StructuredEntry } from './types';
 import { entityPath } from '../router';
 
 /** A link the page may open: http(s) and mailto only (a `javascript:` URL shows as text). */
 const safeUrl = (url: string | null | undefined): string | undefined =>
   url && /^(https?:|mailto:)/i.test(url.trim()) ? url.trim() : undefined;
 
-const valueText = (v: PropertyValue | null) =>
+/** A structured property's value as text. */
+export const valueText = (v: PropertyValue | null) =>
   v ? (v.stringValue ?? (v.numberValue !== undefined ? String(v.numberValue) : '')) : '';
 
-/** An entity's custom properties and its external URL, as the source reported them. */
+/** A structured property's name: its display name, its qualified name, its URN. */
+export const propertyName = (e: StructuredEntry): string =>
+  e.structuredProperty.definition?.displayName ??
+  e.structuredProperty.definition?.qualifiedName ??
+  e.structuredProperty.urn;
+
+/**
+ * An entity's custom properties and its external URL, as the source reported them (a URL the page may
+ * not open, `javascript:` say, as text).
+ */
 export function Properties({ entity }: { entity: EntityData }) {
   const props = entity.properties?.customProperties ?? entity.info?.customProperties ?? [];
-  const external = safeUrl(entity.properties?.externalUrl);
-  if (!props.length && !external) return null;
+  const url = entity.properties?.externalUrl?.trim();
+  const external = safeUrl(url);
+  if (!props.length && !url) return null;
   return (
     <section aria-labelledby="properties">
       <h2 id="properties">Properties</h2>
-      {external && (
+      {external ? (
         <p>
           <a href={external} rel="noreferrer noopener" target="_blank">
             View in the source
           </a>
         </p>
+      ) : (
+        url && <p className="external">In the source: {url}</p>
       )}
       {props.length > 0 && (
         <table className="properties">
@@ -119,9 +132,8 @@ export function StructuredProperties({ entity, onChange }: { entity: EntityData;
           <TableHead columns={['Property', 'Values', ...(can ? ['Edit'] : [])]} />
           <tbody>
             {entries.map((e) => {
-              const def = e.structuredProperty.definition;
-              const name = def?.displayName ?? def?.qualifiedName ?? e.structuredProperty.urn;
-              const type = def?.valueType?.info?.type;
+              const name = propertyName(e);
+              const type = e.structuredProperty.definition?.valueType?.info?.type;
               return (
                 <tr key={e.structuredProperty.urn}>
                   <td>

@@ -69,7 +69,7 @@ export function TagsAndTerms(p: {
   );
 }
 
-/** Owners, tags, terms and domain of an entity, with their edits. */
+/** Owners, tags, terms, domain and data product of an entity, with their edits. */
 export function LabelsSection({ entity, onChange }: { entity: EntityData; onChange: () => void }) {
   const can = entity.privileges ?? {};
   const has = {
@@ -77,8 +77,10 @@ export function LabelsSection({ entity, onChange }: { entity: EntityData; onChan
     tags: entity.tags !== undefined,
     terms: entity.glossaryTerms !== undefined,
     domain: entity.domain !== undefined,
+    dataProduct: entity.dataProduct !== undefined,
   };
-  if (!has.owners && !has.tags && !has.terms && !has.domain) return null;
+  if (!has.owners && !has.tags && !has.terms && !has.domain && !has.dataProduct) return null;
+  const products = (entity.dataProduct?.relationships ?? []).flatMap((r) => (r.entity ? [r.entity] : []));
   const owners = entity.ownership?.owners ?? [];
   return (
     <section aria-labelledby="people" className="labels">
@@ -154,6 +156,36 @@ export function LabelsSection({ entity, onChange }: { entity: EntityData; onChan
                   inputs={[{ name: 'domain', label: 'Domain', placeholder: 'Domain URN or id' }]}
                   button={entity.domain ? 'Change domain' : 'Set domain'}
                   submit={(v) => m.setDomain(entity.urn, m.labelUrn('domain', v.domain as string))}
+                  onDone={onChange}
+                />
+              )}
+            </dd>
+          </>
+        )}
+        {has.dataProduct && (
+          <>
+            <dt>Data product</dt>
+            <dd>
+              {products.length === 0 && !can.canEditDataProducts && 'None'}
+              {products.map((p) => (
+                <Chip
+                  key={p.urn}
+                  to={entityPath(p.urn)}
+                  text={labelOf(p)}
+                  what="data product"
+                  onRemove={
+                    can.canEditDataProducts
+                      ? () => m.setDataProduct(entity.urn, null).then(onChange)
+                      : undefined
+                  }
+                />
+              ))}
+              {can.canEditDataProducts && (
+                <InlineForm
+                  label="Set the data product"
+                  inputs={[{ name: 'product', label: 'Data product', placeholder: 'Data product URN or id' }]}
+                  button={products.length ? 'Change data product' : 'Set data product'}
+                  submit={(v) => m.setDataProduct(entity.urn, m.labelUrn('dataProduct', v.product as string))}
                   onDone={onChange}
                 />
               )}

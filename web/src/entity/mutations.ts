@@ -16,8 +16,10 @@ export const updateDescription = (t: Target, description: string) =>
   });
 
 /** A label's URN from what one types: a URN as it is, a name as `urn:li:<kind>:<name>`. */
-export const labelUrn = (kind: 'tag' | 'glossaryTerm' | 'domain' | 'corpuser', text: string): string =>
-  text.startsWith('urn:li:') ? text : `urn:li:${kind}:${text}`;
+export const labelUrn = (
+  kind: 'tag' | 'glossaryTerm' | 'domain' | 'dataProduct' | 'corpuser',
+  text: string,
+): string => (text.startsWith('urn:li:') ? text : `urn:li:${kind}:${text}`);
 
 /** Adds a tag, making the tag first when the catalog has none of that name (as DataHub's UI does). */
 export async function addTag(t: Target, tagUrn: string): Promise<void> {
@@ -69,6 +71,12 @@ export const setDomain = (urn: string, domainUrn: string) =>
   });
 export const unsetDomain = (urn: string) =>
   gql('mutation ($e: String!) { unsetDomain(entityUrn: $e) }', { e: urn });
+
+/** Puts an asset into a data product (out of any other), or with none out of every one. */
+export const setDataProduct = (urn: string, dataProductUrn: string | null) =>
+  gql('mutation ($input: BatchSetDataProductInput!) { batchSetDataProduct(input: $input) }', {
+    input: { dataProductUrn, resourceUrns: [urn] },
+  });
 
 export const addLink = (urn: string, linkUrl: string, label: string) =>
   gql('mutation ($input: AddLinkInput!) { addLink(input: $input) }', {

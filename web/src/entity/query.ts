@@ -1,12 +1,13 @@
 import fields from 'virtual:entity-fields';
 import { SUMMARY_FIELDS } from '../entity-names';
-import type { SectionField } from './section-fields';
+import { RELATIONSHIP_SECTIONS, type SectionField } from './section-fields';
 
 /** An owner: a user or a group (DataHub's `OwnerType` union). */
 export const OWNER_FIELDS = `
   ... on CorpUser { urn type username properties { displayName } }
   ... on CorpGroup { urn type name properties { displayName } }
 `;
+const VALUES = '... on StringValue { stringValue } ... on NumberValue { numberValue }';
 const TAGS = `tags { tag { urn name properties { name } } }`;
 const TERMS = `terms { term { urn name hierarchicalName properties { name } } }`;
 const NAMED = `urn type ... on Dataset { name platform { name properties { displayName } } properties { name } }
@@ -33,15 +34,21 @@ const SELECTIONS: Partial<Record<SectionField, Record<string, string | ((have: s
   tags: { '*': `{ ${TAGS} }` },
   glossaryTerms: { '*': `{ ${TERMS} }` },
   domain: { '*': '{ domain { urn properties { name } } }' },
+  dataProduct: {
+    '*': '{ total relationships { entity { urn type ... on DataProduct { properties { name } } } } }',
+  },
   institutionalMemory: { '*': '{ elements { url label created { time actor } } }' },
   structuredProperties: {
     '*': `{ properties { structuredProperty { urn definition { displayName qualifiedName cardinality
-      valueType { info { type } } allowedValues { value { ... on StringValue { stringValue } ... on NumberValue { numberValue } } } } }
-      values { ... on StringValue { stringValue } ... on NumberValue { numberValue } } } }`,
+      valueType { info { type } } allowedValues { value { ${VALUES} } } } }
+      values { ${VALUES} } } }`,
   },
+  // A column's structured properties are its schemaField entity's (DataHub's `schemaFieldEntity`).
   schemaMetadata: {
     '*': `{ primaryKeys foreignKeys { name foreignDataset { ${DATASET_NAMED} } foreignFields { fieldPath } sourceFields { fieldPath } }
-      fields { fieldPath type nativeDataType description nullable isPartOfKey tags { ${TAGS} } glossaryTerms { ${TERMS} } } }`,
+      fields { fieldPath type nativeDataType description nullable isPartOfKey tags { ${TAGS} } glossaryTerms { ${TERMS} }
+        schemaFieldEntity { urn structuredProperties { properties { structuredProperty { urn definition { displayName qualifiedName } }
+          values { ${VALUES} } } } } } }`,
   },
   editableSchemaMetadata: {
     '*': `{ editableSchemaFieldInfo { fieldPath description tags { ${TAGS} } glossaryTerms { ${TERMS} } } }`,
@@ -71,7 +78,7 @@ const SELECTIONS: Partial<Record<SectionField, Record<string, string | ((have: s
   testResults: { '*': '{ passing { test { urn name } } failing { test { urn name } } }' },
   privileges: {
     EntityPrivileges: `{ canEditDescription canEditTags canEditGlossaryTerms canEditOwners canEditDomains canEditLinks
-      canEditDeprecation canEditProperties canEditSchemaFieldDescription canEditSchemaFieldTags
+      canEditDataProducts canEditDeprecation canEditProperties canEditSchemaFieldDescription canEditSchemaFieldTags
       canEditSchemaFieldGlossaryTerms }`,
   },
   entities: {
@@ -98,6 +105,9 @@ export const ALIASES: Readonly<Record<string, string>> = {
   info: 'sectionInfo',
 };
 
+const RELATED: Readonly<Record<string, { relationship: string; direction: string } | undefined>> =
+  RELATIONSHIP_SECTIONS;
+
 /** The GraphQL selection of an entity page for a type (`Dataset`): each section its type has. */
 export function selectionFor(typename: string): string {
   const have = fields.types[typename] ?? {};
@@ -108,7 +118,12 @@ export function selectionFor(typename: string): string {
     const text = typeof selection === 'function' ? selection(fields.props[answers] ?? []) : selection;
     // A field whose selection starts with arguments is written without a space before them.
     const name = ALIASES[field] ? `${ALIASES[field]}: ${field}` : field;
-    if (text) parts.push(text.startsWith('(') ? `${name}${text}` : `${name} ${text}`);
+    // A section asked through `relationships` is read under its own name.
+    const related = RELATED[field];
+    if (related && text)
+      parts.push(`${field}: relationships(input: { types: ["${related.relationship}"],
+        direction: ${related.direction}, start: 0, count: 10 }) ${text}`);
+    else if (text) parts.push(text.startsWith('(') ? `${name}${text}` : `${name} ${text}`);
   }
   return parts.join('\n');
 }

@@ -3,8 +3,9 @@ import { entityPath, searchPath } from '../router';
 import { TableHead } from '../table-head';
 import { Chip } from './chip';
 import { DescriptionEditor } from './description-editor';
+import { propertyName, valueText } from './details';
 import { TagsAndTerms } from './labels';
-import { labelOf, type EntityData, type FieldProfile } from './types';
+import { labelOf, type EntityData, type Field, type FieldProfile } from './types';
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toLocaleString());
 
@@ -20,9 +21,13 @@ function profileText(p: FieldProfile | undefined): string {
   return parts.join(' · ');
 }
 
+/** A column's structured properties (its schemaField entity's), each with its values. */
+const propertiesOf = (f: Field) => f.schemaFieldEntity?.structuredProperties?.properties ?? [];
+
 /**
  * A dataset's columns: type, keys, description (the edited one over the ingested one), tags and terms
- * (edited ones removable), the latest profile of each, and the foreign keys; edits where one may.
+ * (edited ones removable), structured properties (a column when any has some), the latest profile of
+ * each, and the foreign keys; edits where one may.
  */
 export function Schema({ entity, onChange }: { entity: EntityData; onChange: () => void }) {
   const schema = entity.schemaMetadata;
@@ -45,6 +50,7 @@ export function Schema({ entity, onChange }: { entity: EntityData; onChange: () 
       });
     });
   }
+  const withProperties = schema.fields.some((f) => propertiesOf(f).length > 0);
   const canEdit = !!(
     can.canEditSchemaFieldDescription ||
     can.canEditSchemaFieldTags ||
@@ -60,6 +66,7 @@ export function Schema({ entity, onChange }: { entity: EntityData; onChange: () 
             'Type',
             'Description',
             'Tags and terms',
+            ...(withProperties ? ['Properties'] : []),
             'Profile',
             ...(canEdit ? ['Edit'] : []),
           ]}
@@ -105,6 +112,16 @@ export function Schema({ entity, onChange }: { entity: EntityData; onChange: () 
                     />
                   )}
                 </td>
+                {withProperties && (
+                  <td className="column-properties">
+                    {propertiesOf(f).map((e) => (
+                      <span key={e.structuredProperty.urn} className="column-property">
+                        <Link to={entityPath(e.structuredProperty.urn)}>{propertyName(e)}</Link>
+                        {`: ${e.values.map(valueText).join(', ')}`}
+                      </span>
+                    ))}
+                  </td>
+                )}
                 <td className="profile">{profileText(profiles.get(f.fieldPath))}</td>
                 {canEdit && (
                   <td>

@@ -29,7 +29,17 @@ export const SECTION_FIELDS = [
   'entities',
   'glossaryChildrenSearch',
 ] as const;
-export type SectionField = (typeof SECTION_FIELDS)[number];
+
+/**
+ * Sections asked through an entity's `relationships`, under their own name, on the kinds the registry
+ * lets be the relationship's end (the build reads which from the registry): an asset's data product, as
+ * DataHub's web client asks it (`DataProductContains`, incoming).
+ */
+export const RELATIONSHIP_SECTIONS = {
+  dataProduct: { relationship: 'DataProductContains', direction: 'INCOMING' },
+} as const;
+
+export type SectionField = (typeof SECTION_FIELDS)[number] | keyof typeof RELATIONSHIP_SECTIONS;
 
 /** What the page reads of a kind's properties (`properties`, `editableProperties`, `info`), where it has them. */
 export const PROPERTY_FIELDS = [

@@ -25,6 +25,11 @@ export interface Field extends Labels {
   description?: string | null;
   nullable: boolean;
   isPartOfKey?: boolean | null;
+  /** The column as an entity: its structured properties. */
+  schemaFieldEntity?: {
+    urn: string;
+    structuredProperties?: { properties?: StructuredEntry[] | null } | null;
+  } | null;
 }
 export interface FieldProfile {
   fieldPath: string;
@@ -68,6 +73,7 @@ export type Privileges = Partial<
     | 'canEditGlossaryTerms'
     | 'canEditOwners'
     | 'canEditDomains'
+    | 'canEditDataProducts'
     | 'canEditLinks'
     | 'canEditDeprecation'
     | 'canEditProperties'
@@ -108,6 +114,8 @@ export interface EntityData extends EntitySummary, Labels {
     }[];
   } | null;
   domain?: { domain: Named } | null;
+  /** The data products that hold the entity (`DataProductContains`, incoming): DataHub keeps one. */
+  dataProduct?: { total: number; relationships: { entity?: Named | null }[] } | null;
   institutionalMemory?: {
     elements: { url: string; label: string; created?: { time: number } | null }[];
   } | null;

@@ -20,7 +20,15 @@ import { Impact, impactOf, type ImpactRow } from '../lineage/impact';
 import { layout, preloadElk, type Positions } from '../lineage/layout';
 import type { Box } from '../lineage/layered';
 import '../lineage/lineage.css';
-import { hidden as hiddenCount, hopsOf, isExpanded, MAX_HOPS, membersOf, visible } from '../lineage/model';
+import {
+  hidden as hiddenCount,
+  hopsOf,
+  isExpanded,
+  MAX_HOPS,
+  membersOf,
+  side,
+  visible,
+} from '../lineage/model';
 import { Link } from '../link';
 import { entityPath, lineagePath } from '../router';
 
@@ -52,9 +60,10 @@ const nameInUrn = (urn: string) => /^urn:li:dataset:\([^,]+,(.*),[^,]+\)$/.exec(
 
 /**
  * An entity's lineage as an interactive graph: the hops its address asks (`?up=N&down=M`, 1 each way
- * unless given, up to 10), then node by node (a node's + buttons) or hop by hop; siblings as one node,
- * wide fans as their first 12 neighbours and a "+N more" node; a dataset's columns, one chosen drawing
- * its column-level lineage; filters by kind and platform. Below it, the impact list.
+ * unless given, up to 10), then node by node (a node's + buttons, up to 10 hops from the center) or hop
+ * by hop; siblings as one node, wide fans as their first 12 neighbours and a "+N more" node; a dataset's
+ * columns, one chosen drawing its column-level lineage; filters by kind and platform. Below it, the
+ * impact list.
  *
  * Sized for 500 nodes drawn within a second (issue 38's bench): each hop's frontier is a few GraphQL
  * requests, both sides at once (lineage/hops.ts); up to 150 nodes ELK lays the graph out, above our
@@ -164,6 +173,12 @@ export default function Lineage({ urn }: { urn: string }) {
     [chosen, fine],
   );
 
+  // Each node's distance from the center on either side: a node MAX_HOPS away opens no further that way.
+  const reach = useMemo(
+    () => graph && { UPSTREAM: side(graph, 'UPSTREAM'), DOWNSTREAM: side(graph, 'DOWNSTREAM') },
+    [graph],
+  );
+
   const shown = useMemo(() => {
     if (!graph) return undefined;
     const { ids, edges } = visible(graph, (n) => passes(filters, n.primary.type, platformsOf(n)));
@@ -263,6 +278,8 @@ export default function Lineage({ urn }: { urn: string }) {
       ],
     };
   };
+  const canOpen = (id: string, d: Direction) =>
+    !isExpanded(graph, id, d) && (reach?.[d].get(id) ?? 0) < MAX_HOPS;
   const nodes: Node[] = [
     ...shown.ids
       .filter((id) => positions.has(id))
@@ -274,8 +291,8 @@ export default function Lineage({ urn }: { urn: string }) {
         data: {
           group: graph.nodes.get(id) as Card['group'],
           center: id === graph.center,
-          canUp: !isExpanded(graph, id, 'UPSTREAM'),
-          canDown: !isExpanded(graph, id, 'DOWNSTREAM'),
+          canUp: canOpen(id, 'UPSTREAM'),
+          canDown: canOpen(id, 'DOWNSTREAM'),
           hasColumns: graph.nodes.get(id)?.primary.type === 'DATASET',
           columnsOpen: columns.has(graph.nodes.get(id)?.primary.urn ?? ''),
           rows: shown.rows.get(id) ?? [],
