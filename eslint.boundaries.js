@@ -61,6 +61,7 @@ export const MODULES = {
   'search-sync/sync': [
     'search-sync',
     'search-sync/model',
+    'src/auth',
     'src/config.ts',
     'src/logger.ts',
     'src/registry',

@@ -42,6 +42,7 @@ import {
   loadRootToken,
   loadSecretKey,
   newToken,
+  redactionOf,
 } from './auth/index.js';
 import {
   AuthStore,
@@ -54,7 +55,9 @@ import {
   RunStore,
   Neo4jStore,
   SyncStateStore,
+  MAX_CONNECTION_POOL_SIZE,
   TaskStore,
+  type FollowerProgress,
   type StoreGate,
 } from './store/index.js';
 
@@ -86,9 +89,16 @@ function gateOf(graph: GraphTarget): StoreGate | undefined {
 export async function startRuntime(config: Config, graph: GraphTarget, log: Logger): Promise<Runtime> {
   const driver = createDriver(graph.uri, graph.user, graph.password);
   await driver.verifyConnectivity();
-  const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase, gateOf(graph));
-  const store = new Neo4jStore(exec);
   const registry = defaultRegistry();
+  // The debug channel logs each statement with its parameters, through the one redaction.
+  const exec = new Executor(
+    driver,
+    log.child({ module: 'store' }),
+    config.neo4jDatabase,
+    gateOf(graph),
+    (params) => redactionOf(registry).params(params),
+  );
+  const store = new Neo4jStore(exec);
   const labelled = await store.migrate(registry.allEntities());
   if (labelled) log.info({ labelled }, 'entity nodes given the label of their kind');
   // Kafka (only when configured): DataHub's topics, created when absent, before anything else starts.
@@ -101,8 +111,15 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const indexed = await runs.indexRunIds();
   if (indexed) log.info({ indexed }, 'aspects indexed by the run that wrote them');
   const index = await openSearchIndex(config, exec, registry, log.child({ module: 'search' }));
+  const metrics = serviceMetrics(exec, new SyncStateStore(exec));
+  // The followers' state, shared by this process's followers (and the sync's thread, which keeps its
+  // own): the metrics count what each applies.
+  const progress: FollowerProgress = {
+    applied: (follower, entries) => metrics.followerApplied(follower, entries),
+  };
+  const followers = new SyncStateStore(exec, progress);
   const worker = new SearchSyncWorker(
-    new SyncStateStore(exec),
+    followers,
     new SearchDocuments(registry, store),
     index,
     log.child({ module: 'search-sync' }),
@@ -114,6 +131,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
           worker,
           { config, graph: { uri: graph.uri, user: graph.user, password: graph.password } },
           log.child({ module: 'search-sync' }),
+          progress,
         )
       : undefined;
   if (config.searchSync) (thread ?? worker).start();
@@ -136,6 +154,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
       store,
       tasks: { start: (type, params): Promise<string> => operations.start(type, params) },
       schemaFields: config.schemaFieldSideEffect,
+      committed: ({ kind, result }) => metrics.written(kind, result.changeLog),
     }),
   );
   const operations = new OperationsService(
@@ -208,7 +227,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   const app = await createApp(
     services,
     { driver, database: config.neo4jDatabase, log: log.child({ module: 'graph-explorer' }) },
-    serviceMetrics(exec, new SyncStateStore(exec)),
+    metrics,
   );
   // The proposal consumer (only with Kafka configured): proposals from Kafka through the one write path.
   const kafkaConsumer = kafka
@@ -235,13 +254,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
       )
     : undefined;
   const publisher = kafkaProducer
-    ? new ChangeLogPublisher(
-        registry,
-        changeLog,
-        new SyncStateStore(exec),
-        kafkaProducer,
-        log.child({ module: 'kafka' }),
-      )
+    ? new ChangeLogPublisher(registry, changeLog, followers, kafkaProducer, log.child({ module: 'kafka' }))
     : undefined;
   const address = await app.listen({ port: config.port, host: config.host });
   await kafkaConsumer?.start();
@@ -250,7 +263,7 @@ export async function startRuntime(config: Config, graph: GraphTarget, log: Logg
   retention.start();
   const testResults = new TestResultsWorker(
     registry,
-    new SyncStateStore(exec),
+    followers,
     new TestEvaluator(registry, store, ingest, { log: log.child({ module: 'metadata-tests' }) }),
     operations,
     log.child({ module: 'metadata-tests' }),
@@ -313,7 +326,7 @@ function serviceMetrics(exec: Executor, followers: SyncStateStore): ServiceMetri
   );
   metrics.gauge(
     'neohub_neo4j_sessions_open',
-    'Sessions open with Neo4j now, by access mode',
+    `Sessions open with Neo4j now, by access mode: each holds one of the driver's pooled connections while it works (the pool's in-use figure as neohub sees it; at most ${MAX_CONNECTION_POOL_SIZE}). neo4j-driver exposes no figures of its pool (connections in use, idle), so there are none here`,
     ['mode'],
     async () => {
       const open = exec.openSessions();

@@ -1,3 +1,4 @@
+import { redactionOf } from './auth/index.js';
 import { systemUpdate } from './services/index.js';
 import { loadConfig, localNeo4jOptions } from './config.js';
 import { startLocalNeo4j, type LocalNeo4j } from './local-neo4j/index.js';
@@ -19,10 +20,17 @@ async function main(): Promise<void> {
     ? { uri: config.neo4jUri, user: config.neo4jUser, password: config.neo4jPassword }
     : (local = await startLocalNeo4j({ ...localNeo4jOptions(config), log: (msg: string) => log.info(msg) }));
   const driver = createDriver(graph.uri, graph.user, graph.password);
-  const exec = new Executor(driver, log.child({ module: 'store' }), config.neo4jDatabase);
+  const registry = defaultRegistry();
+  const exec = new Executor(
+    driver,
+    log.child({ module: 'store' }),
+    config.neo4jDatabase,
+    undefined,
+    (params) => redactionOf(registry).params(params),
+  );
   try {
-    await new Neo4jStore(exec).migrate(defaultRegistry().allEntities());
-    const index = await openSearchIndex(config, exec, defaultRegistry(), log);
+    await new Neo4jStore(exec).migrate(registry.allEntities());
+    const index = await openSearchIndex(config, exec, registry, log);
     const result = await systemUpdate(index, process.env, log);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { redactionOf } from '../../src/auth/index.js';
 import { createLogger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { searchIndexOf } from '../index.js';
@@ -14,16 +15,23 @@ import type { FromThread, SyncThreadData, ToThread } from './sync-thread.js';
 async function main(port: NonNullable<typeof parentPort>): Promise<void> {
   const { config, graph } = workerData as SyncThreadData;
   const log = createLogger(config.logLevel).child({ module: 'search-sync' });
+  const registry = defaultRegistry();
   const exec = new Executor(
     createDriver(graph.uri, graph.user, graph.password),
     log.child({ module: 'store' }),
     config.neo4jDatabase,
+    undefined,
+    (params) => redactionOf(registry).params(params),
   );
-  const registry = defaultRegistry();
   // The request thread prepared the index before it started this thread.
   const index = searchIndexOf(config, exec, registry, log);
+  // The follower's progress goes to the other side, whose metrics count it.
+  const progress = {
+    applied: (follower: string, entries: number) =>
+      port.postMessage({ type: 'applied', follower, entries } satisfies FromThread),
+  };
   const worker = new SearchSyncWorker(
-    new SyncStateStore(exec),
+    new SyncStateStore(exec, progress),
     new SearchDocuments(registry, new Neo4jStore(exec)),
     index,
     log,

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../../src/config.js';
 import type { Logger } from '../../src/logger.js';
+import type { FollowerProgress } from '../../src/store/index.js';
 import type { EntityRef, SyncControl, SyncStatus } from '../model/index.js';
 import type { SearchSyncWorker } from './worker.js';
 
@@ -12,7 +13,8 @@ export interface SyncThreadData {
 
 /** Messages between the two sides. */
 export type ToThread = { type: 'want'; seq: number } | { type: 'stop' };
-export type FromThread = { type: 'active'; value: boolean };
+export type FromThread =
+  { type: 'active'; value: boolean } | { type: 'applied'; follower: string; entries: number };
 
 /** The thread's entry, compiled beside this file. */
 const ENTRY = new URL('./sync-thread-entry.js', import.meta.url);
@@ -33,10 +35,12 @@ export class SyncThread implements SyncControl {
   private active = false;
   private stopping = false;
 
+  /** @param progress hears of the thread's follower's progress, as of one on this thread. */
   constructor(
     private readonly local: SearchSyncWorker,
     private readonly data: SyncThreadData,
     private readonly log: Logger,
+    private readonly progress?: FollowerProgress,
   ) {}
 
   start(): void {
@@ -44,6 +48,7 @@ export class SyncThread implements SyncControl {
     const thread = new Worker(ENTRY, { workerData: this.data, name: 'search-sync' });
     thread.on('message', (m: FromThread) => {
       if (m.type === 'active') this.active = m.value;
+      else if (m.type === 'applied') this.progress?.applied(m.follower, m.entries);
     });
     thread.on('error', (err) => this.log.error({ err }, 'search sync thread failed'));
     thread.on('exit', (code) => {

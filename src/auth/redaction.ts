@@ -93,6 +93,72 @@ export class Redaction {
     if (!paths?.length || this.all) return json;
     return JSON.stringify(this.value(aspectName, JSON.parse(json) as Record<string, unknown>));
   }
+
+  /**
+   * A statement's parameters as a log may show them, whoever the caller (an Admin's writes too): the
+   * store's debug channel logs every statement with them. The secret fields of the aspect values they
+   * carry are REDACTED (the registry's, as reads hide them from non-Admins), where a value goes beside
+   * its aspect's name (a write's rows: `{aspect, value}`) or in lists beside a list of aspect names (the
+   * change log's `aspects` and `newValues`); parameters and fields named like a secret setting go
+   * through `redactSetting`, which also hides the password of a URL. JSON text in a parameter (rows sent
+   * as one JSON string) is read and written back redacted.
+   */
+  params(params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    return this.logged(params) as Record<string, unknown>;
+  }
+
+  private logged(v: unknown, key = ''): unknown {
+    if (typeof v === 'string') {
+      if (/^\s*[[{]/.test(v) && redactSetting(key, v) !== REDACTED) {
+        const parsed = parseOrUndefined(v);
+        if (parsed !== undefined) return JSON.stringify(this.logged(parsed, key));
+      }
+      return redactSetting(key, v);
+    }
+    if (typeof v === 'number' || typeof v === 'boolean')
+      return redactSetting(key, String(v)) === REDACTED ? REDACTED : v;
+    if (Array.isArray(v)) return v.map((x) => this.logged(x, key));
+    if (!isPlain(v)) return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = this.logged(x, k);
+    // A value beside the name of its aspect (rows of aspects, versions, time series).
+    const named = [v.aspect, v.name].find((n): n is string => typeof n === 'string');
+    const paths = named === undefined ? undefined : this.registry.findAspect(named)?.secretPaths;
+    if (paths?.length) for (const [k, x] of Object.entries(out)) out[k] = hideIn(x, paths);
+    // Lists beside a list of aspect names: the element of each list at i is of the aspect named at i.
+    const names = v.aspects;
+    if (Array.isArray(names))
+      for (const [k, list] of Object.entries(out)) {
+        if (k === 'aspects' || !Array.isArray(list) || list.length !== names.length) continue;
+        out[k] = list.map((x: unknown, i) => {
+          const name: unknown = names[i];
+          const p = typeof name === 'string' ? this.registry.findAspect(name)?.secretPaths : undefined;
+          return p?.length ? hideIn(x, p) : x;
+        });
+      }
+    return out;
+  }
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A value (an object, or its JSON text) with the fields at `paths` REDACTED; anything else as it is. */
+function hideIn(v: unknown, paths: readonly string[]): unknown {
+  const text = typeof v === 'string';
+  const parsed = text ? parseOrUndefined(v) : v;
+  if (!isPlain(parsed)) return v;
+  const copy = structuredClone(parsed) as Json;
+  for (const p of paths) hide(copy, p.split('/'));
+  return text ? JSON.stringify(copy) : copy;
 }
 
 const made = new WeakMap<Registry, Redaction>();

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Seconds: the buckets of the request latency histogram (1 ms to 30 s). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -16,7 +16,9 @@ export interface GaugeSample {
  * the tests' do). Requests are counted under Micrometer's names (`http_server_requests_seconds`, with
  * `method`, `uri`, `status` and `outcome`), which DataHub's service exports and its dashboards read;
  * what is neohub's own is named `neohub_*`. State that already lives elsewhere (the change log's head,
- * a follower's checkpoint, the graph store's open work) is read when scraped, never pushed.
+ * a follower's checkpoint, the graph store's open work) is read when scraped, never pushed; what this
+ * process does (writes committed, entries its followers applied) is counted as it happens, through the
+ * observers the wiring hands the write path and the followers (nothing else imports this module).
  */
 export class ServiceMetrics {
   readonly registry = new Registry();
@@ -25,6 +27,24 @@ export class ServiceMetrics {
     help: 'HTTP requests by method, route (uri), status and outcome, with their duration in seconds',
     labelNames: ['method', 'uri', 'status', 'outcome'] as const,
     buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly writes = new Counter({
+    name: 'neohub_writes_total',
+    help: 'Write transactions committed by the one write path, by kind (ingest: proposals of any transport or job; rollback: a run undone; timeseries_delete: time-series values deleted by range)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly aspects = new Counter({
+    name: 'neohub_written_aspects_total',
+    help: "Aspect changes the committed writes logged (their change-log entries), by kind of write, the aspect's entity type and its change type (UPSERT or DELETE; DataHub's aspect.entity_type and aspect.change_type)",
+    labelNames: ['kind', 'aspect_entity_type', 'aspect_change_type'] as const,
+    registers: [this.registry],
+  });
+  private readonly applied = new Counter({
+    name: 'neohub_follower_applied_total',
+    help: 'Change-log entries each change-log follower of this process applied (its checkpoint moved past them): the search sync, the metadata-test results, the Kafka publisher',
+    labelNames: ['follower'] as const,
     registers: [this.registry],
   });
   private readonly graphqlCost = new Histogram({
@@ -42,6 +62,28 @@ export class ServiceMetrics {
   /** Counts a request that was answered, with its duration. */
   request(method: string, uri: string, status: number, seconds: number): void {
     this.requests.observe({ method, uri, status: String(status), outcome: outcomeOf(status) }, seconds);
+  }
+
+  /** Counts a committed write transaction of a kind, and the aspect changes it logged. */
+  written(
+    kind: string,
+    changes: readonly { readonly entityType: string; readonly changeType: string }[],
+  ): void {
+    this.writes.inc({ kind });
+    const counts = new Map<string, { entityType: string; changeType: string; n: number }>();
+    for (const c of changes) {
+      const key = `${c.entityType}\u0000${c.changeType}`;
+      const found = counts.get(key);
+      if (found) found.n++;
+      else counts.set(key, { entityType: c.entityType, changeType: c.changeType, n: 1 });
+    }
+    for (const c of counts.values())
+      this.aspects.inc({ kind, aspect_entity_type: c.entityType, aspect_change_type: c.changeType }, c.n);
+  }
+
+  /** Counts the change-log entries a follower applied (as its checkpoint moved past them). */
+  followerApplied(follower: string, entries: number): void {
+    if (entries > 0) this.applied.inc({ follower }, entries);
   }
 
   /** Records the cost of a GraphQL operation (query, mutation or subscription). */

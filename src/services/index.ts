@@ -52,7 +52,7 @@ import { SchemaRegistryService } from './schema-registry-service.js';
 import type { HealthService } from './health-service.js';
 import type { SearchService } from '../../search-sync/service/index.js';
 import type { OperationsService } from './operations-service.js';
-import type { WriteHook } from './write-hooks.js';
+import type { CommittedWrite, WriteHook } from './write-hooks.js';
 import type { Services } from './services.js';
 
 export type { Services } from './services.js';
@@ -85,7 +85,7 @@ export {
   type DroppedFields,
 } from './dropped-fields.js';
 export type { ViewDefinition } from './view-service.js';
-export type { AspectValue, PreparedWrite, WriteHook } from './write-hooks.js';
+export type { AspectValue, CommittedWrite, PreparedWrite, WriteHook, WriteKind } from './write-hooks.js';
 export {
   HealthService,
   type DependencyState,
@@ -241,11 +241,13 @@ export interface WriteHookParts {
   readonly tasks: TaskLauncher;
   /** DataHub's schema-field side effect on (config `schemaFieldSideEffect`). */
   readonly schemaFields: boolean;
+  /** Told of every committed write (the wiring counts them in the service's metrics). */
+  readonly committed?: (write: CommittedWrite) => void;
 }
 
 /**
  * The checks and side effects of every write, registered with the one write path (`IngestService`) in
- * the order they run: each step (`check`, `prepare`, `inTransaction`, `after`; see write-hooks.ts) runs
+ * the order they run: each step (`check`, `prepare`, `inTransaction`, `after`, `committed`; see write-hooks.ts) runs
  * for the hooks in this order. docs/decisions/0043.
  */
 export function writeHooks(p: WriteHookParts): readonly WriteHook[] {
@@ -267,6 +269,8 @@ export function writeHooks(p: WriteHookParts): readonly WriteHook[] {
     ...(p.schemaFields ? [new SchemaFieldEntities(p.registry)] : []),
     // dbt datasets and their warehouse tables linked as siblings, as DataHub's sibling hook links them.
     siblingsHook(p.registry),
+    // What each committed write did, for the service's metrics (an observer the wiring gives).
+    ...(p.committed ? [{ name: 'committed writes', committed: p.committed }] : []),
   ];
 }
 

@@ -2,11 +2,19 @@ import { authorizeWrites, requirePrivilege } from '../auth/index.js';
 import { ValidationError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import type { Registry } from '../registry/index.js';
-import { runIdOf, type ApplyResult, type EntityRow, type EntityStore, type WriteOp } from '../store/index.js';
+import {
+  runIdOf,
+  type ApplyResult,
+  type EntityRow,
+  type EntityStore,
+  type InTransaction,
+  type WriteBatch,
+  type WriteOp,
+} from '../store/index.js';
 import { buildOp, entityRowOf, inBatch, upsertOp } from './build-ops.js';
 import { clearedProjections } from './projections.js';
 import type { Proposal, WriteContext } from './proposal.js';
-import { prepareWrite, valueSteps, type ValueSteps, type WriteHook } from './write-hooks.js';
+import { prepareWrite, valueSteps, type ValueSteps, type WriteHook, type WriteKind } from './write-hooks.js';
 
 /** One aspect of a run's rollback: the run's version (checked still current) and the one before it. */
 export interface Revert {
@@ -64,7 +72,8 @@ export class IngestService {
     this.authorize(ops);
     if (!ops.length) return { results: [], changeLog: [], tasks: [] };
     const write = await prepareWrite(this.hooks, ops);
-    const result = await this.store.apply(
+    const result = await this.commit(
+      'ingest',
       {
         entities: [...entities.values()],
         ops: write.ops,
@@ -180,7 +189,20 @@ export class IngestService {
     }
     this.authorize(ops);
     if (!ops.length) return { results: [], changeLog: [] };
-    return this.store.apply({ entities: [...entities.values()], ops, traceId: ctx.traceId });
+    return this.commit('rollback', { entities: [...entities.values()], ops, traceId: ctx.traceId });
+  }
+
+  /** Applies a batch in one transaction, then tells the hooks that observe commits what it did. */
+  private async commit(kind: WriteKind, batch: WriteBatch, during?: InTransaction): Promise<ApplyResult> {
+    const result = await this.store.apply(batch, during);
+    for (const hook of this.hooks) {
+      try {
+        hook.committed?.({ kind, result });
+      } catch (err) {
+        this.log.warn({ err, hook: hook.name }, 'a write hook failed after its write committed');
+      }
+    }
+    return result;
   }
 
   /** What a batch needs beyond `write`, decided on what the registry resolved each operation to. */
@@ -229,7 +251,7 @@ export class IngestService {
       startTimeMillis,
       endTimeMillis,
     };
-    const res = await this.store.apply({ entities: [], ops: [op] });
+    const res = await this.commit('timeseries_delete', { entities: [], ops: [op] });
     return res.results[0]?.timeseriesRows ?? 0;
   }
 }

@@ -16,6 +16,15 @@ export interface PreparedWrite {
   after?(result: ApplyResult): Promise<readonly string[]>;
 }
 
+/** The kinds of write the one write path commits: proposals, a run's rollback, a range of time series deleted. */
+export type WriteKind = 'ingest' | 'rollback' | 'timeseries_delete';
+
+/** A write that committed: its kind, and what the store did (per op, and the change log). */
+export interface CommittedWrite {
+  readonly kind: WriteKind;
+  readonly result: ApplyResult;
+}
+
 /**
  * A check or side effect of every write, registered with the one write path (`IngestService`) in one
  * list (`writeHooks`, src/services/index.ts) that gives their order. A hook has a name and any of
@@ -33,6 +42,9 @@ export interface PreparedWrite {
  *    that transaction: returns aspects to add to the same batch, committed with it or not at all. The
  *    transaction may be run again after a transient failure, so this step does nothing but read.
  * 4. `after` (from `prepare`): after the commit, starts background tasks; their ids go to the caller.
+ * 5. `committed`: after every commit of the write path, whatever its kind (a rollback and a range
+ *    delete too, which have no other step): observes what it did (the service's metrics). It cannot
+ *    fail the write: a failure is logged.
  *
  * No service imports another to hook into a write: a module exports its hook, and the list registers it.
  */
@@ -42,6 +54,7 @@ export interface WriteHook {
   check?(value: AspectValue): void;
   prepare?(ops: readonly WriteOp[]): Promise<PreparedWrite>;
   inTransaction?(ops: readonly WriteOp[], view: TxView): Promise<AddedWrites | undefined>;
+  committed?(write: CommittedWrite): void;
 }
 
 /** What the write path does to each aspect value it makes: the value to store, completed and checked. */

@@ -5,7 +5,8 @@ import type { ChangeLogEntry } from './types.js';
 /**
  * Appends the batch's applied changes to the change log, as one `(:ChangeLog)` node per transaction
  * holding the entries in parallel lists (`seq` is the first entry's number, `last` the last's; `''`
- * stands for null, which Neo4j lists cannot hold). One node per batch instead of one per change keeps
+ * stands for null, which Neo4j lists cannot hold; the lists of filled defaults are absent when no entry
+ * has any). One node per batch instead of one per change keeps
  * the log cheap to write. The sequence counter is taken last in the transaction and held until commit,
  * so sequence numbers follow commit order: a consumer that has read up to N never sees a lower entry
  * appear later.
@@ -18,6 +19,8 @@ export async function appendChangeLog(
 ): Promise<ChangeLogEntry[]> {
   if (!pending.length) return [];
   const list = <T>(f: (e: PendingChange) => T | null): (T | string)[] => pending.map((e) => f(e) ?? '');
+  const some = (f: (e: PendingChange) => string | null | undefined): string[] | null =>
+    pending.some((e) => f(e)) ? pending.map((e) => f(e) || '') : null;
   const res = await tx.run<{ base: number }>(
     `WITH ${fromJson('lists', 'Map')} AS l
      MERGE (c:Counter {name: 'changelog'})
@@ -28,7 +31,8 @@ export async function appendChangeLog(
                          aspects: l.aspects, changeTypes: l.changeTypes, previousValues: l.previousValues,
                          newValues: l.newValues, createdTimes: l.createdTimes, createdActors: l.createdActors,
                          runIds: l.runIds, systemMetadatas: l.systemMetadatas,
-                         previousSystemMetadatas: l.previousSystemMetadatas, loggedAt: $now, traceId: $traceId})
+                         previousSystemMetadatas: l.previousSystemMetadatas, defaulteds: l.defaulteds,
+                         previousDefaulteds: l.previousDefaulteds, loggedAt: $now, traceId: $traceId})
      RETURN base`,
     {
       ...jsonParams('lists', {
@@ -43,6 +47,9 @@ export async function appendChangeLog(
         runIds: list((e) => e.runId),
         systemMetadatas: list((e) => e.systemMetadata),
         previousSystemMetadatas: list((e) => e.previousSystemMetadata),
+        // The filled defaults' lists only where an entry has any (most have none).
+        defaulteds: some((e) => e.defaulted),
+        previousDefaulteds: some((e) => e.previousDefaulted),
       }),
       now,
       traceId: traceId ?? null,

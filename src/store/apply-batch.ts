@@ -1,4 +1,5 @@
 import {
+  defaultedJson,
   firstValueSystemMetadata,
   fromJson,
   jsonParams,
@@ -135,14 +136,17 @@ async function applyUpserts(
     urn: op.urn,
     aspect: op.aspect,
     value: op.value,
-    defaulted: op.defaulted && Object.keys(op.defaulted).length ? JSON.stringify(op.defaulted) : null,
+    defaulted: defaultedJson(op.defaulted),
     time: op.created.time,
     actor: op.created.actor,
     sm: first ? firstValueSystemMetadata(op.systemMetadata) : op.systemMetadata,
     runId: runId(op.systemMetadata),
   });
   const isFresh = new Set(items.filter((x) => fresh(x.op)).map((x) => x.i));
-  const changed = new Map<number, { prev: string | null; psm: string | null; sm: string }>();
+  const changed = new Map<
+    number,
+    { prev: string | null; psm: string | null; pd: string | null; sm: string }
+  >();
   // Aspects of entities this batch created cannot exist yet: created without a lookup.
   const created = items.filter((x) => isFresh.has(x.i)).map((x) => row(x, true));
   if (created.length) {
@@ -152,12 +156,12 @@ async function applyUpserts(
                         createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm, runId: r.runId})`,
       jsonParams('rows', created),
     );
-    for (const r of created) changed.set(r.i, { prev: null, psm: null, sm: r.sm });
+    for (const r of created) changed.set(r.i, { prev: null, psm: null, pd: null, sm: r.sm });
   }
   const rows = items.filter((x) => !isFresh.has(x.i)).map((x) => row(x));
   const res = !rows.length
     ? { records: [] }
-    : await tx.run<{ i: number; prev: string | null; psm: string | null; sm: string }>(
+    : await tx.run<{ i: number; prev: string | null; psm: string | null; pd: string | null; sm: string }>(
         `UNWIND ${fromJson('rows')} AS r
      MERGE (a:Aspect {urn: r.urn, name: r.aspect})
      WITH a, r, a.value AS prev, coalesce(a.maxVersion, 0) AS mv, a.createdTime AS pt, a.createdActor AS pa,
@@ -167,7 +171,7 @@ async function applyUpserts(
                                createdTime: pt, createdActor: pa, systemMetadata: psm}))
      // A write that changes nothing keeps the run that wrote the value (DataHub's runId), and names
      // itself the last run that saw it (lastRunId).
-     WITH a, r, prev, mv, pt, pa, psm, prun, prev = r.value AND prun IS NOT NULL AND prun <> r.runId AS seen,
+     WITH a, r, prev, mv, pt, pa, psm, pd, prun, prev = r.value AND prun IS NOT NULL AND prun <> r.runId AS seen,
           apoc.convert.fromJsonMap(r.sm) AS nsm, apoc.convert.fromJsonMap(coalesce(psm, '{}')) AS osm
      SET a.version = 0,
          a.maxVersion = CASE WHEN prev IS NULL OR prev = r.value THEN mv ELSE mv + 1 END,
@@ -177,7 +181,7 @@ async function applyUpserts(
          a.createdActor = CASE WHEN prev = r.value THEN pa ELSE r.actor END,
          a.systemMetadata = ${STORED_SYSTEM_METADATA},
          a.runId = CASE WHEN seen THEN prun ELSE r.runId END
-     RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm, a.systemMetadata AS sm`,
+     RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm, pd, a.systemMetadata AS sm`,
         jsonParams('rows', rows),
       );
   const projected = project.filter((x) => Object.keys(x.op.projections).length > 0);
@@ -192,7 +196,7 @@ async function applyUpserts(
     const prev = rec.get('prev');
     const op = opAt.get(i) as UpsertOp;
     if (prev === op.value) continue;
-    changed.set(i, { prev, psm: rec.get('psm'), sm: rec.get('sm') });
+    changed.set(i, { prev, psm: rec.get('psm'), pd: rec.get('pd'), sm: rec.get('sm') });
   }
   const changedOps = items.filter((x) => changed.has(x.i));
   if (!changedOps.length) return;
@@ -203,17 +207,20 @@ async function applyUpserts(
   );
   for (const { op, i } of changedOps) {
     (results[i] as OpResult).changed = true;
+    const was = changed.get(i);
     pending.push({
       urn: op.urn,
       entityType: op.entityType,
       aspect: op.aspect,
       changeType: 'UPSERT',
-      previousValue: changed.get(i)?.prev ?? null,
+      previousValue: was?.prev ?? null,
       newValue: op.value,
       created: op.created,
       runId: runId(op.systemMetadata),
-      systemMetadata: changed.get(i)?.sm ?? op.systemMetadata,
-      previousSystemMetadata: changed.get(i)?.psm ?? null,
+      systemMetadata: was?.sm ?? op.systemMetadata,
+      previousSystemMetadata: was?.psm ?? null,
+      defaulted: defaultedJson(op.defaulted),
+      previousDefaulted: was?.prev == null ? null : was.pd,
     });
   }
 }

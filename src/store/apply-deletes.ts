@@ -10,6 +10,7 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
       aspect: string | null,
       previousValue: string | null,
       previousSystemMetadata: string | null,
+      previousDefaulted: string | null,
       newValue: string | null = null,
     ): void => {
       pending.push({
@@ -23,6 +24,7 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
         runId: runId(op.systemMetadata),
         systemMetadata: op.systemMetadata,
         previousSystemMetadata,
+        previousDefaulted,
       });
     };
     if (op.kind === 'deleteAspect') {
@@ -30,11 +32,12 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
       if (!gone) continue;
       result.changed = true;
       result.rows = gone.rows;
-      log(op.aspect, gone.prev, gone.psm);
+      log(op.aspect, gone.prev, gone.psm, gone.pd);
     } else if (op.kind === 'deleteEntity') {
-      const aspects = await tx.run<{ name: string; value: string; sm: string | null }>(
+      const aspects = await tx.run<{ name: string; value: string; sm: string | null; d: string | null }>(
         `MATCH (a:Aspect {urn: $urn}) WHERE a.name IS NOT NULL
-         WITH a, a.name AS name, a.value AS value, a.systemMetadata AS sm DELETE a RETURN name, value, sm`,
+         WITH a, a.name AS name, a.value AS value, a.systemMetadata AS sm, a.defaulted AS d
+         DELETE a RETURN name, value, sm, d`,
         { urn: op.urn },
       );
       const versions = await tx.run<{ n: number }>(
@@ -57,7 +60,7 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
       );
       result.rows = aspects.records.length + (versions.records[0]?.get('n') ?? 0);
       result.changed = result.rows + result.timeseriesRows > 0;
-      for (const rec of aspects.records) log(rec.get('name'), rec.get('value'), rec.get('sm'));
+      for (const rec of aspects.records) log(rec.get('name'), rec.get('value'), rec.get('sm'), rec.get('d'));
     } else if (op.kind === 'deleteTimeseries') {
       result.timeseriesRows = await deleteTimeseries(
         tx,
@@ -73,7 +76,7 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
           endTimeMillis: op.endTimeMillis ?? null,
           rows: result.timeseriesRows,
         };
-        log(op.aspect ?? null, null, null, JSON.stringify(range));
+        log(op.aspect ?? null, null, null, null, JSON.stringify(range));
       }
     }
   }
@@ -81,34 +84,35 @@ export async function applyDeletes({ tx, items, results, pending, now }: Round):
 
 /**
  * Removes an aspect: its latest version, its history, the entity-node projections it set (`clear`) and
- * the edges it owns. Returns its last value and the rows removed, or null when it did not exist.
+ * the edges it owns. Returns its last value (with its system metadata and filled defaults) and the rows
+ * removed, or null when it did not exist.
  */
 export async function deleteAspectNode(
   tx: Tx,
   urn: string,
   aspect: string,
   clear: Readonly<Record<string, unknown>>,
-): Promise<{ prev: string; psm: string | null; rows: number } | null> {
-  const res = await tx.run<{ prev: string; psm: string | null; rows: number }>(
+): Promise<{ prev: string; psm: string | null; pd: string | null; rows: number } | null> {
+  const res = await tx.run<{ prev: string; psm: string | null; pd: string | null; rows: number }>(
     `MATCH (a:Aspect {urn: $urn, name: $aspect})
-     WITH a, a.value AS prev, a.systemMetadata AS psm
+     WITH a, a.value AS prev, a.systemMetadata AS psm, a.defaulted AS pd
      OPTIONAL MATCH (v:AspectVersion {urn: $urn, name: $aspect})
-     WITH a, prev, psm, collect(v) AS vs
+     WITH a, prev, psm, pd, collect(v) AS vs
      FOREACH (x IN vs | DELETE x)
      DELETE a
-     WITH prev, psm, size(vs) + 1 AS rows
+     WITH prev, psm, pd, size(vs) + 1 AS rows
      OPTIONAL MATCH (n:Entity {urn: $urn})
      SET n += $clear
-     WITH prev, psm, rows, n
+     WITH prev, psm, pd, rows, n
      OPTIONAL MATCH (n)-[e]->() WHERE e.aspect = $aspect
      DELETE e
-     RETURN DISTINCT prev, psm, rows`,
+     RETURN DISTINCT prev, psm, pd, rows`,
     { urn, aspect, clear },
   );
   const rec = res.records[0];
   if (!rec) return null;
   await deleteOwnedEdges(tx, [{ urn, aspect }]);
-  return { prev: rec.get('prev'), psm: rec.get('psm'), rows: rec.get('rows') };
+  return { prev: rec.get('prev'), psm: rec.get('psm'), pd: rec.get('pd'), rows: rec.get('rows') };
 }
 
 async function deleteTimeseries(

@@ -13,10 +13,10 @@ import type { RevertOp } from './types.js';
 export async function applyReverts({ tx, items, results, pending, now }: Round): Promise<void> {
   for (const { op, i } of items) {
     if (op.kind !== 'revert') continue;
-    const current = await tx.run<{ value: string; sm: string | null }>(
+    const current = await tx.run<{ value: string; sm: string | null; d: string | null }>(
       `MATCH (a:Aspect {urn: $urn, name: $aspect})
        WHERE a.runId = $runId AND coalesce(a.maxVersion, 0) = $maxVersion
-       RETURN a.value AS value, a.systemMetadata AS sm`,
+       RETURN a.value AS value, a.systemMetadata AS sm, a.defaulted AS d`,
       { urn: op.urn, aspect: op.aspect, runId: op.runId, maxVersion: op.maxVersion },
     );
     const value = current.records[0]?.get('value');
@@ -39,27 +39,29 @@ export async function applyReverts({ tx, items, results, pending, now }: Round):
       runId: op.runId,
       systemMetadata: restored?.sm ?? null,
       previousSystemMetadata: undone,
+      defaulted: restored?.d ?? null,
+      previousDefaulted: current.records[0]?.get('d') ?? null,
     });
   }
 }
 
 /**
- * Makes the previous version current again; returns its value and system metadata (null when that
- * version is gone).
+ * Makes the previous version current again; returns its value, system metadata and filled defaults
+ * (null when that version is gone).
  */
 async function restore(
   tx: Tx,
   op: RevertOp,
   now: number,
-): Promise<{ value: string; sm: string | null } | null> {
-  const res = await tx.run<{ value: string; sm: string | null }>(
+): Promise<{ value: string; sm: string | null; d: string | null } | null> {
+  const res = await tx.run<{ value: string; sm: string | null; d: string | null }>(
     `MATCH (a:Aspect {urn: $urn, name: $aspect})
      MATCH (v:AspectVersion {urn: $urn, name: $aspect, version: $maxVersion})
      SET a.value = v.value, a.defaulted = v.defaulted, a.createdTime = v.createdTime, a.createdActor = v.createdActor,
          a.systemMetadata = v.systemMetadata, a.runId = $previousRun, a.maxVersion = $maxVersion - 1
-     WITH a, v, v.value AS value, v.systemMetadata AS sm
+     WITH a, v, v.value AS value, v.systemMetadata AS sm, v.defaulted AS d
      DELETE v
-     RETURN value, sm`,
+     RETURN value, sm, d`,
     {
       urn: op.urn,
       aspect: op.aspect,
@@ -73,5 +75,5 @@ async function restore(
   if (Object.keys(props).length)
     await tx.run('MATCH (n:Entity {urn: $urn}) SET n += $props', { urn: op.urn, props });
   await replaceEdges(tx, [{ op: op.restore.upsert, existed: true }], now);
-  return { value: rec.get('value'), sm: rec.get('sm') };
+  return { value: rec.get('value'), sm: rec.get('sm'), d: rec.get('d') };
 }

@@ -1,5 +1,5 @@
 import type { Tx } from './executor.js';
-import { runId, type OpResult, type PendingChange } from './batch-util.js';
+import { defaultedJson, runId, type OpResult, type PendingChange } from './batch-util.js';
 import type { WriteOp } from './types.js';
 
 /** Time-series values keyed by (urn, aspect, timestampMillis): a value at an existing timestamp replaces it. */
@@ -18,18 +18,18 @@ export async function applyTimeseries(
       aspect: op.aspect,
       ts: op.timestampMillis,
       value: op.value,
-      defaulted: op.defaulted && Object.keys(op.defaulted).length ? JSON.stringify(op.defaulted) : null,
+      defaulted: defaultedJson(op.defaulted),
       time: op.created.time,
       actor: op.created.actor,
       sm: op.systemMetadata,
     };
   });
-  const res = await tx.run<{ i: number; prev: string | null; psm: string | null }>(
+  const res = await tx.run<{ i: number; prev: string | null; psm: string | null; pd: string | null }>(
     `UNWIND $rows AS r
      MERGE (t:TimeseriesValue {urn: r.urn, aspect: r.aspect, timestampMillis: r.ts})
-     WITH t, r, t.value AS prev, t.systemMetadata AS psm
+     WITH t, r, t.value AS prev, t.systemMetadata AS psm, t.defaulted AS pd
      SET t.entityType = r.entityType, t.value = r.value, t.defaulted = r.defaulted, t.createdTime = r.time, t.createdActor = r.actor, t.systemMetadata = r.sm
-     RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm`,
+     RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm, pd`,
     { rows },
   );
   for (const rec of res.records) {
@@ -50,6 +50,8 @@ export async function applyTimeseries(
       runId: runId(x.op.systemMetadata),
       systemMetadata: x.op.systemMetadata,
       previousSystemMetadata: rec.get('psm'),
+      defaulted: defaultedJson(x.op.defaulted),
+      previousDefaulted: prev === null ? null : rec.get('pd'),
     });
   }
 }

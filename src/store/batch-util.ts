@@ -38,6 +38,10 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
 /** The last system metadata JSON read by `runId`, and its run: a batch's proposals mostly share one. */
 let lastRun: { sm: string; runId: string | null } = { sm: '', runId: null };
 
+/** The fields an op's value had filled with defaults, as stored beside it (null when none). */
+export const defaultedJson = (d: Readonly<Record<string, string>> | undefined): string | null =>
+  d && Object.keys(d).length ? JSON.stringify(d) : null;
+
 /** The runId of a proposal's system metadata JSON, if any. */
 export const runId = (sm: string): string | null => {
   if (sm === lastRun.sm) return lastRun.runId;

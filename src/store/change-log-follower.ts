@@ -131,8 +131,8 @@ export class ChangeLogFollower {
   private idleFrom: number | undefined;
   /** The highest change-log position a caller of `waitFor` in this process waits for. */
   private wanted = 0;
-  /** Work started but not yet durable, oldest first, with the change-log position each one reaches. */
-  private inFlight: { seq: number; done: PendingWork }[] = [];
+  /** Work started but not yet durable, oldest first, with the change-log positions each one covers. */
+  private inFlight: { from: number; seq: number; done: PendingWork }[] = [];
   /** Where the next batch is read from: past the durable checkpoint by what is in flight. */
   private cursor: number | undefined;
   /** Ends the loop's wait between rounds at once: a stop does not sit out a standby's wait for the lease. */
@@ -316,6 +316,7 @@ export class ChangeLogFollower {
     const { entities, lastSeq, entries } = await this.state.changedSince(from, this.batchSize);
     if (lastSeq !== from) {
       this.inFlight.push({
+        from,
         seq: lastSeq,
         done: await this.handler.apply(entities, this.fence(token), { after: from, last: lastSeq }),
       });
@@ -364,10 +365,10 @@ export class ChangeLogFollower {
   /** Waits for the oldest work in flight until at most `keep` remain, moving the checkpoint past each. */
   private async settle(token: LeaseToken, keep: number): Promise<void> {
     while (this.inFlight.length > keep) {
-      const oldest = this.inFlight[0] as { seq: number; done: PendingWork };
+      const oldest = this.inFlight[0] as { from: number; seq: number; done: PendingWork };
       await oldest.done();
       this.inFlight.shift();
-      await this.state.moveCheckpoint(this.name, oldest.seq, token);
+      await this.state.moveCheckpoint(this.name, oldest.seq, token, oldest.seq - oldest.from);
       if (this.token === token) this.durable = oldest.seq;
     }
     if (!this.inFlight.length) this.cursor = undefined;

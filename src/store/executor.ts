@@ -34,11 +34,16 @@ export class Executor {
   /** Sessions open now, by access mode (the service's metrics read them). */
   private readonly open = { read: 0, write: 0 };
 
+  /**
+   * @param shown What the debug channel shows of a statement's parameters: the service's redaction
+   *   (`Redaction.params`, src/auth), so that no secret reaches a log; without it, only their names.
+   */
   constructor(
     private readonly driver: Driver,
     private readonly log: Logger,
     private readonly database: string | undefined,
     private readonly gate?: StoreGate,
+    private readonly shown?: (params: Params) => unknown,
   ) {}
 
   /** Sessions with Neo4j open now (each holds one of the driver's pooled connections while it works). */
@@ -145,10 +150,13 @@ export class Executor {
     };
   }
 
-  /** The debug channel: every statement with its parameters. */
+  /** The debug channel: every statement with its parameters as `shown` shows them (else their names). */
   private debug(cypher: string, params: Params): void {
-    if (this.log.level === 'debug' || this.log.level === 'trace')
-      this.log.debug({ cypher, params }, 'cypher');
+    if (this.log.level !== 'debug' && this.log.level !== 'trace') return;
+    this.log.debug(
+      this.shown ? { cypher, params: this.shown(params) } : { cypher, paramNames: Object.keys(params) },
+      'cypher',
+    );
   }
 
   async close(): Promise<void> {
@@ -196,10 +204,13 @@ function mapError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
+/** The most connections the driver pools (its pool's figures are not public: the metrics say so). */
+export const MAX_CONNECTION_POOL_SIZE = 50;
+
 export function createDriver(uri: string, user: string, password: string): Driver {
   corkBoltWrites();
   return neo4j.driver(uri, password ? neo4j.auth.basic(user, password) : undefined, {
     disableLosslessIntegers: true,
-    maxConnectionPoolSize: 50,
+    maxConnectionPoolSize: MAX_CONNECTION_POOL_SIZE,
   });
 }

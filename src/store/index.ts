@@ -1,4 +1,4 @@
-export { Executor, createDriver, type StoreGate, type Tx } from './executor.js';
+export { Executor, createDriver, MAX_CONNECTION_POOL_SIZE, type StoreGate, type Tx } from './executor.js';
 export { Pipeline, type Sink } from './pipeline.js';
 export { Neo4jStore, type EntityStore } from './neo4j-store.js';
 export type * from './types.js';
@@ -20,6 +20,7 @@ export {
   followerLease,
   LeaseLostError,
   SyncStateStore,
+  type FollowerProgress,
   type LeaseToken,
 } from './sync-state.js';
 export {

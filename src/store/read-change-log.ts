@@ -76,6 +76,8 @@ const LISTS = [
   ['runIds', 'runId'],
   ['systemMetadatas', 'systemMetadata'],
   ['previousSystemMetadatas', 'previousSystemMetadata'],
+  ['defaulteds', 'defaulted'],
+  ['previousDefaulteds', 'previousDefaulted'],
 ] as const;
 type Slice = { [K in (typeof LISTS)[number][0]]?: unknown[] } & { seq: number; loggedAt: number | null };
 const SLICED = LISTS.map(
@@ -157,6 +159,8 @@ function entriesOf(p: Slice): LoggedChange[] {
       runId: at<string>('runIds', i),
       systemMetadata: at<string>('systemMetadatas', i),
       previousSystemMetadata: at<string>('previousSystemMetadatas', i),
+      defaulted: at<string>('defaulteds', i),
+      previousDefaulted: at<string>('previousDefaulteds', i),
       loggedAt: Number(p.loggedAt ?? 0),
     });
   }

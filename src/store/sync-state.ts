@@ -40,13 +40,22 @@ export async function fenceLease(tx: Tx, token: LeaseToken): Promise<void> {
   if (!res.records.length) throw new LeaseLostError(token);
 }
 
+/** Who hears of the followers' progress (the service's metrics, through the wiring). */
+export interface FollowerProgress {
+  /** A follower's checkpoint moved past `entries` change-log entries it applied. */
+  applied(follower: string, entries: number): void;
+}
+
 /**
  * The state of the change-log followers in Neo4j: the leases that keep one follower of a name active,
  * their durable checkpoints in the change log, and the change log's head. `ChangeLogFollower`'s only way
- * to it.
+ * to it; `progress` hears of each checkpoint moved past applied entries.
  */
 export class SyncStateStore {
-  constructor(private readonly exec: Executor) {}
+  constructor(
+    private readonly exec: Executor,
+    private readonly progress?: FollowerProgress,
+  ) {}
 
   /**
    * Takes the lease when it is free, expired or already this holder's, for `ttlMs` on Neo4j's clock;
@@ -136,9 +145,10 @@ export class SyncStateStore {
 
   /**
    * Moves a checkpoint forward to `seq` (never back), fenced by the lease: throws `LeaseLostError` when
-   * `token` no longer holds it, and then nothing moves.
+   * `token` no longer holds it, and then nothing moves. `applied`: the change-log entries the follower
+   * applied to get there (none for a start at the head or a fill), which `progress` hears of once moved.
    */
-  async moveCheckpoint(name: string, seq: number, token: LeaseToken): Promise<void> {
+  async moveCheckpoint(name: string, seq: number, token: LeaseToken, applied = 0): Promise<void> {
     await this.exec.write(async (tx) => {
       await fenceLease(tx, token);
       await tx.run(
@@ -147,6 +157,7 @@ export class SyncStateStore {
         { name, seq, term: token.term },
       );
     });
+    if (applied > 0) this.progress?.applied(name, applied);
   }
 
   /** Starts a checkpoint over from the beginning of the change log (an index rebuilt from scratch). */

@@ -160,6 +160,13 @@ export interface ChangeLogEntry {
   /** The system metadata of the new value, and of the value it replaced (JSON; null when none). */
   readonly systemMetadata: string | null;
   readonly previousSystemMetadata: string | null;
+  /**
+   * The fields of the new value, and of the value it replaced, that validation filled with their
+   * defaults (`StoredAspect.defaulted`'s JSON; absent or null when none): the change log's readers on
+   * the wire leave them out, as answers do (docs/decisions/0066).
+   */
+  readonly defaulted?: string | null;
+  readonly previousDefaulted?: string | null;
 }
 
 export interface ApplyResult {

@@ -90,12 +90,21 @@ def runs(server, token, graph, restli_emitter, tmp_path_factory):
     assert graph.execute_graphql(ADD_OWNER, {"input": owned})["addOwner"]
     restli_emitter.emit(MetadataChangeProposalWrapper(entityUrn=ds, aspect=two_field_schema()))
     graph.soft_delete_entity(ds)
+    # A value with a double (a fine-grained lineage's confidenceScore), on a dataset of its own.
+    lineage, upstream = (make_dataset_urn("hive", f"events_{n}_{unique}") for n in ("lineage", "up"))
+    graph.emit(MetadataChangeProposalWrapper(entityUrn=lineage, aspect=m.UpstreamLineageClass(
+        upstreams=[m.UpstreamClass(dataset=upstream, type=m.DatasetLineageTypeClass.TRANSFORMED)],
+        fineGrainedLineages=[m.FineGrainedLineageClass(
+            upstreamType=m.FineGrainedLineageUpstreamTypeClass.FIELD_SET,
+            upstreams=[make_schema_field_urn(upstream, "id")],
+            downstreamType=m.FineGrainedLineageDownstreamTypeClass.FIELD,
+            downstreams=[make_schema_field_urn(lineage, "id")], confidenceScore=1.0)])))
     second = run("second")
 
     graph.emit(MetadataChangeProposalWrapper(entityUrn=ds, aspect=m.StatusClass(removed=False)))
     assert graph.execute_graphql(REMOVE_TAG, {"input": {"tagUrn": tag, "resourceUrn": ds}})["removeTag"]
     third = run("third")
-    return {"ds": ds, "sentinel": sentinel, "tag": tag, "owner": owner, "names": names,
+    return {"ds": ds, "sentinel": sentinel, "tag": tag, "owner": owner, "names": names, "lineage": lineage,
             "first": first, "second": second, "third": third}
 
 
@@ -159,6 +168,12 @@ def test_change_log_pipeline(runs):
     assert [f["fieldPath"] for f in value(schema["aspect"])["fields"]] == ["id", "name"]
     assert value(status["aspect"]) == {"removed": True}
     assert value(status["previousAspectValue"]) == {"removed": False}
+
+    # A double arrives as DataHub writes it (`1.0`): a float to Python, as the SDK sent it.
+    lineage = [r for r in change_logs(runs["second"][VERSIONED], runs["lineage"])
+               if r["aspectName"] == "upstreamLineage"]
+    scores = [f["confidenceScore"] for r in lineage for f in value(r["aspect"])["fineGrainedLineages"]]
+    assert scores == [1.0] and isinstance(scores[0], float), lineage
 
     third = change_logs(runs["third"][VERSIONED], ds)
     assert [r["aspectName"] for r in third] == ["status", "globalTags"]

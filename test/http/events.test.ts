@@ -210,6 +210,51 @@ describe('the events API', () => {
     expect(JSON.parse(ts[0].aspect.value)).toMatchObject({ rowCount: 7 });
   });
 
+  it("writes a record's aspect values as answers do: doubles as doubles, no defaults the client did not send", async () => {
+    const urn = datasetUrn(`events_wire_${unique()}`);
+    const up = datasetUrn(`events_wire_up_${unique()}`);
+    const field = (d: string, f: string) => `urn:li:schemaField:(${d},${f})`;
+    const versioned = await head('MetadataChangeLog_Versioned_v1');
+    const timeseries = await head('MetadataChangeLog_Timeseries_v1');
+    const lineage = {
+      upstreams: [{ dataset: up, type: 'TRANSFORMED' }],
+      fineGrainedLineages: [
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [field(up, 'a')],
+          downstreamType: 'FIELD',
+          downstreams: [field(urn, 'a')],
+          confidenceScore: 30,
+        },
+      ],
+    };
+    await ingest(urn, 'upstreamLineage', lineage);
+    // datasetProperties has fields with defaults (customProperties...): validation fills them in.
+    await ingest(urn, 'datasetProperties', { description: 'first' });
+    await ingest(urn, 'datasetProperties', { description: 'second' });
+    await ingest(urn, 'datasetProfile', {
+      timestampMillis: 1_764_000_000_000,
+      rowCount: 30,
+      fieldProfiles: [{ fieldPath: 'a', nullProportion: 0 }],
+    });
+
+    const mine = (e: any) => e.entityUrn === urn;
+    const mcls = (await drain('MetadataChangeLog_Versioned_v1', versioned, mine)).events;
+    const lineageText = mcls.find((m) => m.aspectName === 'upstreamLineage').aspect.value as string;
+    expect(lineageText).toContain('"confidenceScore":30.0');
+    expect(JSON.parse(lineageText)).toEqual(lineage); // the same value, written as DataHub writes it
+    const props = mcls.filter((m) => m.aspectName === 'datasetProperties');
+    expect(props).toHaveLength(2);
+    expect(JSON.parse(props[1].aspect.value)).toEqual({ description: 'second' });
+    expect(JSON.parse(props[1].previousAspectValue.value)).toEqual({ description: 'first' });
+    expect(props[1].aspect.value).not.toContain('customProperties');
+
+    const ts = (await drain('MetadataChangeLog_Timeseries_v1', timeseries, mine)).events;
+    expect(ts.map((m) => m.aspectName)).toEqual(['datasetProfile']);
+    expect(ts[0].aspect.value).toContain('"nullProportion":0.0');
+    expect(ts[0].aspect.value).toContain('"rowCount":30,'); // a long stays a whole number
+  });
+
   it('makes the same change events of one user action through Rest.li, OpenAPI and GraphQL', async () => {
     const u = unique();
     const a = datasetUrn(`events_restli_${u}`);

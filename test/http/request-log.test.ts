@@ -5,7 +5,7 @@ import { newToken } from '../../src/auth/index.js';
 import type { Logger } from '../../src/logger.js';
 import type { Runtime } from '../../src/runtime.js';
 import { bearer, request } from '../support/http.js';
-import { datasetUrn, enc, startTestServer, unique } from '../support/runtime.js';
+import { datasetUrn, enc, mcp, startTestServer, unique } from '../support/runtime.js';
 
 /**
  * Operations (issue 40): one structured line per request (method, route, status, duration, actor, and a
@@ -61,6 +61,16 @@ async function sample(name: string, labels: Record<string, string>): Promise<num
     if (Object.entries(labels).every(([k, v]) => pairs[k] === v)) return Number(value);
   }
   return 0;
+}
+
+/** The sum of every sample of a metric, whatever its labels (0 when it has none). */
+async function total(name: string): Promise<number> {
+  const res = await request('GET', `${rt.url}/actuator/prometheus`);
+  expect(res.status).toBe(200);
+  let sum = 0;
+  for (const line of String(res.text).split('\n'))
+    if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) sum += Number(line.split(' ').at(-1));
+  return sum;
 }
 
 describe('request logs', () => {
@@ -130,6 +140,41 @@ describe('Prometheus metrics', () => {
     expect(text).toMatch(/^neohub_neo4j_sessions_open\{mode="read"\} \d+$/m);
     expect(text).toMatch(/^neohub_follower_lag\{follower="[^"]+"\} \d+$/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
+  });
+
+  it('counts committed writes, the aspects they changed, and the entries each follower applied', async () => {
+    const writes = () => sample('neohub_writes_total', { kind: 'ingest' });
+    const upserts = () =>
+      sample('neohub_written_aspects_total', {
+        kind: 'ingest',
+        aspect_entity_type: 'dataset',
+        aspect_change_type: 'UPSERT',
+      });
+    const applied = () => total('neohub_follower_applied_total');
+    const before = { writes: await writes(), upserts: await upserts(), applied: await applied() };
+
+    const urn = datasetUrn(`metrics_${unique()}`);
+    const res = await request('POST', `${rt.url}/aspects?action=ingestProposal`, {
+      headers: bearer(root),
+      body: { proposal: mcp(urn, 'status', { removed: false }) },
+    });
+    expect(res.status, res.text).toBe(200);
+    // One transaction; its aspects: the key, the status, and the new dataset's default aspects.
+    expect(await writes()).toBeGreaterThanOrEqual(before.writes + 1);
+    expect(await upserts()).toBeGreaterThanOrEqual(before.upserts + 2);
+    // The search sync applies the write's entries, and moves its checkpoint past them.
+    let after = before.applied;
+    for (let i = 0; i < 250 && after <= before.applied; i++) {
+      await new Promise((r) => setTimeout(r, 40));
+      after = await applied();
+    }
+    expect(after).toBeGreaterThan(before.applied);
+
+    const text = String((await request('GET', `${rt.url}/actuator/prometheus`)).text);
+    expect(text).toMatch(/^# TYPE neohub_writes_total counter$/m);
+    expect(text).toMatch(/^# TYPE neohub_follower_applied_total counter$/m);
+    expect(text).toMatch(/^neohub_follower_applied_total\{follower="[^"]+"\} \d+$/m);
+    expect(text).toMatch(/^# HELP neohub_neo4j_sessions_open .*exposes no figures of its pool/m);
   });
 
   it('records the cost of GraphQL operations', async () => {

@@ -44,6 +44,12 @@ describe('the search sync on its own thread (a neohub process)', () => {
 
     const lag = (await (await fetch(`${base}/health/search`)).json()) as { lag: number };
     expect(lag.lag).toBe(0);
+    // The thread's progress is counted in the process's metrics: the thread posts it to this side.
+    const counted = async (): Promise<boolean> =>
+      /^neohub_follower_applied_total\{follower="[^"]+"\} [1-9]/m.test(
+        await (await fetch(`${base}/actuator/prometheus`)).text(),
+      );
+    expect(await eventually(counted, 10_000, 100)).toBe(true);
 
     // SIGTERM: the thread finishes its round and lets the lease go; the process exits by itself.
     await server.stop();

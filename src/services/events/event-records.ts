@@ -1,4 +1,4 @@
-import type { Registry } from '../../registry/index.js';
+import { parseDefaulted, wireText, type Registry } from '../../registry/index.js';
 import type { LoggedChange } from '../../store/index.js';
 import { changeEvents } from '../changes/index.js';
 
@@ -78,17 +78,24 @@ export class EventRecords {
     return (this.registry.findAspect(e.aspect ?? '')?.secretPaths?.length ?? 0) > 0;
   }
 
-  /** DataHub's MetadataChangeLog record of an entry: aspects serialized, system metadata as objects. */
+  /**
+   * DataHub's MetadataChangeLog record of an entry: aspects serialized as answers write them (doubles
+   * as doubles, without the defaults validation filled: `wireText`), system metadata as objects.
+   */
   private mcl(e: LoggedChange): Record<string, unknown> {
-    const aspect = (v: string | null) => (v === null ? undefined : { value: v, contentType: JSON_TYPE });
+    const name = e.aspect ?? '';
+    const aspect = (v: string | null, defaulted: string | null | undefined) =>
+      v === null
+        ? undefined
+        : { value: wireText(this.registry, name, v, parseDefaulted(defaulted)), contentType: JSON_TYPE };
     const out: Record<string, unknown> = {
       entityType: e.entityType,
       entityUrn: e.urn,
       changeType: e.changeType,
       aspectName: e.aspect,
-      aspect: e.changeType === 'DELETE' ? undefined : aspect(e.newValue),
+      aspect: e.changeType === 'DELETE' ? undefined : aspect(e.newValue, e.defaulted),
       systemMetadata: parsed(e.systemMetadata),
-      previousAspectValue: aspect(e.previousValue),
+      previousAspectValue: aspect(e.previousValue, e.previousDefaulted),
       previousSystemMetadata: parsed(e.previousSystemMetadata),
       created: { time: e.created.time, actor: e.created.actor },
     };
