@@ -1,9 +1,10 @@
 /**
  * The proposal consumer (issue 42, item 2), against the real Apache Kafka broker the test command starts:
  * Avro proposals in Confluent's framing, their writer's schema registered with neohub's registry, are
- * written through the one write path with the run id they carry; a proposal the write path refuses goes to
- * the failed proposals topic with the error; offsets are committed, so a neohub started again on the same
- * group does not apply them twice.
+ * written through the one write path with the run id they carry; a proposal the write path refuses (an
+ * unknown aspect, an invalid aspect value) goes to the failed proposals topic with the error while the records
+ * around it are written; offsets are committed, so a neohub started again on the same group does not apply
+ * them twice.
  */
 import { Consumer, MessagesStreamModes, Producer } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,40 @@ async function aspectOf(
   throw new Error(`${name} of ${urn} was not written in 30 s`);
 }
 
+/** A record of the failed proposals topic, as DataHub's FailedMetadataChangeProposal. */
+interface FailedRecord {
+  metadataChangeProposal: { entityUrn: string; aspectName: string };
+  error: string;
+}
+
+/** The failed proposals topic's records of `urns` (with their keys), read from its start until all are there. */
+async function failedFor(urns: string[]): Promise<Map<string, { key: string; record: FailedRecord }>> {
+  const consumer = new Consumer({
+    clientId: 'neohub-test',
+    groupId: `failed_${unique()}`,
+    bootstrapBrokers: [bootstrap as string],
+  });
+  const stream = await consumer.consume({
+    topics: [topics.failed],
+    mode: MessagesStreamModes.EARLIEST,
+    autocommit: false,
+    maxWaitTime: 200,
+  });
+  const found = new Map<string, { key: string; record: FailedRecord }>();
+  try {
+    for await (const m of stream) {
+      const record = (await codec.decode(m.value)).value as FailedRecord;
+      const urn = record.metadataChangeProposal.entityUrn;
+      if (urns.includes(urn)) found.set(urn, { key: m.key.toString(), record });
+      if (found.size === urns.length) break;
+    }
+  } finally {
+    await stream.close();
+    await consumer.close(true);
+  }
+  return found;
+}
+
 describe('the proposal consumer', () => {
   it('writes proposals from Kafka through the write path, with the run id they carry', async () => {
     const a = datasetUrn(`kafka_a_${unique()}`);
@@ -95,31 +130,54 @@ describe('the proposal consumer', () => {
     expect((await aspectOf(rt, good, 'datasetProperties')).value).toMatchObject({
       name: 'after the bad one',
     });
-    const consumer = new Consumer({
-      clientId: 'neohub-test',
-      groupId: `failed_${unique()}`,
-      bootstrapBrokers: [bootstrap as string],
+    const failed = (await failedFor([urn])).get(urn);
+    expect(failed?.key).toBe(urn);
+    expect(failed?.record.metadataChangeProposal.aspectName).toBe('notAnAspectOfDatasets');
+    expect(failed?.record.error).toContain('notAnAspectOfDatasets');
+  });
+
+  it('publishes a proposal whose aspect value is invalid with the error, and writes the good ones around it', async () => {
+    const before = datasetUrn(`kafka_before_${unique()}`);
+    const wrongType = datasetUrn(`kafka_wrong_type_${unique()}`);
+    const wrongKind = datasetUrn(`kafka_wrong_kind_${unique()}`);
+    const after = datasetUrn(`kafka_after_${unique()}`);
+    const stamp = { time: 1700000000000, actor: 'urn:li:corpuser:datahub' };
+    await send(
+      proposal(before, 'datasetProperties', { name: 'before the bad ones' }, `run-${id}`),
+      // A string field holding a number.
+      proposal(wrongType, 'datasetProperties', { name: 42 }, `run-${id}`),
+      // A DatasetUrn field holding a user's URN.
+      proposal(
+        wrongKind,
+        'upstreamLineage',
+        { upstreams: [{ dataset: 'urn:li:corpuser:not_a_dataset', type: 'TRANSFORMED', auditStamp: stamp }] },
+        `run-${id}`,
+      ),
+      proposal(after, 'datasetProperties', { name: 'after the bad ones' }, `run-${id}`),
+    );
+    expect((await aspectOf(rt, before, 'datasetProperties')).value).toMatchObject({
+      name: 'before the bad ones',
     });
-    const stream = await consumer.consume({
-      topics: [topics.failed],
-      mode: MessagesStreamModes.EARLIEST,
-      autocommit: false,
-      maxWaitTime: 200,
+    expect((await aspectOf(rt, after, 'datasetProperties')).value).toMatchObject({
+      name: 'after the bad ones',
     });
-    let failed:
-      { metadataChangeProposal: { entityUrn: string; aspectName: string }; error: string } | undefined;
-    for await (const m of stream) {
-      const decoded = (await codec.decode(m.value)).value as typeof failed;
-      if (decoded?.metadataChangeProposal.entityUrn === urn) {
-        expect(m.key.toString()).toBe(urn);
-        failed = decoded;
-        break;
-      }
+    const failed = await failedFor([wrongType, wrongKind]);
+    const type = failed.get(wrongType);
+    expect(type?.key).toBe(wrongType);
+    expect(type?.record.metadataChangeProposal.aspectName).toBe('datasetProperties');
+    expect(type?.record.error).toMatch(/\/name :: 42 cannot be coerced to String/);
+    const kind = failed.get(wrongKind);
+    expect(kind?.key).toBe(wrongKind);
+    expect(kind?.record.metadataChangeProposal.aspectName).toBe('upstreamLineage');
+    expect(kind?.record.error).toContain('expected a URN of kind dataset, got one of kind corpuser');
+    // Refused, not written.
+    for (const [urn, name] of [
+      [wrongType, 'datasetProperties'],
+      [wrongKind, 'upstreamLineage'],
+    ] as const) {
+      const view = await asSystem(() => rt.services.reads.entity(urn, [name]));
+      expect(view.aspects[name]).toBeUndefined();
     }
-    await stream.close();
-    await consumer.close(true);
-    expect(failed?.metadataChangeProposal.aspectName).toBe('notAnAspectOfDatasets');
-    expect(failed?.error).toContain('notAnAspectOfDatasets');
   });
 
   it('commits what it wrote: a neohub started again on the group reads only what came after', async () => {
