@@ -14,6 +14,10 @@ export interface SchemaSource {
 export class AvroCodec {
   private readonly types = new Map<number, Promise<avro.Type>>();
   private readonly writers = new Map<string, Promise<{ id: number; type: avro.Type }>>();
+  /** Each writer's schema as JSON, once per schema object (the text is the registry's key). */
+  private readonly texts = new WeakMap<object, string>();
+  /** Each decoded type's schema as a record carries it (made once per schema id, not per record). */
+  private readonly exported = new WeakMap<avro.Type, unknown>();
 
   constructor(private readonly schemas: SchemaSource) {}
 
@@ -24,7 +28,7 @@ export class AvroCodec {
     const { schemaId, payload } = readFrame(value);
     const type = await this.typeOf(schemaId);
     try {
-      return { schemaId, schema: type.schema({ exportAttrs: true }), value: type.fromBuffer(payload) };
+      return { schemaId, schema: this.exportOf(type), value: type.fromBuffer(payload) };
     } catch (err) {
       throw new FrameError(
         `the record does not decode with its schema ${schemaId}: ${(err as Error).message}`,
@@ -40,7 +44,8 @@ export class AvroCodec {
 
   /** The id `schema` has under `subject` and its Avro type, registered once per process. */
   writer(subject: string, schema: object): Promise<{ id: number; type: avro.Type }> {
-    const text = JSON.stringify(schema);
+    let text = this.texts.get(schema);
+    if (text === undefined) this.texts.set(schema, (text = JSON.stringify(schema)));
     const key = `${subject}\n${text}`;
     let found = this.writers.get(key);
     if (!found) {
@@ -51,6 +56,12 @@ export class AvroCodec {
       this.writers.set(key, found);
     }
     return found;
+  }
+
+  private exportOf(type: avro.Type): unknown {
+    let schema = this.exported.get(type);
+    if (schema === undefined) this.exported.set(type, (schema = type.schema({ exportAttrs: true })));
+    return schema;
   }
 
   private typeOf(id: number): Promise<avro.Type> {
