@@ -326,7 +326,7 @@ function serviceMetrics(exec: Executor, followers: SyncStateStore): ServiceMetri
   );
   metrics.gauge(
     'neohub_neo4j_sessions_open',
-    `Sessions open with Neo4j now, by access mode: each holds one of the driver's pooled connections while it works (the pool's in-use figure as neohub sees it; at most ${MAX_CONNECTION_POOL_SIZE}). neo4j-driver exposes no figures of its pool (connections in use, idle), so there are none here`,
+    `Sessions open with Neo4j now, by access mode: each holds one of the driver's pooled connections while it works (the pool's in-use figure as neohub sees it; at most ${MAX_CONNECTION_POOL_SIZE}). The Neo4j driver exposes no figures of its pool (connections in use, idle), so there are none here`,
     ['mode'],
     async () => {
       const open = exec.openSessions();

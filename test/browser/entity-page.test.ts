@@ -512,4 +512,51 @@ describe('entity pages', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+  it("edits a table's description and tags as an Editor and finds it by the new tag; a Reader has no control and the server refuses its edit", async () => {
+    const urn = estate.urns.orders;
+    const page = await app.signedIn(app.t.editor);
+    await open(page, urn);
+    await page.waitForSelector('button.edit');
+    await press(page, 'button.edit');
+    await page.$eval('.editor textarea', (e) => ((e as any).value = ''));
+    await page.type('.editor textarea', 'Orders, one row each; see the **CRM**');
+    await press(page, '.editor button:not(.quiet)');
+    await waitForText(page, '.entity .description', 'CRM');
+    const tag = `Gold_${id}`;
+    await openForm(page, 'Add a tag');
+    await page.type('input[aria-label="Tag to add"]', tag);
+    await press(page, '.add-tag button[type=submit]');
+    await page.waitForSelector(`button[aria-label="Remove tag ${tag}"]`);
+    // The tag's filter finds the table once the search index has it.
+    const address = `${app.url}/search?q=*&filter=${encodeURIComponent(`tags=urn:li:tag:${tag}`)}`;
+    let found = '';
+    for (let i = 0; i < 40 && !found.includes(estate.names.orders); i++) {
+      await page.goto(address);
+      await page.waitForSelector('.results .total');
+      found = await text(page, '.results');
+      if (!found.includes(estate.names.orders)) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(found).toContain(estate.names.orders);
+    await page.close();
+
+    const reader = await app.signedIn(app.t.reader);
+    await open(reader, urn);
+    await waitForText(reader, '.entity .description', 'CRM');
+    expect(await reader.$$('button.edit, .add-tag, button.remove')).toHaveLength(0);
+    const refused = await reader.evaluate(async (u: string) => {
+      const doc = (globalThis as any).document;
+      const csrf = /neohub_csrf=([^;]+)/.exec(doc.cookie)?.[1] ?? '';
+      const res = await fetch('/api/graphql', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': decodeURIComponent(csrf) },
+        body: JSON.stringify({
+          query: 'mutation ($u: String!) { updateDescription(input: {resourceUrn: $u, description: "x"}) }',
+          variables: { u },
+        }),
+      });
+      return ((await res.json()) as any).errors?.[0]?.extensions?.code;
+    }, urn);
+    expect(refused).toBe(403);
+    await reader.close();
+  });
 });
