@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, unique } from '../support/runtime.js';
 import { ingestSqlEstate, type SqlEstate } from './sql-estate.js';
-import { axeProblems, press, text, useWebApp, waitForText } from './web-app-support.js';
+import { axeProblems, deleteTests, press, text, useWebApp, waitForText } from './web-app-support.js';
 
 // The Admin page in a real Chromium over an estate DataHub's own `datahub ingest` wrote (the run reports
 // itself as an execution request): users and their roles, metadata tests with their results, structured
@@ -30,12 +30,7 @@ const app = useWebApp(async (app) => {
 // evaluated over every later suite's datasets.
 afterAll(async () => {
   if (!app.t) return;
-  const tests = await app.gqlAs(
-    app.t.root,
-    `{ listTests(input: {query: "${id}", count: 10}) { tests { urn } } }`,
-  );
-  for (const t of tests?.listTests.tests ?? [])
-    await app.gqlAs(app.t.root, 'mutation ($u: String!) { deleteTest(urn: $u) }', { u: t.urn });
+  await deleteTests(app, id);
   await app.gqlAs(app.t.root, 'mutation ($u: String!) { deleteStructuredProperty(input: {urn: $u}) }', {
     u: `urn:li:structuredProperty:${qualified}`,
   });

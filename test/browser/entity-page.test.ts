@@ -5,7 +5,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http.js';
 import { datasetUrn, mcp, unique } from '../support/runtime.js';
 import { ingestSqlEstate, type SqlEstate } from './sql-estate.js';
-import { axeProblems, openForm, press, text, texts, useWebApp, waitForText } from './web-app-support.js';
+import {
+  axeProblems,
+  deleteTests,
+  openForm,
+  press,
+  text,
+  texts,
+  useWebApp,
+  waitForText,
+} from './web-app-support.js';
 
 // Entity pages over an estate that DataHub's own SQL source ingested (SQLite, profiled, with view
 // lineage): what a data-team member reads of a table and a view, and the everyday edits of an Editor,
@@ -91,17 +100,7 @@ const app = useWebApp(async (app) => {
   ]);
 });
 
-// The metadata tests a test defined, removed even when it stopped half-way: a test left behind would be
-// evaluated over later suites' writes.
-afterAll(async () => {
-  if (!app.t) return;
-  const tests = await app.gqlAs(
-    app.t.root,
-    `{ listTests(input: {query: "${id}", count: 10}) { tests { urn } } }`,
-  );
-  for (const t of tests?.listTests.tests ?? [])
-    await app.gqlAs(app.t.root, 'mutation ($u: String!) { deleteTest(urn: $u) }', { u: t.urn });
-});
+afterAll(() => deleteTests(app, id));
 
 const open = async (page: Page, urn: string) => {
   await page.goto(`${app.url}/entity/${encodeURIComponent(urn)}`);

@@ -105,6 +105,20 @@ async function signIn(app: WebApp, token?: string): Promise<Page> {
  * lands wherever the layout was a moment ago, and a search answering above or a graph fitting its
  * view moves it (such lost clicks failed CI three times). Every click of the browser tests goes through it.
  */
+/**
+ * Deletes the metadata tests whose text holds `id` (a suite's own): a test left behind would be evaluated
+ * over every later suite's writes. For an `afterAll`, so that a suite stopped half-way leaves none.
+ */
+export async function deleteTests(app: WebApp, id: string): Promise<void> {
+  if (!app.t) return;
+  const tests = await app.gqlAs(
+    app.t.root,
+    `{ listTests(input: {query: "${id}", count: 10}) { tests { urn } } }`,
+  );
+  for (const t of tests?.listTests.tests ?? [])
+    await app.gqlAs(app.t.root, 'mutation ($u: String!) { deleteTest(urn: $u) }', { u: t.urn });
+}
+
 export const press = async (page: Page, selector: string): Promise<void> => {
   await page.waitForSelector(selector);
   await page.$eval(selector, (b) => (b as any).click());

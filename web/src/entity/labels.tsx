@@ -137,63 +137,74 @@ export function LabelsSection({ entity, onChange }: { entity: EntityData; onChan
           </>
         )}
         {has.domain && (
-          <>
-            <dt>Domain</dt>
-            <dd>
-              {entity.domain ? (
-                <Chip
-                  to={entityPath(entity.domain.domain.urn)}
-                  text={labelOf(entity.domain.domain)}
-                  what="domain"
-                  onRemove={can.canEditDomains ? () => m.unsetDomain(entity.urn).then(onChange) : undefined}
-                />
-              ) : (
-                !can.canEditDomains && 'None'
-              )}
-              {can.canEditDomains && (
-                <InlineForm
-                  label="Set the domain"
-                  inputs={[{ name: 'domain', label: 'Domain', placeholder: 'Domain URN or id' }]}
-                  button={entity.domain ? 'Change domain' : 'Set domain'}
-                  submit={(v) => m.setDomain(entity.urn, m.labelUrn('domain', v.domain as string))}
-                  onDone={onChange}
-                />
-              )}
-            </dd>
-          </>
+          <OneOf
+            title="Domain"
+            what="domain"
+            name="domain"
+            kind="domain"
+            items={entity.domain ? [entity.domain.domain] : []}
+            canEdit={!!can.canEditDomains}
+            put={(urn) => (urn ? m.setDomain(entity.urn, urn) : m.unsetDomain(entity.urn))}
+            onChange={onChange}
+          />
         )}
         {has.dataProduct && (
-          <>
-            <dt>Data product</dt>
-            <dd>
-              {products.length === 0 && !can.canEditDataProducts && 'None'}
-              {products.map((p) => (
-                <Chip
-                  key={p.urn}
-                  to={entityPath(p.urn)}
-                  text={labelOf(p)}
-                  what="data product"
-                  onRemove={
-                    can.canEditDataProducts
-                      ? () => m.setDataProduct(entity.urn, null).then(onChange)
-                      : undefined
-                  }
-                />
-              ))}
-              {can.canEditDataProducts && (
-                <InlineForm
-                  label="Set the data product"
-                  inputs={[{ name: 'product', label: 'Data product', placeholder: 'Data product URN or id' }]}
-                  button={products.length ? 'Change data product' : 'Set data product'}
-                  submit={(v) => m.setDataProduct(entity.urn, m.labelUrn('dataProduct', v.product as string))}
-                  onDone={onChange}
-                />
-              )}
-            </dd>
-          </>
+          <OneOf
+            title="Data product"
+            what="data product"
+            name="product"
+            kind="dataProduct"
+            items={products}
+            canEdit={!!can.canEditDataProducts}
+            put={(urn) => m.setDataProduct(entity.urn, urn)}
+            onChange={onChange}
+          />
         )}
       </dl>
     </section>
+  );
+}
+
+/**
+ * The one entity of a kind an asset belongs to (its domain, its data product): shown as a chip, and set,
+ * changed or removed where the caller may (`put` with a URN sets it, with null removes it).
+ */
+function OneOf(p: {
+  title: string;
+  what: string;
+  name: string;
+  kind: Parameters<typeof m.labelUrn>[0];
+  items: readonly (Named & { urn: string })[];
+  canEdit: boolean;
+  put: (urn: string | null) => Promise<unknown>;
+  onChange: () => void;
+}) {
+  const label = p.title;
+  return (
+    <>
+      <dt>{p.title}</dt>
+      <dd>
+        {p.items.length === 0 && !p.canEdit && 'None'}
+        {p.items.map((e) => (
+          <Chip
+            key={e.urn}
+            to={entityPath(e.urn)}
+            text={labelOf(e)}
+            what={p.what}
+            onRemove={p.canEdit ? () => p.put(null).then(p.onChange) : undefined}
+          />
+        ))}
+        {p.canEdit && (
+          <InlineForm
+            label={`Set the ${p.what}`}
+            inputs={[{ name: p.name, label, placeholder: `${label} URN or id` }]}
+            button={p.items.length ? `Change ${p.what}` : `Set ${p.what}`}
+            submit={(v) => p.put(m.labelUrn(p.kind, v[p.name] as string))}
+            onDone={p.onChange}
+          />
+        )}
+      </dd>
+    </>
   );
 }
 

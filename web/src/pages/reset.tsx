@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { resetPassword } from '../api';
 import { Alert } from '../alert';
-import { Field, NoToken } from './sign-in';
+import { differ, Field, NewPassword, NoToken, useSending } from './sign-in';
 
 /**
  * A new password with an Admin's reset link (`/reset?reset_token=…`, as DataHub's): the user name and
@@ -12,22 +12,9 @@ export default function Reset({ resetToken, onSignedIn }: { resetToken: string; 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (password !== confirm) return setError('The two passwords differ.');
-    setBusy(true);
-    setError(undefined);
-    try {
-      await resetPassword({ email: email.trim(), password, resetToken });
-      onSignedIn();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, send } = useSending(onSignedIn);
+  const submit = (e: FormEvent) =>
+    send(e, () => resetPassword({ email: email.trim(), password, resetToken }), differ(password, confirm));
   return (
     <main className="sign-in">
       <h1>Set a new password</h1>
@@ -43,22 +30,13 @@ export default function Reset({ resetToken, onSignedIn }: { resetToken: string; 
             value={email}
             set={setEmail}
           />
-          <Field
+          <NewPassword
             label="New password"
-            name="password"
-            auto="new-password"
-            hint="At least 8 characters."
-            value={password}
-            set={setPassword}
-            secret
-          />
-          <Field
-            label="Confirm the new password"
-            name="confirmPassword"
-            auto="new-password"
-            value={confirm}
-            set={setConfirm}
-            secret
+            confirmLabel="Confirm the new password"
+            password={password}
+            setPassword={setPassword}
+            confirm={confirm}
+            setConfirm={setConfirm}
           />
           <Alert error={error} />
           <button type="submit" disabled={busy}>

@@ -9,21 +9,9 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [token, setToken] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await logIn(mode === 'password' ? { username, password } : { token: token.trim() });
-      onSignedIn();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, send } = useSending(onSignedIn);
+  const submit = (e: FormEvent) =>
+    send(e, () => logIn(mode === 'password' ? { username, password } : { token: token.trim() }));
   return (
     <main className="sign-in">
       <h1>neohub</h1>
@@ -109,3 +97,63 @@ export function NoToken({ what, thing }: { what: string; thing: string }) {
     </>
   );
 }
+
+/**
+ * A form's sending: busy while its request runs, the server's refusal as its error, `done` once it
+ * answered. `refusal` (the page's own check, made first) is shown instead of sending.
+ */
+export function useSending(done: () => void) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const send = async (e: FormEvent, request: () => Promise<unknown>, refusal?: string) => {
+    e.preventDefault();
+    if (refusal) return setError(refusal);
+    setBusy(true);
+    setError(undefined);
+    try {
+      await request();
+      done();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, send };
+}
+
+/** A new password typed twice (sign-up, reset); `differ` checks that the two are the same. */
+export function NewPassword(p: {
+  label: string;
+  confirmLabel: string;
+  password: string;
+  setPassword: (v: string) => void;
+  confirm: string;
+  setConfirm: (v: string) => void;
+}) {
+  return (
+    <>
+      <Field
+        label={p.label}
+        name="password"
+        auto="new-password"
+        hint="At least 8 characters."
+        value={p.password}
+        set={p.setPassword}
+        secret
+      />
+      <Field
+        label={p.confirmLabel}
+        name="confirmPassword"
+        auto="new-password"
+        value={p.confirm}
+        set={p.setConfirm}
+        secret
+      />
+    </>
+  );
+}
+
+/** The words refusing a new password whose two copies differ (undefined when they are the same). */
+export const differ = (password: string, confirm: string): string | undefined =>
+  password !== confirm ? 'The two passwords differ.' : undefined;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { signUp } from '../api';
 import { Alert } from '../alert';
-import { Field, NoToken } from './sign-in';
+import { differ, Field, NewPassword, NoToken, useSending } from './sign-in';
 
 /**
  * Sign-up with an Admin's invite link (`/signup?invite_token=…`, as DataHub's): full name, email (the
@@ -14,28 +14,20 @@ export default function SignUp({ inviteToken, onSignedIn }: { inviteToken: strin
   const [title, setTitle] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (password !== confirm) return setError('The two passwords differ.');
-    setBusy(true);
-    setError(undefined);
-    try {
-      await signUp({
-        fullName: fullName.trim(),
-        email: email.trim(),
-        password,
-        ...(title.trim() ? { title: title.trim() } : {}),
-        inviteToken,
-      });
-      onSignedIn();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, send } = useSending(onSignedIn);
+  const submit = (e: FormEvent) =>
+    send(
+      e,
+      () =>
+        signUp({
+          fullName: fullName.trim(),
+          email: email.trim(),
+          password,
+          ...(title.trim() ? { title: title.trim() } : {}),
+          inviteToken,
+        }),
+      differ(password, confirm),
+    );
   return (
     <main className="sign-in">
       <h1>Sign up to neohub</h1>
@@ -61,22 +53,13 @@ export default function SignUp({ inviteToken, onSignedIn }: { inviteToken: strin
             set={setTitle}
             optional
           />
-          <Field
+          <NewPassword
             label="Password"
-            name="password"
-            auto="new-password"
-            hint="At least 8 characters."
-            value={password}
-            set={setPassword}
-            secret
-          />
-          <Field
-            label="Confirm the password"
-            name="confirmPassword"
-            auto="new-password"
-            value={confirm}
-            set={setConfirm}
-            secret
+            confirmLabel="Confirm the password"
+            password={password}
+            setPassword={setPassword}
+            confirm={confirm}
+            setConfirm={setConfirm}
           />
           <Alert error={error} />
           <button type="submit" disabled={busy}>
