@@ -1,4 +1,4 @@
-import type { Executor } from './executor.js';
+import type { Executor, Tx } from './executor.js';
 import { FOLLOWER_LEASE_PREFIX } from './sync-state.js';
 import { readChangeLog, readHead, readRecentUrns, type LoggedChange } from './read-change-log.js';
 
@@ -53,30 +53,46 @@ export class ChangeLogStore {
   async compact(before: number, checkpoints: readonly string[]): Promise<number> {
     let removed = 0;
     for (;;) {
-      const n = await this.exec.write(async (tx) => {
-        const res = await tx.run<{ entries: number; nodes: number }>(
-          `MERGE (l:Counter {name: 'changelog-retention'}) SET l.value = timestamp()
-           WITH l
-           OPTIONAL MATCH (k:SyncCheckpoint) WHERE k.name IN $checkpoints
-           WITH count(k) AS found, min(k.seq) AS named
-           OPTIONAL MATCH (k:SyncCheckpoint), (l:Lease)
-           WHERE l.name = $prefix + k.name AND l.expiresAt > timestamp()
-           WITH found, named, min(k.seq) AS live
-           WITH CASE WHEN found < size($checkpoints) THEN 0
-                     WHEN live IS NOT NULL AND live < named THEN live
-                     ELSE coalesce(named, 0) END AS bound
-           MATCH (c:ChangeLog) WHERE c.loggedAt < $before AND coalesce(c.last, c.seq) <= bound
-           WITH c LIMIT $batch
-           WITH c, coalesce(c.last, c.seq) - c.seq + 1 AS entries
-           DELETE c
-           RETURN sum(entries) AS entries, count(*) AS nodes`,
-          { before, checkpoints: [...checkpoints], batch: COMPACT_BATCH, prefix: FOLLOWER_LEASE_PREFIX },
-        );
-        const rec = res.records[0];
-        return { entries: rec?.get('entries') ?? 0, nodes: rec?.get('nodes') ?? 0 };
-      });
+      const n = await this.exec.write((tx) => compactBatch(tx, before, checkpoints, COMPACT_BATCH));
       removed += n.entries;
       if (n.nodes < COMPACT_BATCH) return removed;
     }
   }
+}
+
+/**
+ * One batch of a compaction: deletes up to `batch` change-log nodes logged before `before` that no
+ * follower has still to read (see `ChangeLogStore.compact`), under the retention's lock. Returns how many
+ * nodes went and how many entries they held.
+ */
+export async function compactBatch(
+  tx: Tx,
+  before: number,
+  checkpoints: readonly string[],
+  batch: number,
+): Promise<{ entries: number; nodes: number }> {
+  // The batch is taken in a subquery so that its `LIMIT` stops the read of the loggedAt index at the batch:
+  // after the write above it, a `WITH c LIMIT` was planned as `ExhaustiveLimit`, each batch reading every old entry.
+  const res = await tx.run<{ entries: number; nodes: number }>(
+    `MERGE (l:Counter {name: 'changelog-retention'}) SET l.value = timestamp()
+     WITH l
+     OPTIONAL MATCH (k:SyncCheckpoint) WHERE k.name IN $checkpoints
+     WITH count(k) AS found, min(k.seq) AS named
+     OPTIONAL MATCH (k:SyncCheckpoint), (l:Lease)
+     WHERE l.name = $prefix + k.name AND l.expiresAt > timestamp()
+     WITH found, named, min(k.seq) AS live
+     WITH CASE WHEN found < size($checkpoints) THEN 0
+               WHEN live IS NOT NULL AND live < named THEN live
+               ELSE coalesce(named, 0) END AS bound
+     CALL (bound) {
+       MATCH (c:ChangeLog) WHERE c.loggedAt < $before AND coalesce(c.last, c.seq) <= bound
+       RETURN c LIMIT $batch
+     }
+     WITH c, coalesce(c.last, c.seq) - c.seq + 1 AS entries
+     DELETE c
+     RETURN sum(entries) AS entries, count(*) AS nodes`,
+    { before, checkpoints: [...checkpoints], batch, prefix: FOLLOWER_LEASE_PREFIX },
+  );
+  const rec = res.records[0];
+  return { entries: rec?.get('entries') ?? 0, nodes: rec?.get('nodes') ?? 0 };
 }

@@ -36,8 +36,10 @@ export async function readChangedEntities(
  * read: the newest transactions' URN lists only, the last `max` of each.
  */
 export async function readRecentUrns(tx: Tx, max: number): Promise<string[]> {
+  // `c.seq IS NOT NULL` (every entry has one) lets Neo4j read the seq index backwards and stop at `max`
+  // entries: without it, it scanned every change-log node and sorted them (`Top`).
   const res = await tx.run<{ urns: string[] }>(
-    `MATCH (c:ChangeLog) WITH c ORDER BY c.seq DESC LIMIT $max
+    `MATCH (c:ChangeLog) WHERE c.seq IS NOT NULL WITH c ORDER BY c.seq DESC LIMIT $max
      RETURN coalesce(c.urns, [c.urn])[-$max..] AS urns`,
     { max },
   );
@@ -47,6 +49,16 @@ export async function readRecentUrns(tx: Tx, max: number): Promise<string[]> {
     if (out.length >= max) break;
   }
   return out.slice(0, max);
+}
+
+/** The first position the change log still holds (retention deletes the oldest entries); null when empty. */
+export async function readOldestSeq(tx: Tx): Promise<number | null> {
+  // `c.seq IS NOT NULL` (every entry has one) lets Neo4j read the seq index in order and stop at the first
+  // entry: without it, it scanned every change-log node and sorted them (`Top`).
+  const res = await tx.run<{ seq: number }>(
+    'MATCH (c:ChangeLog) WHERE c.seq IS NOT NULL RETURN c.seq AS seq ORDER BY c.seq LIMIT 1',
+  );
+  return res.records[0]?.get('seq') ?? null;
 }
 
 /** A change-log entry as read back, with when its transaction was logged (epoch millis). */

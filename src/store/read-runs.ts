@@ -65,9 +65,12 @@ export async function readRunRows(
     unseen: readonly string[];
   },
 ): Promise<RunAspectRow[]> {
+  // `ORDER BY` starts with both properties of the (runId, urn) index so that Neo4j reads it in order and sorts
+  // only each entity's few aspects by name (`PartialTop`), stopping at the page: by the URN alone it sorted
+  // every aspect the run wrote (88 s a page at 1,000,000 entities).
   const res = await tx.run<RunAspectRow>(
     `MATCH (a:Aspect) WHERE a.runId = $runId AND a.urn IS NOT NULL AND ${SOFT} AND ${SEEN}
-     WITH a ORDER BY a.urn, a.name SKIP $start LIMIT $count
+     WITH a ORDER BY a.runId, a.urn, a.name SKIP $start LIMIT $count
      OPTIONAL MATCH (n:Entity {urn: a.urn})
      RETURN a.urn AS urn, n.entityType AS entityType, a.name AS aspect, a.createdTime AS timestamp,
             a.systemMetadata AS systemMetadata, coalesce(a.maxVersion, 0) AS maxVersion,
@@ -99,14 +102,16 @@ export async function readRunEntities(
   after: string,
   limit: number,
 ): Promise<RunEntity[]> {
+  // `DISTINCT` and `ORDER BY` name both properties of the (runId, urn) index so that Neo4j reads it in order and
+  // stops at the page (by the URN alone it read, deduplicated and sorted every aspect the run wrote: 14 s a page
+  // at 1,000,000 entities); each entity's aspects are put in name order here, not by Cypher, so that nothing
+  // sorts (the aggregation keeps the index's order).
   const res = await tx.run<RunEntity>(
     `MATCH (a:Aspect) WHERE a.runId = $runId AND a.urn > $after
-     WITH DISTINCT a.urn AS urn ORDER BY urn LIMIT $limit
+     WITH DISTINCT a.runId AS run, a.urn AS urn ORDER BY run, urn LIMIT $limit
      MATCH (a:Aspect {urn: urn}) WHERE a.name IS NOT NULL
      OPTIONAL MATCH (v:AspectVersion {urn: urn, name: a.name, version: a.maxVersion})
-     WITH urn, a, v
-     ORDER BY a.name
-     WITH urn,
+     WITH run, urn,
           collect(CASE WHEN a.runId = $runId THEN {
             urn: urn, aspect: a.name, timestamp: a.createdTime, systemMetadata: a.systemMetadata,
             maxVersion: coalesce(a.maxVersion, 0),
@@ -115,12 +120,19 @@ export async function readRunEntities(
           collect(CASE WHEN a.runId IS NULL OR a.runId <> $runId THEN a.name END) AS others
      OPTIONAL MATCH (n:Entity {urn: urn})
      RETURN urn, n.entityType AS entityType, rows, others
-     ORDER BY urn`,
+     ORDER BY run, urn`,
     { runId, after, limit },
   );
+  const byName = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
   return res.records.map((r) => {
     const o = r.toObject();
-    return { ...o, rows: o.rows.map((row) => ({ ...row, entityType: o.entityType })) };
+    return {
+      ...o,
+      rows: o.rows
+        .map((row) => ({ ...row, entityType: o.entityType }))
+        .sort((x, y) => byName(x.aspect, y.aspect)),
+      others: [...o.others].sort(byName),
+    };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Executor, Tx } from './executor.js';
-import { readChangedEntities, readHead } from './read-change-log.js';
+import { readChangedEntities, readHead, readOldestSeq } from './read-change-log.js';
 
 /**
  * A held lease: its name, its holder and its term. The term grows each time the lease changes hands, so
@@ -186,10 +186,7 @@ export class SyncStateStore {
    */
   async compactedPast(checkpoint: number): Promise<boolean> {
     return this.exec.read(async (tx) => {
-      const res = await tx.run<{ seq: number }>(
-        'MATCH (c:ChangeLog) RETURN c.seq AS seq ORDER BY c.seq LIMIT 1',
-      );
-      const oldest = res.records[0]?.get('seq') ?? (await readHead(tx)) + 1;
+      const oldest = (await readOldestSeq(tx)) ?? (await readHead(tx)) + 1;
       return oldest > checkpoint + 1;
     });
   }
