@@ -34,7 +34,11 @@ export async function readEdges(tx: Tx, q: EdgeScrollQuery): Promise<EdgeRow[]> 
   const anchors = [...new Set([...q.source.urns, ...q.destination.urns])];
   const match = anchors.length
     ? `UNWIND $anchors AS u MATCH (n:Entity {urn: u})-[r]-() WITH DISTINCT r MATCH (s)-[r]->(d)`
-    : `MATCH (s:Entity)-[r]->(d:Entity)`;
+    : // Without anchors, the sources are read off the URN index in its order, and the page stops once
+      // it has its rows: only the edges of one source at a time are sorted (by type and destination).
+      // Matched by label, Neo4j read every entity and every edge, and sorted them all, for each page
+      // (7.7 s at 1,000,000 entities). Every entity has a URN: the index holds them all.
+      `MATCH (s:Entity)-[r]->(d:Entity) USING INDEX s:Entity(urn) WHERE s.urn IS NOT NULL WITH s, r, d`;
   const end = (node: string, side: string): string =>
     `(size($${side}Types) = 0 OR ${node}.entityType IN $${side}Types) AND (size($${side}Urns) = 0 OR ${node}.urn IN $${side}Urns)`;
   const res = await tx.run<EdgeRow>(

@@ -11,12 +11,15 @@ export async function readRestoreUrns(
     count: number;
   },
 ): Promise<{ urn: string; entityType: string }[]> {
+  // The page is read off the URN index in its order and stops at its last row (the index named, ordered
+  // by the property itself; one URN, a seek of it): matched by label, Neo4j read and sorted every entity
+  // for each page (3.7 s at 1,000,000 entities). Every entity has a URN: the index holds them all.
+  const urn = q.urn === undefined ? 'n.urn IS NOT NULL' : 'n.urn = $urn';
   const res = await tx.run<{ urn: string; entityType: string }>(
-    `MATCH (n:Entity) WHERE n.hasKey
-       AND ($urn IS NULL OR n.urn = $urn)
+    `MATCH (n:Entity) USING INDEX n:Entity(urn) WHERE ${urn} AND n.hasKey
        AND ($regex IS NULL OR n.urn =~ $regex)
        AND ($aspect IS NULL OR EXISTS { MATCH (a:Aspect {urn: n.urn, name: $aspect}) })
-     RETURN n.urn AS urn, n.entityType AS entityType ORDER BY urn SKIP $start LIMIT $count`,
+     RETURN n.urn AS urn, n.entityType AS entityType ORDER BY n.urn SKIP $start LIMIT $count`,
     {
       urn: q.urn ?? null,
       regex: q.urnRegex ?? null,

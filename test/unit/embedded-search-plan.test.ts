@@ -85,6 +85,28 @@ describe('the plan of an embedded search', () => {
     expect(earlyPage(p, 5000)).toBe(page.scan);
   });
 
+  it('pages a sort by URN without text in URN order, and writes known kinds and live documents plainly', () => {
+    const sort = [
+      { field: 'urn', order: 'DESCENDING' as const },
+      { field: 'name', order: 'ASCENDING' as const },
+    ];
+    const p = planSearch(query({ sort }), ctx);
+    const page = paged(p);
+    expect(page.ranked).toBeUndefined();
+    expect(page.byUrn).toBe(
+      `${p.match} RETURN properties(d) AS props, score ORDER BY d.urn DESC SKIP $start LIMIT $count`,
+    );
+    expect(page.scan).toMatch(/ORDER BY d\.urn DESC SKIP/);
+    expect(asksKnownTotal(p)).toBe(true);
+    expect(p.match).toContain('WHERE d.entityType IN $types AND d.removed = false AND true');
+    // With text, the score of each hit is the full-text index's: the sorted page stays one of its own.
+    expect(paged(planSearch(query({ sort, input: 'orders' }), ctx)).ranked).toMatch(
+      /ORDER BY d\.urn DESC, d\[\$sp1\]\[0\] ASC, d\.urn SKIP/,
+    );
+    const every = planSearch(query({ types: [], includeRemoved: true }), ctx);
+    expect(every.match).toBe('MATCH (d:SearchDocument) WHERE true AND true AND true WITH d, 1.0 AS score');
+  });
+
   it('turns `field:value` into an exact match, narrowed through the full-text index', () => {
     const p = planSearch(query({ input: 'tags:PII' }), ctx);
     expect(p.exact).toEqual({ field: 'tags', values: ['PII'], condition: 'EQUAL' });
