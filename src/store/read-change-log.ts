@@ -2,14 +2,25 @@ import type { Tx } from './executor.js';
 import type { ChangeLogEntry } from './types.js';
 
 /**
+ * Entities a follower's batch holds at most (give or take the last transaction's). Transactions differ
+ * in size by a thousand times: one of an ingest batch holds about 125 datasets, one of a metadata-test
+ * sweep 1,000 results; bounded by transactions alone, a batch of the sweep's held 200,000 entities, and a
+ * search sync behind it held their documents in memory, eight batches deep (4.6 GB at 1,000,000
+ * entities, its throughput collapsing as the heap filled).
+ */
+export const MAX_BATCH_ENTITIES = 20_000;
+
+/**
  * Which entities changed after `afterSeq`: the (urn, entityType) of every change-log entry of at most
- * `maxNodes` transactions, and the last sequence number they cover. Values are not read. Nodes of the
- * first format (one entry each, scalar `urn`) are read too.
+ * `maxNodes` transactions, ending after the first transaction whose entities reach `maxEntities`, and
+ * the last sequence number they cover. Values are not read. Nodes of the first format (one entry each,
+ * scalar `urn`) are read too.
  */
 export async function readChangedEntities(
   tx: Tx,
   afterSeq: number,
   maxNodes: number,
+  maxEntities = MAX_BATCH_ENTITIES,
 ): Promise<{ entities: { urn: string; entityType: string }[]; lastSeq: number; entries: number }> {
   const res = await tx.run<{ last: number; urns: string[]; types: string[] }>(
     `MATCH (c:ChangeLog) WHERE c.seq > $after
@@ -21,6 +32,8 @@ export async function readChangedEntities(
   let lastSeq = afterSeq;
   let entries = 0;
   for (const rec of res.records) {
+    // Whole transactions only; a batch ends at the first whose entities reach the bound.
+    if (seen.size >= maxEntities) break;
     lastSeq = Math.max(lastSeq, rec.get('last'));
     const types = rec.get('types');
     rec.get('urns').forEach((urn, i) => {

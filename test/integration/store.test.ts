@@ -13,6 +13,7 @@ import {
   SyncStateStore,
 } from '../../src/store/index.js';
 import { indexRunIds, NO_RUN_ID } from '../../src/store/read-runs.js';
+import { readChangedEntities, readHead } from '../../src/store/read-change-log.js';
 import { asSystemView, datasetUrn, graphTarget, mcp, unique } from '../support/runtime.js';
 
 const g = graphTarget();
@@ -197,5 +198,28 @@ describe('the store against Neo4j', () => {
       // Aspects without their entity: not left for the suites that list every run.
       await exec.write((tx) => tx.run('UNWIND $urns AS urn MATCH (a:Aspect {urn: urn}) DELETE a', { urns }));
     }
+  });
+  it("bounds a follower's batch by its entities too, at a transaction's end", async () => {
+    const tag = `bounded_${unique()}`;
+    const head = await exec.read(readHead);
+    // Three transactions of 30 entities each.
+    for (let t = 0; t < 3; t++)
+      await ingest.ingest(
+        Array.from({ length: 30 }, (_, i) =>
+          mcp(datasetUrn(`${tag}_${t}_${i}`), 'status', { removed: false }),
+        ),
+        { actor: SYSTEM_ACTOR },
+      );
+    const mine = (b: { entities: { urn: string }[] }): number =>
+      b.entities.filter((e) => e.urn.includes(tag)).length;
+    // Bounded at 50 entities: the first two transactions (the second reaches the bound), not the third.
+    const two = await exec.read((tx) => readChangedEntities(tx, head, 200, 50));
+    expect(mine(two)).toBe(60);
+    const rest = await exec.read((tx) => readChangedEntities(tx, two.lastSeq, 200, 50));
+    expect(mine(rest)).toBe(30);
+    expect(rest.lastSeq).toBeGreaterThan(two.lastSeq);
+    // A transaction larger than the bound is read whole.
+    const one = await exec.read((tx) => readChangedEntities(tx, head, 200, 10));
+    expect(mine(one)).toBe(30);
   });
 });
