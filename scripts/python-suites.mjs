@@ -228,6 +228,9 @@ async function schemathesis(url, token, bin) {
         PYTHONPATH: path.join(root, 'test', 'schemathesis'),
         // The kinds the hooks' URNs are mostly of.
         NEOHUB_ENTITY_KINDS: (await entityKinds()).join(','),
+        // What the hooks lift the manual throttle through, after a case turned it on.
+        NEOHUB_URL: url,
+        NEOHUB_TOKEN: token,
       },
     },
   );
