@@ -80,6 +80,8 @@ export interface ConfOptions {
   readonly boltPort: number;
   readonly heap: string;
   readonly pageCache: string;
+  /** Settings after neohub's own: the same name replaces neohub's value. */
+  readonly settings?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -120,6 +122,7 @@ export function writeConf(l: Layout, o: ConfOptions): string {
     // is only stopped after its clients have gone, so 1 s each keeps `stop()` quick.
     'internal.server.bolt.thread_pool_shutdown_wait_time': '1s',
     'internal.server.bolt.connection_shutdown_wait_time': '1s',
+    ...o.settings,
   };
   const text = [
     '# Written by neohub (src/local-neo4j/conf.ts) at every start of its local Neo4j: edits are lost.',

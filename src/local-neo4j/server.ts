@@ -35,6 +35,8 @@ export interface LocalNeo4jOptions {
   readonly jvmFlags?: readonly string[];
   /** How long to wait for Bolt to answer; 120 s by default. */
   readonly startTimeoutMs?: number;
+  /** neo4j.conf settings after neohub's own (the same name replaces neohub's value), e.g. for tests. */
+  readonly settings?: Readonly<Record<string, string>>;
 }
 
 const STOP_GRACE_MS = 60_000;
@@ -52,6 +54,7 @@ interface Launch {
   readonly heap: string;
   readonly pageCache: string;
   readonly jvmFlags: readonly string[];
+  readonly settings: Readonly<Record<string, string>>;
   readonly deadline: number;
 }
 
@@ -65,7 +68,7 @@ async function launch(
 ): Promise<{ proc: Neo4jProcess; uri: string; port: number; facts: ServerFacts }> {
   const l = o.layout;
   const port = fixedPort ?? (await freeLoopbackPort());
-  writeConf(l, { boltPort: port, heap: o.heap, pageCache: o.pageCache });
+  writeConf(l, { boltPort: port, heap: o.heap, pageCache: o.pageCache, settings: o.settings });
   const mark = logMark(l);
   const proc = spawnNeo4j({
     java: o.java.bin,
@@ -161,6 +164,7 @@ async function startLocked(opts: LocalNeo4jOptions, layout: Layout, unlock: () =
     heap,
     pageCache,
     jvmFlags: opts.jvmFlags ?? [],
+    settings: opts.settings ?? {},
     deadline: started + (opts.startTimeoutMs ?? 120_000),
   };
   let running: Awaited<ReturnType<typeof launch>> | undefined;

@@ -7,15 +7,19 @@ import { layoutOf, writeConf } from '../../src/local-neo4j/conf.js';
 const home = mkdtempSync(path.join(tmpdir(), 'neohub-conf-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-describe("the local Neo4j's neo4j.conf", () => {
-  const l = layoutOf(home);
-  mkdirSync(l.conf, { recursive: true });
-  const settings = new Map(
-    readFileSync(writeConf(l, { boltPort: 7999, heap: '1g', pageCache: '256m' }), 'utf8')
+const l = layoutOf(home);
+mkdirSync(l.conf, { recursive: true });
+/** The settings of the neo4j.conf written with `extra`. */
+const written = (extra?: Record<string, string>): Map<string, string> =>
+  new Map(
+    readFileSync(writeConf(l, { boltPort: 7999, heap: '1g', pageCache: '256m', settings: extra }), 'utf8')
       .split('\n')
       .filter((line) => line && !line.startsWith('#'))
       .map((line) => line.split('=', 2) as [string, string]),
   );
+
+describe("the local Neo4j's neo4j.conf", () => {
+  const settings = written();
 
   it('listens on loopback only, with authentication on', () => {
     expect(settings.get('server.bolt.listen_address')).toBe('127.0.0.1:7999');
@@ -27,5 +31,15 @@ describe("the local Neo4j's neo4j.conf", () => {
     // Neo4j refuses to start on a setting it does not know, so a version that drops this one fails every
     // test that starts the local Neo4j, not only this one.
     expect(settings.get('internal.cypher.use_parameter_size')).toBe('false');
+  });
+
+  it("takes a caller's settings after neohub's own (the test command's)", () => {
+    const extra = written({
+      'internal.cypher.expression_engine': 'INTERPRETED',
+      'server.http.enabled': 'true',
+    });
+    expect(extra.get('internal.cypher.expression_engine')).toBe('INTERPRETED');
+    expect(extra.get('server.http.enabled')).toBe('true');
+    expect(extra.get('internal.cypher.use_parameter_size')).toBe('false');
   });
 });
