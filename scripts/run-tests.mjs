@@ -148,12 +148,16 @@ const SHARED = [
 const FAULT_ENV = { NEOHUB_NEO4J_JVM_FLAGS: '-XX:TieredStopAtLevel=1' };
 
 /**
- * neo4j.conf settings of the run's two databases, on top of neohub's own: expressions interpreted, not
- * compiled to bytecode once a statement is hot (each hot statement was planned a second time for it, and
- * its classes compiled by the JIT; the e2e tier's Neo4j 278 to 261 CPU-s; decision 0072). A local-mode
- * user keeps Neo4j's default, which pays off on long-running statements over many rows.
+ * neo4j.conf settings of the run's two databases, on top of neohub's own (decision 0072): one cached plan
+ * per statement and parameter types, not one per size class of each list parameter (each was planned
+ * anew); and expressions interpreted, not compiled to bytecode once a statement is hot (each hot statement
+ * was planned a second time for it). The e2e tier's Neo4j went 314 to 261 CPU-s. Local mode keeps Neo4j's
+ * defaults: with the first setting, the bench's owner search at 1,000,000 entities took twice as long.
  */
-const TEST_NEO4J_SETTINGS = { 'internal.cypher.expression_engine': 'INTERPRETED' };
+const TEST_NEO4J_SETTINGS = {
+  'internal.cypher.use_parameter_size': 'false',
+  'internal.cypher.expression_engine': 'INTERPRETED',
+};
 
 /** One tier on its own (`npm run test:<tier>`): the int tier brings its fault tests along. */
 async function tier(name) {

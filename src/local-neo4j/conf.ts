@@ -113,11 +113,6 @@ export function writeConf(l: Layout, o: ConfOptions): string {
     'dbms.security.procedures.unrestricted': 'apoc.*',
     'db.tx_log.rotation.retention_policy': '2 files',
     'dbms.usage_report.enabled': 'false',
-    // One cached plan per statement and parameter types, not one per size class of each list parameter
-    // as well: neohub's statements are index seeks whatever a list's size, and each size class of each
-    // list (`$urns`, `$types`, `$names`...) was planned anew, 20 to 200 ms of Neo4j's CPU each time
-    // (decision 0072).
-    'internal.cypher.use_parameter_size': 'false',
     // Bolt's shutdown waits 5 s for its threads and 5 s for its connections by default; a local server
     // is only stopped after its clients have gone, so 1 s each keeps `stop()` quick.
     'internal.server.bolt.thread_pool_shutdown_wait_time': '1s',
