@@ -37,7 +37,7 @@ const only = process.argv[2];
  * LANES. The run is CPU-bound on a two-core machine, so it goes in two lanes of about a core each, on
  * two Neo4j databases (the tests of one lane never see the other's writes, leases or change log):
  *   node:   lint, then the vitest tiers int and e2e (files one after another, sharing their modules);
- *   python: the virtualenvs, the format check and the unit tier (while the second database starts), then
+ *   python: the virtualenvs and the unit tier (while the second database starts), then
  *           DataHub's Python client and schemathesis against a neohub server on the second database;
  *   then each lane takes the next of the SHARED steps (the suites against Meilisearch, the fault tests)
  *   until none is left, so that the lanes end together.
@@ -65,6 +65,16 @@ async function main() {
   const browser = Promise.all([chromium(), venvs.conformance]).then(([found, venv]) =>
     venv ? found : { failed: 'browser suite: no .venv with DataHub ingestion framework' },
   );
+  // The databases start beside the build, from the source of the local-neo4j module: on a new machine the
+  // first start fetches Neo4j's jars through Maven (about 90 s), which the build and the static checks
+  // no longer wait for (both lanes sat idle for a minute). The second starts once the first is up: a new
+  // machine fetches the jars once.
+  const first = neo4jEnv('neo4j');
+  const second = first.then(() => neo4jEnv('neo4j-2'));
+  // Awaited by the lanes; until then, a failed start must not end the process as an unhandled rejection.
+  for (const db of [first, second]) db.catch(() => {});
+  // The format check needs nothing built: it takes the core the one compiler run leaves free.
+  const formatted = step('format', 'npx', ['prettier', '--check', '--cache', '.']);
   const typed = await run('build and typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
   if (!existsSync(path.join(root, 'dist', 'src', 'main.js'))) throw new Error('build failed');
   if (typed) tally.passed++;
@@ -73,9 +83,6 @@ async function main() {
   await step('web app: typecheck', 'npx', ['tsc', '-p', 'web/tsconfig.json']);
   await step('web app: build', 'node', ['scripts/build-web.mjs']);
   const meili = startMeili();
-  // The second database starts once the first is up: a new machine fetches the jars once.
-  const first = neo4jEnv('neo4j');
-  const second = first.then(() => neo4jEnv('neo4j-2'));
 
   // What either lane may run once its own steps are done: each takes the next, longest first, with its own
   // database and Meilisearch index, so that the lanes end together whatever the day's machine.
@@ -92,9 +99,9 @@ async function main() {
     await drain(env, 'neohub_entities');
   })();
   const pythonLane = (async () => {
-    // While the second database starts: the format check, and the unit tier, which checks the committed
-    // registry against the pinned model, read from the virtualenv.
-    await step('format', 'npx', ['prettier', '--check', '--cache', '.']);
+    // While the second database starts: the unit tier, which checks the committed registry against the
+    // pinned model, read from the virtualenv.
+    await formatted;
     if (!(await venvs.conformance)) throw new Error('could not create .venv from test/conformance');
     await vitest('unit', ['--project', 'unit', '--fileParallelism']);
     const env = await second;
@@ -180,7 +187,7 @@ async function tier(name) {
 async function neo4jEnv(dir) {
   const started = Date.now();
   process.stdout.write(`-- Neo4j (${dir}): starting at +${secs()}\n`);
-  const { startLocalNeo4j } = await import(path.join(root, 'dist/src/local-neo4j/index.js'));
+  const { startLocalNeo4j } = await localNeo4j();
   const out = [];
   const neo4j = await startLocalNeo4j({
     dataDir: path.join(home, dir),
@@ -198,6 +205,29 @@ async function neo4jEnv(dir) {
     NEO4J_USER: neo4j.user,
     NEO4J_PASSWORD: neo4j.password,
   };
+}
+
+/**
+ * The local-neo4j module (src/local-neo4j), bundled from its source with esbuild in a few milliseconds,
+ * so that the databases start before the build has written dist. Once per run.
+ */
+let bundled;
+function localNeo4j() {
+  bundled ??= (async () => {
+    const { build } = await import('esbuild');
+    const outfile = path.join(home, 'local-neo4j.mjs');
+    await build({
+      entryPoints: [path.join(root, 'src', 'local-neo4j', 'index.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'error',
+    });
+    return import(outfile);
+  })();
+  return bundled;
 }
 
 /**
