@@ -1,8 +1,7 @@
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
-import { boundaryZones } from './eslint.boundaries.js';
+import { modulesRule } from './eslint.boundaries.js';
+import { cyclesRule } from './eslint.cycles.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', '.neohub/**', '.venv/**', 'coverage/**'] },
@@ -18,15 +17,8 @@ export default tseslint.config(
     // The layering: no import cycles, each module imports only what eslint.boundaries.js allows it, and
     // other modules only through their index.ts.
     files: ['src/**/*.ts', 'search-sync/**/*.ts', 'rest-compat/**/*.ts', 'graph-schema/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones() }],
-    },
+    plugins: { layering: { rules: { modules: modulesRule, cycles: cyclesRule } } },
+    rules: { 'layering/cycles': 'error', 'layering/modules': 'error' },
   },
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // The web app runs in the browser: its globals (document, location...) are the DOM's, which its own
