@@ -1,7 +1,7 @@
 // The module layering of neohub, enforced by ESLint (eslint.config.js, `layering/modules`; cycles are
-// `layering/cycles`, eslint.cycles.js): each module names the modules it
-// may import, and other modules are reached only through their index.ts. Tests and benchmarks may reach
-// into a module (unit tests of its parts). The READMEs state the same rules in words.
+// `layering/cycles`, eslint.cycles.js): each module names the modules it may import, and other modules
+// are reached only through their index.ts. Tests and benchmarks may reach into a module (unit tests of its
+// parts). The READMEs state the same rules in words.
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,21 +163,29 @@ export function boundaryProblem(file, source) {
   return undefined;
 }
 
-/** The rule of the function above (`layering/modules`): every static and dynamic relative import. */
+/**
+ * An ESLint visitor that calls `check(source, node)` for every relative import of a file: static imports,
+ * re-exports and dynamic imports (`source` is the specifier's literal, `node` the import or export).
+ */
+export const relativeImports = (check) => {
+  const visit = (node) => {
+    if (typeof node.source?.value === 'string' && node.source.value.startsWith('.')) check(node.source, node);
+  };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
+};
+
+/** The rule of the function above (`layering/modules`). */
 export const modulesRule = {
   meta: { type: 'problem', schema: [] },
   create(context) {
-    const check = (node) => {
-      const source = node?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const message = boundaryProblem(context.filename, source);
-      if (message) context.report({ node, message });
-    };
-    return {
-      ImportDeclaration: (n) => check(n.source),
-      ExportNamedDeclaration: (n) => check(n.source),
-      ExportAllDeclaration: (n) => check(n.source),
-      ImportExpression: (n) => check(n.source),
-    };
+    return relativeImports((source) => {
+      const message = boundaryProblem(context.filename, source.value);
+      if (message) context.report({ node: source, message });
+    });
   },
 };

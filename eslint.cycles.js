@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { relativeImports } from './eslint.boundaries.js';
 
 /** The file a relative specifier names: TypeScript's `.js` mapped back to `.ts`, a folder to its index.ts. */
 function resolve(from, specifier) {
@@ -108,6 +109,14 @@ function connect(file) {
   }
 }
 
+/** Whether an import or export of typescript-eslint's tree names types only (`ImportExpression`: never). */
+const typeOnly = (node) => {
+  const kind = node.importKind ?? node.exportKind;
+  const specifiers = node.specifiers ?? [];
+  const key = node.type === 'ImportDeclaration' ? 'importKind' : 'exportKind';
+  return kind === 'type' || (specifiers.length > 0 && specifiers.every((s) => s[key] === 'type'));
+};
+
 /** The rule: each run-time import that leads back to the file importing it. */
 export const cyclesRule = {
   meta: { type: 'problem', schema: [] },
@@ -117,23 +126,13 @@ export const cyclesRule = {
     if (!component.has(file)) connect(file);
     const mine = component.get(file);
     const imports = importsOf(file);
-    const check = (node, typeOnly = false) => {
-      const target = !typeOnly && typeof node?.value === 'string' ? imports.get(node.value) : undefined;
+    return relativeImports((source, node) => {
+      const target = typeOnly(node) ? undefined : imports.get(source.value);
       if (target && mine.has(target))
         context.report({
-          node,
+          node: source,
           message: `Import cycle: ${path.relative(path.dirname(file), target)} leads back to this file (eslint.cycles.js)`,
         });
-    };
-    return {
-      ImportDeclaration: (n) => check(n.source, typeOnly(n.importKind, n.specifiers, 'importKind')),
-      ExportNamedDeclaration: (n) => check(n.source, typeOnly(n.exportKind, n.specifiers, 'exportKind')),
-      ExportAllDeclaration: (n) => check(n.source, n.exportKind === 'type'),
-      ImportExpression: (n) => check(n.source),
-    };
+    });
   },
 };
-
-/** Whether an import or export declaration of typescript-eslint's tree names types only. */
-const typeOnly = (kind, specifiers, key) =>
-  kind === 'type' || (specifiers.length > 0 && specifiers.every((s) => s[key] === 'type'));

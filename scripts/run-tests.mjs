@@ -67,8 +67,8 @@ async function main() {
   );
   // The databases start beside the build, from the source of the local-neo4j module: on a new machine the
   // first start fetches Neo4j's jars through Maven (about 90 s), which the build and the static checks
-  // no longer wait for (decision 0073). The second starts once the first is up: a new
-  // machine fetches the jars once.
+  // no longer wait for (decision 0073). The second starts once the first is up: a new machine fetches the
+  // jars once.
   const first = neo4jEnv('neo4j');
   const second = first.then(() => neo4jEnv('neo4j-2'));
   // Awaited by the lanes; until then, a failed start must not end the process as an unhandled rejection.
