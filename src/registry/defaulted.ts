@@ -5,9 +5,14 @@
  * answers on the wire drop them (docs/decisions/0066).
  */
 
-const unescape = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+const unescape = (segment: string): string =>
+  segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment;
 
-const segments = (pointer: string): string[] => pointer.split('/').slice(1).map(unescape);
+const segments = (pointer: string): string[] => {
+  const parts = pointer.split('/');
+  parts.shift();
+  return pointer.includes('~') ? parts.map(unescape) : parts;
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -137,31 +137,52 @@ function checkRecord(v: Json, s: RecordSchema, path: string, out: Out): Json {
   const res: Record<string, Json> = {};
   for (const field of s.fields) {
     const fv = v[field.name];
-    const fpath = `${path}/${field.name}`;
     if (fv === undefined || fv === null) {
       if (field.default !== undefined) {
-        out.defaulted.push(fpath);
-        res[field.name] = check(
-          // A default is shared by every value: an object or list is copied, a scalar needs no copy.
-          typeof field.default === 'object' && field.default !== null
-            ? structuredClone(field.default)
-            : field.default,
-          field.schema,
-          fpath,
-          { violations: [], dropped: [], defaulted: [] },
-        );
+        out.defaulted.push(`${path}/${field.name}`);
+        res[field.name] = filledDefault(field);
       } else if (!field.optional)
         out.violations.push({
-          path: fpath,
+          path: `${path}/${field.name}`,
           message: 'field is required but not found and has no default value',
         });
       continue;
     }
-    res[field.name] = check(fv, field.schema, fpath, out);
+    res[field.name] = check(fv, field.schema, `${path}/${field.name}`, out);
   }
-  for (const key of Object.keys(v))
-    if (!s.fields.some((f) => f.name === key)) out.dropped.push(`${path}/${escape(key)}`);
+  const names = fieldNames(s);
+  for (const key in v)
+    if (Object.hasOwn(v, key) && !names.has(key)) out.dropped.push(`${path}/${escape(key)}`);
   return res;
+}
+
+type Field = RecordSchema['fields'][number];
+
+/** The names of a record's fields, once per record schema. */
+const namesOf = new WeakMap<RecordSchema, ReadonlySet<string>>();
+function fieldNames(s: RecordSchema): ReadonlySet<string> {
+  let names = namesOf.get(s);
+  if (!names) namesOf.set(s, (names = new Set(s.fields.map((f) => f.name))));
+  return names;
+}
+
+/** A field's default as validation normalizes it, worked out once per field. */
+const defaultsOf = new WeakMap<Field, Json>();
+/**
+ * The value an omitted field is filled with: its default, normalized. The default is shared by every
+ * value, so an object or list is copied for each, a scalar needs no copy.
+ */
+function filledDefault(field: Field): Json {
+  let normalized = defaultsOf.get(field);
+  if (normalized === undefined) {
+    normalized = check(structuredClone(field.default), field.schema, '', {
+      violations: [],
+      dropped: [],
+      defaulted: [],
+    });
+    defaultsOf.set(field, normalized);
+  }
+  return typeof normalized === 'object' && normalized !== null ? structuredClone(normalized) : normalized;
 }
 
 /** The message of a URN whose entity kind is not one the field takes. */
@@ -171,7 +192,8 @@ export function wrongKind(expected: readonly string[], got: string, urn: string)
 }
 
 /** JSON-pointer escaping of one path segment. */
-export const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+export const escape = (segment: string): string =>
+  segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
 
 /** Formats violations like Rest.li's validator: `ERROR :: /path :: message`. */
 export function formatViolations(recordName: string, violations: readonly Violation[]): string {

@@ -261,11 +261,12 @@ export function upsertOp(
   const { value: valid, defaulted: filledIn } = validated
     ? { value: raw as Record<string, unknown>, defaulted: defaultedBefore }
     : normalize(registry, aspect, base.urn, raw);
-  const filled = filledDefaults(valid, filledIn);
+  const filled = filledIn.length ? filledDefaults(valid, filledIn) : {};
   const value = steps
     ? steps({ urn: base.urn, entityType: base.entityType, aspect: aspect.name, value: valid })
     : valid;
-  const defaulted = stillDefaulted(value, filled);
+  // A step that changes a value returns another (write-hooks.ts): the same one holds its defaults still.
+  const defaulted = value === valid ? filled : stillDefaulted(value, filled);
   const anyDefaulted = Object.keys(defaulted).length > 0;
   const kindOf = (urn: string): { type: string; label: string } => {
     const type = urn.slice(7, urn.indexOf(':', 7));

@@ -19,11 +19,11 @@ export const MAX_URN_LENGTH = 2048;
 /** Parses a URN, or returns a sentence saying why it is malformed. */
 export function parseUrn(urn: string): ParsedUrn | string {
   if (typeof urn !== 'string') return 'URN must be a string';
-  if (/\p{Surrogate}/u.test(urn)) return `Invalid URN: it holds a lone surrogate (not well-formed Unicode)`;
+  const { loneSurrogate, control } = scan(urn);
+  if (loneSurrogate) return `Invalid URN: it holds a lone surrogate (not well-formed Unicode)`;
   if (urn.length > MAX_URN_LENGTH)
     return `Invalid URN "${printable(urn.slice(0, 80))}...": longer than ${MAX_URN_LENGTH} characters`;
-  const control = controlCharacterIn(urn);
-  if (control !== undefined) return `Invalid URN "${printable(urn)}": ${control}`;
+  if (control !== undefined) return `Invalid URN "${printable(urn)}": ${controlMessage(urn, control)}`;
   if (!urn.startsWith(PREFIX)) return `Invalid URN "${urn}": must start with "${PREFIX}"`;
   const rest = urn.slice(PREFIX.length);
   const colon = rest.indexOf(':');
@@ -64,15 +64,27 @@ export function isControlCharacter(code: number): boolean {
 /** `U+XXXX`, the name of a code point in messages. */
 const codePointName = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** The reason a URN is refused for its first control character, or undefined when it holds none. */
-function controlCharacterIn(urn: string): string | undefined {
+/**
+ * One pass over a URN's code units: whether it holds a lone surrogate (half of a pair without the
+ * other: not well-formed Unicode), and the offset of its first control character, if any.
+ */
+function scan(urn: string): { loneSurrogate: boolean; control: number | undefined } {
+  let control: number | undefined;
+  let loneSurrogate = false;
   for (let i = 0; i < urn.length; i++) {
     const code = urn.charCodeAt(i);
-    if (isControlCharacter(code))
-      return `it holds the control character ${codePointName(code)} at offset ${i} (URNs may not hold control or bidirectional formatting characters)`;
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const next = urn.charCodeAt(i + 1);
+      if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
+      else loneSurrogate = true;
+    } else if (control === undefined && isControlCharacter(code)) control = i;
   }
-  return undefined;
+  return { loneSurrogate, control };
 }
+
+/** The reason a URN is refused for its control character at `offset`. */
+const controlMessage = (urn: string, offset: number): string =>
+  `it holds the control character ${codePointName(urn.charCodeAt(offset))} at offset ${offset} (URNs may not hold control or bidirectional formatting characters)`;
 
 /** A URN as a message may quote it: each control character shown as its code point, never as itself. */
 function printable(s: string): string {
@@ -86,9 +98,10 @@ function printable(s: string): string {
 
 function balanced(s: string): boolean {
   let depth = 0;
-  for (const ch of s) {
-    if (ch === '(') depth++;
-    else if (ch === ')' && --depth < 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s.charCodeAt(i);
+    if (ch === 40 /* ( */) depth++;
+    else if (ch === 41 /* ) */ && --depth < 0) return false;
   }
   return depth === 0;
 }

@@ -69,4 +69,19 @@ describe('URNs refuse control and bidirectional formatting characters', () => {
       expect(isControlCharacter(code), hex(code)).toBe(false);
     for (const code of REFUSED) expect(isControlCharacter(code), hex(code)).toBe(true);
   });
+
+  it('refuses a lone surrogate wherever it is, before its length or a control character, and keeps pairs', () => {
+    const lone = 'Invalid URN: it holds a lone surrogate (not well-formed Unicode)';
+    for (const urn of [
+      'urn:li:corpuser:a\ud83d',
+      'urn:li:corpuser:\ude00a',
+      'urn:li:corpuser:\ude00\ud83d',
+      'urn:li:corpuser:a\u0000\ud83d',
+      `urn:li:corpuser:${'x'.repeat(3000)}\udfff`,
+    ])
+      expect(parseUrn(urn), JSON.stringify(urn)).toBe(lone);
+    expect(parseUrn('urn:li:corpuser:\u{1F600}\u{1F600}')).toMatchObject({ id: '\u{1F600}\u{1F600}' });
+    // The offset of a control character counts a pair as two code units, as before it.
+    expect(parseUrn('urn:li:corpuser:\u{1F600}\u0007')).toMatch(/U\+0007 at offset 18 /);
+  });
 });
