@@ -6,10 +6,11 @@ import type { ChangeLogEntry } from './types.js';
  * Appends the batch's applied changes to the change log, as one `(:ChangeLog)` node per transaction
  * holding the entries in parallel lists (`seq` is the first entry's number, `last` the last's; `''`
  * stands for null, which Neo4j lists cannot hold; the lists of filled defaults are absent when no entry
- * has any). One node per batch instead of one per change keeps
- * the log cheap to write. The sequence counter is taken last in the transaction and held until commit,
- * so sequence numbers follow commit order: a consumer that has read up to N never sees a lower entry
- * appear later.
+ * has any). One node per batch instead of one per change keeps the log cheap to write. The lists of
+ * JSON texts (values, system metadata) and of aspect names go as lists of strings beside the JSON of the
+ * others, as `rowParams` sends them. The sequence counter is taken last in the transaction and held until
+ * commit, so sequence numbers follow commit order: a consumer that has read up to N never sees a lower
+ * entry appear later.
  */
 export async function appendChangeLog(
   tx: Tx,
@@ -28,29 +29,30 @@ export async function appendChangeLog(
      SET c.value = c.value + size(l.urns)
      WITH l, c.value - size(l.urns) AS base
      CREATE (:ChangeLog {seq: base + 1, last: base + size(l.urns), urns: l.urns, entityTypes: l.entityTypes,
-                         aspects: l.aspects, changeTypes: l.changeTypes, previousValues: l.previousValues,
-                         newValues: l.newValues, createdTimes: l.createdTimes, createdActors: l.createdActors,
-                         runIds: l.runIds, systemMetadatas: l.systemMetadatas,
-                         previousSystemMetadatas: l.previousSystemMetadatas, defaulteds: l.defaulteds,
+                         aspects: $aspects, changeTypes: l.changeTypes, previousValues: $previousValues,
+                         newValues: $newValues, createdTimes: l.createdTimes, createdActors: l.createdActors,
+                         runIds: l.runIds, systemMetadatas: $systemMetadatas,
+                         previousSystemMetadatas: $previousSystemMetadatas, defaulteds: l.defaulteds,
                          previousDefaulteds: l.previousDefaulteds, loggedAt: $now, traceId: $traceId})
      RETURN base`,
     {
       ...jsonParams('lists', {
         urns: list((e) => e.urn),
         entityTypes: list((e) => e.entityType),
-        aspects: list((e) => e.aspect),
         changeTypes: list((e) => e.changeType),
-        previousValues: list((e) => e.previousValue),
-        newValues: list((e) => e.newValue),
         createdTimes: pending.map((e) => e.created.time),
         createdActors: list((e) => e.created.actor),
         runIds: list((e) => e.runId),
-        systemMetadatas: list((e) => e.systemMetadata),
-        previousSystemMetadatas: list((e) => e.previousSystemMetadata),
         // The filled defaults' lists only where an entry has any (most have none).
         defaulteds: some((e) => e.defaulted),
         previousDefaulteds: some((e) => e.previousDefaulted),
       }),
+      // The aspects' names beside the lists of values: the logs' redaction reads them (`rowParams`).
+      aspects: list((e) => e.aspect),
+      previousValues: list((e) => e.previousValue),
+      newValues: list((e) => e.newValue),
+      systemMetadatas: list((e) => e.systemMetadata),
+      previousSystemMetadatas: list((e) => e.previousSystemMetadata),
       now,
       traceId: traceId ?? null,
     },

@@ -1,12 +1,12 @@
 import {
   defaultedJson,
   firstValueSystemMetadata,
-  fromJson,
-  jsonParams,
+  rowParams,
   runId,
   STORED_SYSTEM_METADATA,
   type OpResult,
   type PendingChange,
+  unwindRows,
 } from './batch-util.js';
 import { appendChangeLog } from './append-change-log.js';
 import { applyDeletes } from './apply-deletes.js';
@@ -122,6 +122,9 @@ async function lockExisting(tx: Tx, batch: WriteBatch, now: number): Promise<Set
   return new Set(res.records.map((r) => r.get('urn')));
 }
 
+/** The fields of an upsert's row sent as lists of strings beside its JSON (`rowParams`). */
+const TEXTS = ['value', 'sm'];
+
 async function applyUpserts(
   { tx, pipe }: { tx: Tx; pipe: Sink },
   items: { op: UpsertOp; i: number }[],
@@ -131,38 +134,49 @@ async function applyUpserts(
   results: OpResult[],
   pending: PendingChange[],
 ): Promise<void> {
-  const row = ({ op, i }: { op: UpsertOp; i: number }, first = false) => ({
+  // The rows' JSON texts (value, system metadata) go beside them as lists of strings (`rowParams`).
+  const row = ({ op, i }: { op: UpsertOp; i: number }) => ({
     i,
     urn: op.urn,
     aspect: op.aspect,
-    value: op.value,
     defaulted: defaultedJson(op.defaulted),
     time: op.created.time,
     actor: op.created.actor,
-    sm: first ? firstValueSystemMetadata(op.systemMetadata) : op.systemMetadata,
     runId: runId(op.systemMetadata),
   });
+  const params = (items: readonly { op: UpsertOp; i: number }[], first = false) =>
+    rowParams(
+      'rows',
+      items.map(row),
+      {
+        value: items.map((x) => x.op.value),
+        sm: items.map((x) => (first ? firstValueSystemMetadata(x.op.systemMetadata) : x.op.systemMetadata)),
+      },
+      items.map((x) => x.op.aspect),
+    );
   const isFresh = new Set(items.filter((x) => fresh(x.op)).map((x) => x.i));
   const changed = new Map<
     number,
     { prev: string | null; psm: string | null; pd: string | null; sm: string }
   >();
   // Aspects of entities this batch created cannot exist yet: created without a lookup.
-  const created = items.filter((x) => isFresh.has(x.i)).map((x) => row(x, true));
+  const created = items.filter((x) => isFresh.has(x.i));
   if (created.length) {
+    const sent = params(created, true);
     await pipe.run(
-      `UNWIND ${fromJson('rows')} AS r
+      `${unwindRows('rows', TEXTS, 'r')}
        CREATE (:Aspect {urn: r.urn, name: r.aspect, version: 0, maxVersion: 0, value: r.value, defaulted: r.defaulted,
                         createdTime: r.time, createdActor: r.actor, systemMetadata: r.sm, runId: r.runId})`,
-      jsonParams('rows', created),
+      sent,
     );
-    for (const r of created) changed.set(r.i, { prev: null, psm: null, pd: null, sm: r.sm });
+    const sms = sent.rows_sm as readonly string[];
+    created.forEach((x, k) => changed.set(x.i, { prev: null, psm: null, pd: null, sm: sms[k] as string }));
   }
-  const rows = items.filter((x) => !isFresh.has(x.i)).map((x) => row(x));
+  const rows = items.filter((x) => !isFresh.has(x.i));
   const res = !rows.length
     ? { records: [] }
     : await tx.run<{ i: number; prev: string | null; psm: string | null; pd: string | null; sm: string }>(
-        `UNWIND ${fromJson('rows')} AS r
+        `${unwindRows('rows', TEXTS, 'r')}
      MERGE (a:Aspect {urn: r.urn, name: r.aspect})
      WITH a, r, a.value AS prev, coalesce(a.maxVersion, 0) AS mv, a.createdTime AS pt, a.createdActor AS pa,
           a.systemMetadata AS psm, a.runId AS prun, a.defaulted AS pd
@@ -182,7 +196,7 @@ async function applyUpserts(
          a.systemMetadata = ${STORED_SYSTEM_METADATA},
          a.runId = CASE WHEN seen THEN prun ELSE r.runId END
      RETURN r.i AS i, prev, CASE WHEN prev = r.value THEN null ELSE psm END AS psm, pd, a.systemMetadata AS sm`,
-        jsonParams('rows', rows),
+        params(rows),
       );
   const projected = project.filter((x) => Object.keys(x.op.projections).length > 0);
   if (projected.length) {

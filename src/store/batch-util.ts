@@ -102,6 +102,34 @@ export function jsonParams(name: string, value: object): Record<string, unknown>
     : { [name]: value, [`${name}Json`]: null };
 }
 
+/**
+ * `jsonParams` for rows, with their JSON-text fields (aspect values, system metadata: `texts`, a list of
+ * each field's values, row for row) sent beside the JSON as lists of strings. Inside one JSON parameter
+ * every quote of such a text is escaped by V8 and unescaped by Jackson, character by character: the
+ * largest cost of Neo4j's JSON reader in a write. Read back in Cypher by `unwindRows`. `aspects`, the
+ * name of each row's aspect, goes beside the lists for the logs' redaction alone (`Redaction.params`:
+ * the element of each list at i is of the aspect named at i).
+ */
+export function rowParams(
+  name: string,
+  rows: readonly object[],
+  texts: Readonly<Record<string, readonly (string | null)[]>>,
+  aspects: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...jsonParams(name, rows), aspects };
+  for (const [field, list] of Object.entries(texts)) out[`${name}_${cypherName(field)}`] = list;
+  return out;
+}
+
+/**
+ * The Cypher that unwinds the rows sent by `rowParams` as `alias`, each with its text fields put back:
+ * a statement reads them as the row's other fields (`r.value`).
+ */
+export const unwindRows = (name: string, texts: readonly string[], alias: string): string =>
+  `WITH ${fromJson(name)} AS ${name}_all UNWIND range(0, size(${name}_all) - 1) AS ${name}_at
+   WITH ${name}_all[${name}_at] AS ${name}_row, ${name}_at
+   WITH ${name}_row{.*, ${texts.map((t) => `${cypherName(t)}: $${name}_${t}[${name}_at]`).join(', ')}} AS ${alias}`;
+
 /** The Cypher expression of a parameter sent by `jsonParams`: a list (rows) or a map. */
 export const fromJson = (name: string, kind: 'List' | 'Map' = 'List'): string =>
   `coalesce(apoc.convert.fromJson${kind}($${name}Json), $${name})`;

@@ -2,11 +2,11 @@ import type { Tx } from './executor.js';
 import {
   cypherName,
   firstValueSystemMetadata,
-  fromJson,
   groupBy,
-  jsonParams,
+  rowParams,
   runId,
   type PendingChange,
+  unwindRows,
 } from './batch-util.js';
 import type { WriteBatch } from './types.js';
 
@@ -51,7 +51,7 @@ export async function lockEntities(
   const keyRows: KeyRow[] = [];
   for (const [label, group] of groupBy(creating, (e) => e.label)) {
     const res = await tx.run<KeyRow>(
-      `UNWIND ${fromJson('rows')} AS e
+      `${unwindRows('rows', ['keyValue', 'systemMetadata'], 'e')}
        MERGE (n:Entity {urn: e.urn})
        ON CREATE SET n.createdAt = $now
        SET n.entityType = e.entityType, n.stub = false, n.lockedAt = $now, n:${cypherName(label)}, n += e.props
@@ -63,14 +63,19 @@ export async function lockEntities(
        RETURN e.urn AS urn, e.entityType AS entityType, e.keyAspect AS keyAspect, e.keyValue AS keyValue,
               e.created.time AS time, e.created.actor AS actor, e.runId AS runId, e.systemMetadata AS sm`,
       {
-        ...jsonParams(
+        // The JSON texts go beside the rows as lists of strings (`rowParams`).
+        ...rowParams(
           'rows',
-          group.map((e) => ({
+          group.map(({ keyValue: _k, systemMetadata: sm, ...e }) => ({
             ...e,
-            systemMetadata: firstValueSystemMetadata(e.systemMetadata),
-            runId: runId(e.systemMetadata),
+            runId: runId(sm),
             props: props.get(e.urn) ?? {},
           })),
+          {
+            keyValue: group.map((e) => e.keyValue),
+            systemMetadata: group.map((e) => firstValueSystemMetadata(e.systemMetadata)),
+          },
+          group.map((e) => e.keyAspect),
         ),
         now,
       },

@@ -6,7 +6,7 @@ import { REDACTED, redactionOf } from '../../src/auth/index.js';
 import type { Logger } from '../../src/logger.js';
 import { defaultRegistry } from '../../src/registry/index.js';
 import { appendChangeLog } from '../../src/store/append-change-log.js';
-import { jsonParams, type PendingChange } from '../../src/store/batch-util.js';
+import { jsonParams, rowParams, type PendingChange } from '../../src/store/batch-util.js';
 import { Executor, type Tx } from '../../src/store/executor.js';
 
 /**
@@ -63,6 +63,21 @@ async function writeSecrets(tx: Tx): Promise<void> {
   );
   // A large batch goes as plain parameters (no JSON text): the same rows as objects.
   await tx.run('UNWIND $rows AS r RETURN r', { rows: [{ aspect: 'dataHubSecretValue', value: secret }] });
+  // The write path's rows: their values beside them as lists of JSON texts, with the aspects' names.
+  const written = [
+    ['corpUserCredentials', credentials],
+    ['dataHubSecretValue', secret],
+    ['corpUserInfo', { displayName: 'Ann' }],
+  ] as const;
+  await tx.run(
+    'CREATE (:Aspect)',
+    rowParams(
+      'aspectRows',
+      written.map(([aspect]) => ({ urn: user, aspect })),
+      { value: written.map(([, v]) => JSON.stringify(v)) },
+      written.map(([aspect]) => aspect),
+    ),
+  );
   await appendChangeLog(
     tx,
     [
@@ -84,11 +99,11 @@ describe('the store debug log of statement parameters', () => {
     const { exec, lines } = debugExecutor((p) => redactionOf(registry).params(p));
     await exec.write(writeSecrets);
     const text = JSON.stringify(lines);
-    expect(lines.filter((l) => l.msg === 'cypher')).toHaveLength(4);
+    expect(lines.filter((l) => l.msg === 'cypher')).toHaveLength(5);
     for (const s of [...SECRETS, 'plain', '"tok"']) expect(text, s).not.toContain(s);
 
     // Everything else is shown as it was sent: the statement, names, URNs, the values' other fields.
-    const [rows, plain, changeLog, named] = lines.map((l) => l.params);
+    const [rows, plain, beside, changeLog, named] = lines.map((l) => l.params);
     const sent = JSON.parse(rows.rowsJson);
     expect(sent.map((r: any) => r.aspect)).toEqual([
       'corpUserCredentials',
@@ -105,11 +120,17 @@ describe('the store debug log of statement parameters', () => {
     expect(JSON.parse(sent[2].value)).toEqual({ token: REDACTED, role: invite.role });
     expect(JSON.parse(sent[3].value)).toEqual({ displayName: 'Ann', active: true });
     expect(plain.rows[0].value).toEqual({ name: 'db', value: REDACTED });
-    const lists = JSON.parse(changeLog.listsJson);
-    expect(lists.urns).toEqual([user, user]);
-    expect(JSON.parse(lists.newValues[0]).hashedPassword).toBe(REDACTED);
-    expect(JSON.parse(lists.previousValues[0]).salt).toBe(REDACTED);
-    expect(JSON.parse(lists.newValues[1])).toEqual({ displayName: 'Ann' });
+    expect(JSON.parse(beside.aspectRowsJson).map((r: any) => r.aspect)).toEqual(beside.aspects);
+    expect(beside.aspectRows_value.map((v: string) => JSON.parse(v))).toEqual([
+      { salt: REDACTED, hashedPassword: REDACTED, passwordResetToken: REDACTED },
+      { name: 'db', value: REDACTED },
+      { displayName: 'Ann' },
+    ]);
+    expect(JSON.parse(changeLog.listsJson).urns).toEqual([user, user]);
+    expect(changeLog.aspects).toEqual(['corpUserCredentials', 'corpUserInfo']);
+    expect(JSON.parse(changeLog.newValues[0]).hashedPassword).toBe(REDACTED);
+    expect(JSON.parse(changeLog.previousValues[0]).salt).toBe(REDACTED);
+    expect(JSON.parse(changeLog.newValues[1])).toEqual({ displayName: 'Ann' });
     expect(named).toEqual({ password: REDACTED, token: REDACTED, uri: `bolt://${REDACTED}@db:7687` });
     expect(lines[0].cypher).toContain('UNWIND $rows AS r CREATE');
   });
