@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Builds the web app (web/) into web/dist with Vite when its sources changed since the last build: a
 // hash of web/'s sources, its config, the schema and registry it derives from, and the lockfile is kept in web/dist/.stamp. `npm run build` (and so
-// `npm start`) runs it; `--force` builds anyway. The type check of web/ is `tsc -p web/tsconfig.json`,
-// which the test command runs.
+// `npm start`) runs it; `--force` builds anyway. Each text asset gets a gzipped copy beside it (`<name>.gz`),
+// which the server sends to browsers that accept gzip (src/http/web-app.ts) without compressing at start.
+// The type check of web/ is `tsc -p web/tsconfig.json`, which the test command runs.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,5 +44,12 @@ if (!process.argv.includes('--force') && existsSync(stampFile) && readFileSync(s
 const started = Date.now();
 const { build } = await import('vite');
 await build({ configFile: path.join(web, 'vite.config.ts'), logLevel: 'warn' });
+const assets = path.join(dist, 'assets');
+for (const name of existsSync(assets) ? readdirSync(assets) : [])
+  if (/\.(js|css|svg)$/.test(name))
+    writeFileSync(
+      path.join(assets, `${name}.gz`),
+      gzipSync(readFileSync(path.join(assets, name)), { level: 9 }),
+    );
 writeFileSync(stampFile, stamp);
 process.stdout.write(`web app built into web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

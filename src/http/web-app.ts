@@ -45,6 +45,14 @@ const TYPES: Readonly<Record<string, string>> = {
 /** The files sent gzipped to browsers that accept it. */
 const COMPRESSED = /\.(js|css|svg)$/;
 
+/** A file of the app: its type and bytes; for a text file, its gzipped bytes once read or made. */
+interface Asset {
+  readonly type: string;
+  readonly bytes: Buffer;
+  readonly compressed: boolean;
+  gzipped?: Buffer;
+}
+
 /** Whether an Accept-Encoding header takes gzip (and does not refuse it with `q=0`). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
@@ -76,19 +84,23 @@ export function registerWebApp(app: FastifyInstance, dist = webDist()): void {
     : Buffer.from(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>neohub</title></head><body><p>The web app is not built: run <code>npm run build</code>, then start neohub again. The API answers as usual.</p></body></html>',
       );
-  // Text files are kept gzipped too, made once here, and sent so to the browsers that accept it (all do):
-  // the first page's script is a third of its size on the wire.
-  const assets = new Map<string, { type: string; bytes: Buffer; gzipped?: Buffer }>();
+  // Text files are sent gzipped to the browsers that accept it (all do): the first page's script is a
+  // third of its size on the wire. The build writes each one's gzipped copy (`<name>.gz`,
+  // scripts/build-web.mjs); without one (an older build), it is made at its first request, not at start:
+  // compressing every file at level 9 was most of a server's start (8 s of the HTTP tier's 127 CPU-s).
+  const assets = new Map<string, Asset>();
   const folder = path.join(dist, 'assets');
   if (existsSync(folder))
     for (const name of readdirSync(folder)) {
       const type = TYPES[path.extname(name)];
       if (!type) continue;
       const bytes = readFileSync(path.join(folder, name));
+      const zipped = path.join(folder, `${name}.gz`);
       assets.set(name, {
         type,
         bytes,
-        ...(COMPRESSED.test(name) ? { gzipped: gzipSync(bytes, { level: 9 }) } : {}),
+        compressed: COMPRESSED.test(name),
+        ...(COMPRESSED.test(name) && existsSync(zipped) ? { gzipped: readFileSync(zipped) } : {}),
       });
     }
   for (const url of WEB_PAGES)
@@ -108,10 +120,10 @@ export function registerWebApp(app: FastifyInstance, dist = webDist()): void {
       .type(asset.type)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff');
-    if (!asset.gzipped) return reply.send(asset.bytes);
+    if (!asset.compressed) return reply.send(asset.bytes);
     reply.header('Vary', 'Accept-Encoding');
-    return acceptsGzip(req.headers['accept-encoding'])
-      ? reply.header('Content-Encoding', 'gzip').send(asset.gzipped)
-      : reply.send(asset.bytes);
+    if (!acceptsGzip(req.headers['accept-encoding'])) return reply.send(asset.bytes);
+    asset.gzipped ??= gzipSync(asset.bytes, { level: 9 });
+    return reply.header('Content-Encoding', 'gzip').send(asset.gzipped);
   });
 }

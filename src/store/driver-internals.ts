@@ -13,6 +13,11 @@ import type { QueryResult, RecordShape, Result, ResultObserver } from 'neo4j-dri
  * 2. The socket channel (`bolt-writes.ts`): `NodeChannel` (neo4j-driver-bolt-connection
  *    `lib/channel/node/node-channel.js`, CommonJS without types), whose `write(buffer)` queues on
  *    `_pending` (an array until the socket connects, then `null`) or writes to `_conn`, the `net.Socket`.
+ *
+ * And one of its habits that neohub turns off (`withoutCallerStack`, used by `executor.ts`): a result's
+ * constructor (neo4j-driver-core `lib/result.js`, `captureStacktrace`) makes an `Error` and reads its
+ * stack for every statement, to put it on the statement's error if it fails. If an upgrade drops the
+ * habit, nothing breaks; the integration test says so.
  */
 
 /** A result's flow: its stream observer's `pause` and `resume`. */
@@ -80,4 +85,21 @@ export function uncorkedSocket(channel: BoltChannel): ChannelSocket | undefined 
   if (channel._pending === null && conn && typeof conn.cork === 'function' && !conn.writableCorked)
     return conn;
   return undefined;
+}
+
+/**
+ * Starts a statement (`run`, which builds the driver's result synchronously) without the stack of its
+ * caller that the driver captures for each: formatting a stack costs more than many a statement (under
+ * the test runner, which maps every frame through source maps, a tenth of the HTTP tier's CPU). A failed
+ * statement's error has its message and no frames of the caller: the executor gives it the stack of
+ * where the work failed, with its callers (`mapError`), which costs only when a statement fails.
+ */
+export function withoutCallerStack<T>(run: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return run();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }

@@ -7,6 +7,7 @@ import neo4j, {
 import { ConflictError, NeohubError, UnavailableError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import { corkBoltWrites } from './bolt-writes.js';
+import { withoutCallerStack } from './driver-internals.js';
 
 export type Params = Record<string, unknown>;
 
@@ -100,7 +101,8 @@ export class Executor {
           return await work({
             run: <R extends RecordShape = RecordShape>(cypher: string, params: Params = {}) => {
               this.debug(cypher, params);
-              return session.run<R>(cypher, toCypher(params) as Params, config);
+              const sent = toCypher(params) as Params;
+              return withoutCallerStack(() => session.run<R>(cypher, sent, config));
             },
           });
         } catch (err) {
@@ -145,7 +147,8 @@ export class Executor {
     return {
       run: <R extends RecordShape = RecordShape>(cypher: string, params: Params = {}) => {
         this.debug(cypher, params);
-        return tx.run<R>(cypher, toCypher(params) as Params);
+        const sent = toCypher(params) as Params;
+        return withoutCallerStack(() => tx.run<R>(cypher, sent));
       },
     };
   }
@@ -201,7 +204,11 @@ function mapError(err: unknown): Error {
       cause: err,
     });
   }
-  return err instanceof Error ? err : new Error(String(err));
+  if (!(err instanceof Error)) return new Error(String(err));
+  // Statements start without the driver's capture of their caller's stack (`withoutCallerStack`): the
+  // error gets the stack of where the work failed, with its callers, here.
+  Error.captureStackTrace(err, mapError);
+  return err;
 }
 
 /** The most connections the driver pools (its pool's figures are not public: the metrics say so). */
