@@ -14,7 +14,7 @@ import type { QueryResult, RecordShape, Result, ResultObserver } from 'neo4j-dri
  *    `lib/channel/node/node-channel.js`, CommonJS without types), whose `write(buffer)` queues on
  *    `_pending` (an array until the socket connects, then `null`) or writes to `_conn`, the `net.Socket`.
  *
- * And one of its habits that neohub turns off (`withoutCallerStack`, used by `executor.ts`): a result's
+ * And one of its habits that neohub turns off (`withoutCallerStack`, used by `executor.ts`; decision 0074): a result's
  * constructor (neo4j-driver-core `lib/result.js`, `captureStacktrace`) makes an `Error` and reads its
  * stack for every statement, to put it on the statement's error if it fails. If an upgrade drops the
  * habit, nothing breaks; the integration test says so.
