@@ -33,6 +33,8 @@ for (const f of [
   path.join(root, 'graph-schema', 'datahub.graphql'),
   path.join(root, 'src', 'registry', 'generated', 'datahub-model.json'),
   path.join(root, 'package-lock.json'),
+  // This script too: what it writes beside the build (the gzipped copies) is part of the build.
+  fileURLToPath(import.meta.url),
 ]) {
   hash.update(path.relative(root, f));
   hash.update(readFileSync(f));

@@ -99,9 +99,10 @@ export class Redaction {
    * store's debug channel logs every statement with them. The secret fields of the aspect values they
    * carry are REDACTED (the registry's, as reads hide them from non-Admins), where a value goes beside
    * its aspect's name (a write's rows: `{aspect, value}`) or in lists beside a list of aspect names (the
-   * change log's `aspects` and `newValues`, a write's `aspects` and `rows_value`: `rowParams`); parameters and fields named like a secret setting go
-   * through `redactSetting`, which also hides the password of a URL. JSON text in a parameter (rows sent
-   * as one JSON string) is read and written back redacted.
+   * change log's `aspects` and `newValues`, a write's `aspects` and `rows_value`: `rowParams`);
+   * parameters and fields named like a secret setting go through `redactSetting`, which also hides the
+   * password of a URL. JSON text in a parameter (rows sent as one JSON string) is read and written back
+   * redacted.
    */
   params(params: Readonly<Record<string, unknown>>): Record<string, unknown> {
     return this.logged(params) as Record<string, unknown>;

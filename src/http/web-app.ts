@@ -95,12 +95,13 @@ export function registerWebApp(app: FastifyInstance, dist = webDist()): void {
       const type = TYPES[path.extname(name)];
       if (!type) continue;
       const bytes = readFileSync(path.join(folder, name));
+      const compressed = COMPRESSED.test(name);
       const zipped = path.join(folder, `${name}.gz`);
       assets.set(name, {
         type,
         bytes,
-        compressed: COMPRESSED.test(name),
-        ...(COMPRESSED.test(name) && existsSync(zipped) ? { gzipped: readFileSync(zipped) } : {}),
+        compressed,
+        ...(compressed && existsSync(zipped) ? { gzipped: readFileSync(zipped) } : {}),
       });
     }
   for (const url of WEB_PAGES)

@@ -128,7 +128,7 @@ export function rowParams(
 export const unwindRows = (name: string, texts: readonly string[], alias: string): string =>
   `WITH ${fromJson(name)} AS ${name}_all UNWIND range(0, size(${name}_all) - 1) AS ${name}_at
    WITH ${name}_all[${name}_at] AS ${name}_row, ${name}_at
-   WITH ${name}_row{.*, ${texts.map((t) => `${cypherName(t)}: $${name}_${t}[${name}_at]`).join(', ')}} AS ${alias}`;
+   WITH ${name}_row{.*, ${texts.map((t) => `${cypherName(t)}: $${name}_${cypherName(t)}[${name}_at]`).join(', ')}} AS ${alias}`;
 
 /** The Cypher expression of a parameter sent by `jsonParams`: a list (rows) or a map. */
 export const fromJson = (name: string, kind: 'List' | 'Map' = 'List'): string =>

@@ -1,4 +1,5 @@
 import neo4j, {
+  Neo4jError,
   type Driver,
   type ManagedTransaction,
   type QueryResult,
@@ -205,9 +206,10 @@ function mapError(err: unknown): Error {
     });
   }
   if (!(err instanceof Error)) return new Error(String(err));
-  // Statements start without the driver's capture of their caller's stack (`withoutCallerStack`): the
-  // error gets the stack of where the work failed, with its callers, here.
-  Error.captureStackTrace(err, mapError);
+  // Statements start without the driver's capture of their caller's stack (`withoutCallerStack`): a
+  // driver's error gets the stack of where the work failed, with its callers, here. Any other error
+  // (thrown by the work itself) keeps its own.
+  if (err instanceof Neo4jError) Error.captureStackTrace(err, mapError);
   return err;
 }
 
